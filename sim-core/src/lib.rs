@@ -1,0 +1,5 @@
+//! gcnsim's simulator: a plain Rust library, with no OpenCL types in its API, that models
+//! AMD GCN3 GPUs (R9 Nano class, gfx803) and the driver that feeds them.
+
+pub mod config;
+pub mod driver;
