@@ -1,0 +1,1 @@
+//! Unit tests of the API layer through its entry points.
