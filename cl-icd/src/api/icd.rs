@@ -31,6 +31,10 @@ macro_rules! dispatch_table {
         pub static DISPATCH: IcdDispatch = IcdDispatch {
             $($field: Slot($module::$field as *const c_void),)*
         };
+
+        /// The entry point names of the slots, in table order.
+        #[cfg(test)]
+        pub const SLOT_NAMES: &[&str] = &[$(stringify!($field)),*];
     };
 }
 
