@@ -1,3 +1,11 @@
 //! `libgcnsim.so`: the OpenCL installable client driver. Entry points validate their
 //! arguments as the specification says, turn handles into Rust objects and forward the
 //! work to `sim-core`.
+
+mod api;
+mod core;
+#[path = "sim_core_shim.rs"]
+#[allow(dead_code, non_snake_case)]
+mod sim_core;
+
+pub use api::icd::exports::*;
