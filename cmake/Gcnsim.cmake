@@ -22,6 +22,9 @@
 #   gcnsim_add_clinfo_test()
 #     Adds clinfo.gcnsim<n>: clinfo under gcnsim must print no error or warning
 #     and list exactly n devices; and clinfo.pocl (no error or warning).
+#   gcnsim_add_config_error_test(NAME <name> VARIABLE <var> VALUE <value>)
+#     Adds config.<name>: with <var>=<value> set, gcnsim must report no device
+#     and print a message naming the variable and the value.
 
 include_guard(GLOBAL)
 
@@ -40,6 +43,7 @@ set(POCL_ICD "/etc/OpenCL/vendors/pocl.icd" CACHE FILEPATH "PoCL's ICD vendor fi
 find_program(CLINFO_EXECUTABLE clinfo)
 
 set(_gcnsim_check_clinfo "${CMAKE_CURRENT_LIST_DIR}/CheckClinfo.cmake")
+set(_gcnsim_check_config_error "${CMAKE_CURRENT_LIST_DIR}/CheckConfigError.cmake")
 
 # The environment of a test run under gcnsim with `gpus` GPUs, in `out`.
 function(_gcnsim_environment out gpus)
@@ -106,4 +110,17 @@ function(gcnsim_add_clinfo_test)
     _gcnsim_register(clinfo.pocl "OCL_ICD_VENDORS=${POCL_ICD}" "pocl" 300 "${CMAKE_BINARY_DIR}"
                      ${CMAKE_COMMAND} -DCLINFO=${CLINFO_EXECUTABLE} -P ${_gcnsim_check_clinfo})
   endif()
+endfunction()
+
+function(gcnsim_add_config_error_test)
+  cmake_parse_arguments(T "" "NAME;VARIABLE;VALUE" "" ${ARGN})
+  if(NOT CLINFO_EXECUTABLE)
+    return()
+  endif()
+  _gcnsim_environment(env 1)
+  list(FILTER env EXCLUDE REGEX "^${T_VARIABLE}=")
+  list(APPEND env "${T_VARIABLE}=${T_VALUE}")
+  _gcnsim_register(config.${T_NAME} "${env}" "gcnsim" 60 "${CMAKE_BINARY_DIR}"
+                   ${CMAKE_COMMAND} -DCLINFO=${CLINFO_EXECUTABLE} -DVARIABLE=${T_VARIABLE}
+                   -DVALUE=${T_VALUE} -P ${_gcnsim_check_config_error})
 endfunction()
