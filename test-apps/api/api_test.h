@@ -37,6 +37,7 @@ void check_events(const struct api_env *env);
 void check_user_events(const struct api_env *env);
 void check_profiling(const struct api_env *env);
 void check_multi_device(const struct api_env *env);
+void check_threads(const struct api_env *env);
 
 /* Fills `n` bytes with a pseudo-random sequence determined by `seed`. */
 void fill_bytes(unsigned char *p, size_t n, unsigned seed);

@@ -189,6 +189,24 @@ static void check_out_of_order(const struct api_env *env)
     TA_CHECK(clFinish(q));
     ta_check(memcmp(back, data, EV_SIZE) == 0,
              "out-of-order queue: write -> copy -> read ordered by barriers");
+
+    /* A marker without a wait list waits for every earlier command. */
+    cl_event gate = clCreateUserEvent(env->ctx, &err), gated, marker;
+    TA_CHECK(err);
+    TA_CHECK(clEnqueueWriteBuffer(q, a, CL_FALSE, 0, 64, data, 1, &gate, &gated));
+    TA_CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, &marker));
+    TA_CHECK(clFlush(q));
+    sleep_ms(10);
+    ta_check(event_status(marker) > CL_COMPLETE,
+             "out-of-order queue: a marker waits for an earlier blocked command");
+    TA_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    ta_check_err(clWaitForEvents(1, &marker), CL_SUCCESS,
+                 "out-of-order queue: the marker completes once it is unblocked");
+    ta_check(event_status(gated) == CL_COMPLETE,
+             "out-of-order queue: and the command before it is complete");
+    TA_CHECK(clReleaseEvent(gate));
+    TA_CHECK(clReleaseEvent(gated));
+    TA_CHECK(clReleaseEvent(marker));
     TA_CHECK(clReleaseEvent(w));
     TA_CHECK(clReleaseEvent(c));
     TA_CHECK(clReleaseEvent(r));
@@ -211,6 +229,51 @@ static void CL_CALLBACK record_callback(cl_event ev, cl_int status, void *user_d
     struct callback_log *log = user_data;
     log->status = status;
     __atomic_fetch_add(&log->calls, 1, __ATOMIC_ACQ_REL);
+}
+
+/* A CL_COMPLETE callback that completes the user event given as user_data. */
+static void CL_CALLBACK complete_user_event(cl_event ev, cl_int status, void *user_data)
+{
+    (void)ev;
+    (void)status;
+    clSetUserEventStatus((cl_event)user_data, CL_COMPLETE);
+}
+
+/* A callback may call the API: here it releases a command waiting on the queue. */
+static void check_callback_calling_api(const struct api_env *env)
+{
+    cl_int err;
+    cl_event relay = clCreateUserEvent(env->ctx, &err);
+    TA_CHECK(err);
+    cl_mem m = new_buffer(env, 4096);
+    unsigned char data[4096], back[4096];
+    fill_bytes(data, sizeof data, 48);
+    cl_event w, r;
+    TA_CHECK(clEnqueueWriteBuffer(env->queue, m, CL_FALSE, 0, sizeof data, data, 0, NULL, &w));
+    TA_CHECK(clSetEventCallback(w, CL_COMPLETE, complete_user_event, relay));
+    cl_command_queue other = env->queue;
+    if (env->ndev > 1) {
+        other = clCreateCommandQueue(env->ctx, env->devices[1], 0, &err);
+        TA_CHECK(err);
+    }
+    TA_CHECK(clEnqueueReadBuffer(other, m, CL_FALSE, 0, sizeof back, back, 1, &relay, &r));
+    TA_CHECK(clFlush(env->queue));
+    TA_CHECK(clFlush(other));
+    cl_int status = CL_QUEUED;
+    for (int ms = 0; ms < 5000 && status > CL_COMPLETE; ms++) {
+        status = event_status(r);
+        if (status > CL_COMPLETE)
+            sleep_ms(1);
+    }
+    ta_check(status == CL_COMPLETE && memcmp(back, data, sizeof data) == 0,
+             "a command gated on a user event that a callback completes runs (status %d)",
+             status);
+    if (other != env->queue)
+        TA_CHECK(clReleaseCommandQueue(other));
+    TA_CHECK(clReleaseEvent(w));
+    TA_CHECK(clReleaseEvent(r));
+    TA_CHECK(clReleaseEvent(relay));
+    TA_CHECK(clReleaseMemObject(m));
 }
 
 static void check_callbacks(const struct api_env *env)
@@ -270,6 +333,7 @@ void check_events(const struct api_env *env)
     check_progress_after_flush(env);
     check_out_of_order(env);
     check_callbacks(env);
+    check_callback_calling_api(env);
 }
 
 /* A user event set to a negative status terminates the commands waiting for

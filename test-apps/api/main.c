@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     check_user_events(&env);
     check_profiling(&env);
     check_multi_device(&env);
+    check_threads(&env);
 
     TA_CHECK(clReleaseCommandQueue(env.queue));
     TA_CHECK(clReleaseContext(env.ctx));

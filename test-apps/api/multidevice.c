@@ -83,6 +83,25 @@ void check_multi_device(const struct api_env *env)
         all_ok &= memcmp(back, data, slice * n) == 0;
     }
     ta_check(all_ok, "slices written by %u devices after one user event are seen by all", n);
+
+    /* clWaitForEvents on events of every queue at once. */
+    cl_event *evs = malloc(n * sizeof *evs);
+    fill_bytes(data, MD_SIZE, 55);
+    for (cl_uint i = 0; i < n; i++)
+        TA_CHECK(clEnqueueWriteBuffer(q[i], a, CL_FALSE, i * slice, slice, data + i * slice, 0,
+                                      NULL, &evs[i]));
+    ta_check_err(clWaitForEvents(n, evs), CL_SUCCESS,
+                 "clWaitForEvents on commands of %u queues", n);
+    int complete = 1;
+    for (cl_uint i = 0; i < n; i++) {
+        complete &= event_status(evs[i]) == CL_COMPLETE;
+        TA_CHECK(clReleaseEvent(evs[i]));
+    }
+    free(evs);
+    memset(back, 0, MD_SIZE);
+    TA_CHECK(clEnqueueReadBuffer(q[last], a, CL_TRUE, 0, slice * n, back, 0, NULL, NULL));
+    ta_check(complete && memcmp(back, data, slice * n) == 0,
+             "after it every write is complete and visible");
     TA_CHECK(clReleaseEvent(gate));
 
     /* A marker on the last device waiting for a fill on device 0; then a map
