@@ -3,6 +3,8 @@
 # prints an error or a warning (on stdout or stderr), does not see exactly one
 # platform, or (with EXPECT_DEVICES) does not list exactly that many devices.
 
+include("${CMAKE_CURRENT_LIST_DIR}/ClinfoChecks.cmake")
+
 execute_process(COMMAND "${CLINFO}" RESULT_VARIABLE status OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
 execute_process(COMMAND "${CLINFO}" -l RESULT_VARIABLE list_status OUTPUT_VARIABLE list
@@ -32,14 +34,9 @@ list(LENGTH platforms nplatforms)
 if(NOT nplatforms EQUAL 1)
   list(APPEND problems "clinfo -l lists ${nplatforms} platforms, expected 1")
 endif()
-string(REGEX MATCHALL "Device #[0-9]+:" devices "${list}")
-list(LENGTH devices ndevices)
+clinfo_count_devices("${list}" ndevices)
 if(DEFINED EXPECT_DEVICES AND NOT ndevices EQUAL EXPECT_DEVICES)
   list(APPEND problems "clinfo -l lists ${ndevices} devices, expected ${EXPECT_DEVICES}")
 endif()
 
-if(problems)
-  string(REPLACE ";" "\n  " text "${problems}")
-  message(FATAL_ERROR "clinfo check FAILED:\n  ${text}")
-endif()
-message("clinfo check PASSED: ${nplatforms} platform, ${ndevices} devices")
+clinfo_report("clinfo check (${nplatforms} platform, ${ndevices} devices)" "${problems}")

@@ -4,11 +4,12 @@
 # `clinfo -l` lists no device and the output names both the variable and the
 # value (gcnsim's contract: one clear error, and the platform has no devices).
 
+include("${CMAKE_CURRENT_LIST_DIR}/ClinfoChecks.cmake")
+
 execute_process(COMMAND "${CLINFO}" -l OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 set(problems "")
-string(REGEX MATCHALL "Device #[0-9]+:" devices "${out}")
-list(LENGTH devices ndevices)
+clinfo_count_devices("${out}" ndevices)
 if(NOT ndevices EQUAL 0)
   list(APPEND problems "clinfo -l lists ${ndevices} devices, expected none")
 endif()
@@ -17,8 +18,4 @@ string(FIND "${out}${err}" "${VALUE}" at_value)
 if(at_name EQUAL -1 OR at_value EQUAL -1)
   list(APPEND problems "no message naming ${VARIABLE} and its value '${VALUE}'")
 endif()
-if(problems)
-  string(REPLACE ";" "\n  " text "${problems}")
-  message(FATAL_ERROR "config error check FAILED (${VARIABLE}=${VALUE}):\n  ${text}")
-endif()
-message("config error check PASSED (${VARIABLE}=${VALUE})")
+clinfo_report("config error check (${VARIABLE}=${VALUE})" "${problems}")

@@ -52,6 +52,9 @@ void sleep_ms(int ms);
 /* The command execution status of an event (exits on a query error). */
 cl_int event_status(cl_event event);
 
+/* CL_EVENT_COMMAND_TYPE of an event (exits on a query error). */
+cl_command_type command_type(cl_event event);
+
 /* Checks that a query reports the same size with and without a value buffer
  * and rejects a buffer one byte too small; `query(obj, param, size, value,
  * size_ret)` is any clGet*Info with the object bound by the caller. Returns
@@ -67,6 +70,9 @@ cl_int query_context(const void *obj, cl_uint param, size_t size, void *value, s
 cl_int query_queue(const void *obj, cl_uint param, size_t size, void *value, size_t *ret);
 cl_int query_mem(const void *obj, cl_uint param, size_t size, void *value, size_t *ret);
 cl_int query_event(const void *obj, cl_uint param, size_t size, void *value, size_t *ret);
+
+/* A cl_uint-valued info parameter (exits on a query error). */
+cl_uint info_uint(info_query query, const void *obj, cl_uint param);
 
 /* One info parameter: its value and name, and the size of its value (0 for a
  * variable size such as a string or an array). */

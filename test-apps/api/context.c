@@ -28,16 +28,12 @@ static void CL_CALLBACK notify(const char *errinfo, const void *private_info, si
 
 static cl_uint context_uint(cl_context ctx, cl_context_info param)
 {
-    cl_uint v = 0;
-    TA_CHECK(clGetContextInfo(ctx, param, sizeof v, &v, NULL));
-    return v;
+    return info_uint(query_context, ctx, param);
 }
 
 static cl_uint queue_refs(cl_command_queue q)
 {
-    cl_uint v = 0;
-    TA_CHECK(clGetCommandQueueInfo(q, CL_QUEUE_REFERENCE_COUNT, sizeof v, &v, NULL));
-    return v;
+    return info_uint(query_queue, q, CL_QUEUE_REFERENCE_COUNT);
 }
 
 /* A context from a device list: its info reports exactly those devices. */

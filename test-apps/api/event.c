@@ -15,18 +15,9 @@ static const struct info_param event_params[] = {
     INFO(CL_EVENT_REFERENCE_COUNT, cl_uint),
 };
 
-static cl_command_type command_type(cl_event ev)
-{
-    cl_command_type type = 0;
-    TA_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
-    return type;
-}
-
 static cl_uint event_refs(cl_event ev)
 {
-    cl_uint refs = 0;
-    TA_CHECK(clGetEventInfo(ev, CL_EVENT_REFERENCE_COUNT, sizeof refs, &refs, NULL));
-    return refs;
+    return info_uint(query_event, ev, CL_EVENT_REFERENCE_COUNT);
 }
 
 static cl_mem new_buffer(const struct api_env *env, size_t size)

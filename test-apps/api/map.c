@@ -6,13 +6,6 @@
 
 #define MAP_SIZE 8192
 
-static cl_command_type command_type(cl_event ev)
-{
-    cl_command_type type = 0;
-    TA_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
-    return type;
-}
-
 static void check_map_errors(const struct api_env *env, cl_mem m)
 {
     cl_int err;
@@ -46,6 +39,27 @@ static void check_map_errors(const struct api_env *env, cl_mem m)
     TA_CHECK(clFinish(env->queue));
 }
 
+/* Maps [offset, offset + size) of m for writing, writes new bytes through the
+ * map (also into `model`, the host copy of m), unmaps, and checks that m then
+ * equals the model: the new bytes arrived and no others changed. */
+static void check_write_map(const struct api_env *env, cl_mem m, unsigned char *model,
+                            cl_map_flags flags, size_t offset, size_t size, const char *name)
+{
+    cl_int err;
+    unsigned char *p = clEnqueueMapBuffer(env->queue, m, CL_TRUE, flags, offset, size, 0, NULL,
+                                          NULL, &err);
+    if (!ta_check_err(err, CL_SUCCESS, "clEnqueueMapBuffer(%s)", name))
+        return;
+    fill_bytes(p, size, (unsigned)(offset + size));
+    memcpy(model + offset, p, size);
+    TA_CHECK(clEnqueueUnmapMemObject(env->queue, m, p, 0, NULL, NULL));
+    unsigned char *back = malloc(MAP_SIZE);
+    TA_CHECK(clEnqueueReadBuffer(env->queue, m, CL_TRUE, 0, MAP_SIZE, back, 0, NULL, NULL));
+    ta_check(memcmp(back, model, MAP_SIZE) == 0,
+             "%s map: the bytes written through it reach the buffer, and only they", name);
+    free(back);
+}
+
 /* Maps of an ordinary buffer: read, write, invalidate, several at once. */
 static void check_plain_maps(const struct api_env *env)
 {
@@ -71,26 +85,9 @@ static void check_plain_maps(const struct api_env *env)
         TA_CHECK(clReleaseEvent(ev));
     }
 
-    p = clEnqueueMapBuffer(env->queue, m, CL_TRUE, CL_MAP_WRITE, 512, 1024, 0, NULL, NULL, &err);
-    if (ta_check_err(err, CL_SUCCESS, "clEnqueueMapBuffer(WRITE)")) {
-        fill_bytes(p, 1024, 32);
-        memcpy(data + 512, p, 1024);
-        TA_CHECK(clEnqueueUnmapMemObject(env->queue, m, p, 0, NULL, NULL));
-        TA_CHECK(clEnqueueReadBuffer(env->queue, m, CL_TRUE, 0, MAP_SIZE, back, 0, NULL, NULL));
-        ta_check(memcmp(back, data, MAP_SIZE) == 0,
-                 "bytes written through a write map reach the buffer, and only they");
-    }
-
-    p = clEnqueueMapBuffer(env->queue, m, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 4096, 4096, 0,
-                           NULL, NULL, &err);
-    if (ta_check_err(err, CL_SUCCESS, "clEnqueueMapBuffer(WRITE_INVALIDATE_REGION)")) {
-        fill_bytes(p, 4096, 33);
-        memcpy(data + 4096, p, 4096);
-        TA_CHECK(clEnqueueUnmapMemObject(env->queue, m, p, 0, NULL, NULL));
-        TA_CHECK(clEnqueueReadBuffer(env->queue, m, CL_TRUE, 0, MAP_SIZE, back, 0, NULL, NULL));
-        ta_check(memcmp(back, data, MAP_SIZE) == 0,
-                 "an invalidating map's writes reach the buffer");
-    }
+    check_write_map(env, m, data, CL_MAP_WRITE, 512, 1024, "WRITE");
+    check_write_map(env, m, data, CL_MAP_WRITE_INVALIDATE_REGION, 4096, 4096,
+                    "WRITE_INVALIDATE_REGION");
 
     /* Two maps of one buffer at once, non-blocking, waited on by event. */
     cl_event evs[2];

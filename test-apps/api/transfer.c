@@ -82,8 +82,7 @@ static void check_contents(const struct api_env *env, const struct modelled *b, 
 
 static void check_command_type(cl_event ev, cl_command_type want, const char *what)
 {
-    cl_command_type type = 0;
-    TA_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    cl_command_type type = command_type(ev);
     ta_check(type == want, "%s: CL_EVENT_COMMAND_TYPE is 0x%x (got 0x%x)", what, want, type);
     TA_CHECK(clReleaseEvent(ev));
 }

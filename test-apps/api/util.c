@@ -37,6 +37,20 @@ cl_int event_status(cl_event event)
     return status;
 }
 
+cl_command_type command_type(cl_event event)
+{
+    cl_command_type type = 0;
+    TA_CHECK(clGetEventInfo(event, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    return type;
+}
+
+cl_uint info_uint(info_query query, const void *obj, cl_uint param)
+{
+    cl_uint v = 0;
+    TA_CHECK(query(obj, param, sizeof v, &v, NULL));
+    return v;
+}
+
 cl_int query_platform(const void *obj, cl_uint param, size_t size, void *value, size_t *ret)
 {
     return clGetPlatformInfo((cl_platform_id)obj, param, size, value, ret);
