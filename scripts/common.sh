@@ -65,9 +65,12 @@ install_library_link() {
     fi
 }
 
-# Configures and builds test-apps into build/.
+# Configures and builds test-apps into build/, registering the gcnsim tests
+# for the GPU counts given as arguments (default: 1 and 4).
 build_apps() {
+    local gpus
+    gpus=$(IFS=';' && echo "${*:-1;4}")
     cmake -S "$GCNSIM_REPO/test-apps" -B "$GCNSIM_BUILD" -DGCNSIM_LIBRARY_DIR="$GCNSIM_LIBDIR" \
-        >/dev/null &&
+        -DGCNSIM_TEST_GPUS="$gpus" >/dev/null &&
         cmake --build "$GCNSIM_BUILD" --parallel "$(nproc)"
 }
