@@ -42,7 +42,7 @@ step "set-up (scripts/setup.sh)" "$GCNSIM_REPO/scripts/setup.sh" || {
 }
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy --all-targets -- -D warnings" \
-    cargo clippy --workspace --all-targets --release -- -D warnings
+    cargo clippy --workspace --all-targets -- -D warnings
 if step "cargo build --release" build_release; then
     step "install the libgcnsim.so link" install_library_link
 fi
