@@ -4,7 +4,9 @@
  * checks with a pass/fail count, and the final PASSED/FAILED line.
  *
  * Apps are ordinary OpenCL 1.2 programs: they link against the system loader
- * (libOpenCL.so) and run unchanged on gcnsim, PoCL or any other platform.
+ * (libOpenCL.so) and run unchanged on gcnsim, PoCL or any other platform. An
+ * app may define CL_TARGET_OPENCL_VERSION before including this header to be
+ * built against another version of the API.
  */
 #ifndef TESTAPP_H
 #define TESTAPP_H
