@@ -1,0 +1,327 @@
+//! The engine: components, their ports and links, the event queue, and the schedulers
+//! that run them (serial, or parallel over simultaneous events with identical results).
+
+use super::event::{Event, EventKind};
+use super::hook::Hook;
+use super::port::{Link, PortState};
+use super::{Clock, Component, ComponentId, Context, Port, PortRef, Time, Wake};
+use rayon::prelude::*;
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+/// A discrete-event simulation of components exchanging messages of type `M`.
+///
+/// Build it by adding components ([`add_component`](Self::add_component)), their ports
+/// ([`add_port`](Self::add_port)), links between ports ([`connect`](Self::connect)) and
+/// the components' behaviour ([`install`](Self::install)); then run it. Events are
+/// handled in the order of (time, delta, creating component, creation count), so a
+/// simulation is reproducible, and with a thread pool
+/// ([`set_thread_pool`](Self::set_thread_pool)) simultaneous events of different
+/// components run in parallel with exactly the results of the serial order.
+pub struct Engine<M> {
+    slots: Vec<Slot<M>>,
+    queue: BinaryHeap<Event<M>>,
+    now: Time,
+    delta: u32,
+    events_handled: u64,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+/// A component with everything it owns.
+struct Slot<M> {
+    name: String,
+    clock: Clock,
+    component: Option<Box<dyn Component<M>>>,
+    ports: Vec<PortState<M>>,
+    hooks: Vec<Box<dyn Hook<M>>>,
+    /// Events this component has created so far (its part of the event order).
+    seq: u64,
+}
+
+impl<M: Send> Default for Engine<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Send> Engine<M> {
+    /// An empty engine at time 0, running serially.
+    pub fn new() -> Self {
+        Engine {
+            slots: Vec::new(),
+            queue: BinaryHeap::new(),
+            now: 0,
+            delta: 0,
+            events_handled: 0,
+            pool: None,
+        }
+    }
+
+    /// Runs simultaneous events of different components on `pool` (`None`: serially).
+    /// Results are the same either way.
+    pub fn set_thread_pool(&mut self, pool: Option<Arc<rayon::ThreadPool>>) {
+        self.pool = pool;
+    }
+
+    /// Adds a component named `name` ticking with `clock`; its behaviour is given later
+    /// with [`install`](Self::install), once its ports exist.
+    pub fn add_component(&mut self, name: impl Into<String>, clock: Clock) -> ComponentId {
+        let id = ComponentId(u32::try_from(self.slots.len()).expect("fewer than 2^32 components"));
+        self.slots.push(Slot {
+            name: name.into(),
+            clock,
+            component: None,
+            ports: Vec::new(),
+            hooks: Vec::new(),
+            seq: 0,
+        });
+        id
+    }
+
+    /// Adds a port to `owner` whose incoming buffer holds `capacity` messages.
+    ///
+    /// # Panics
+    /// If `capacity` is 0.
+    pub fn add_port(&mut self, owner: ComponentId, name: &str, capacity: usize) -> PortRef {
+        assert!(capacity > 0, "port `{name}` needs room for a message");
+        let slot = &mut self.slots[owner.index()];
+        let port = Port(u32::try_from(slot.ports.len()).expect("fewer than 2^32 ports"));
+        slot.ports
+            .push(PortState::new(format!("{}.{name}", slot.name), capacity));
+        PortRef {
+            component: owner,
+            port,
+        }
+    }
+
+    /// Links ports `a` and `b` both ways: a message sent through one arrives at the other
+    /// `latency` later.
+    ///
+    /// # Panics
+    /// If either port is already linked.
+    pub fn connect(&mut self, a: PortRef, b: PortRef, latency: Time) {
+        for (from, to) in [(a, b), (b, a)] {
+            let capacity = self.port(to).capacity;
+            let state = self.port_mut(from);
+            assert!(
+                state.link.is_none(),
+                "port `{}` is already linked",
+                state.name
+            );
+            state.link = Some(Link { peer: to, latency });
+            state.credits = capacity;
+        }
+    }
+
+    /// Gives component `id` its behaviour.
+    pub fn install(&mut self, id: ComponentId, component: Box<dyn Component<M>>) {
+        self.slots[id.index()].component = Some(component);
+    }
+
+    /// Attaches an observer to component `id`.
+    pub fn add_hook(&mut self, id: ComponentId, hook: Box<dyn Hook<M>>) {
+        self.slots[id.index()].hooks.push(hook);
+    }
+
+    /// The name component `id` was added with.
+    pub fn name(&self, id: ComponentId) -> &str {
+        &self.slots[id.index()].name
+    }
+
+    /// The time of the latest event handled (0 before any).
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    /// Number of events handled so far.
+    pub fn events_handled(&self) -> u64 {
+        self.events_handled
+    }
+
+    /// Whether no event is pending.
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Sends `msg` through `from` at the current time, on behalf of code outside the
+    /// simulation (normally `from` belongs to an [`Endpoint`](super::Endpoint)). Like
+    /// [`Context::send`], hands the message back when the peer has no room.
+    pub fn send(&mut self, from: PortRef, msg: M) -> Result<(), M> {
+        let mut out = Vec::new();
+        let result = self.with_context(from.component, &mut out, |ctx| ctx.send(from.port, msg));
+        self.queue.extend(out);
+        result
+    }
+
+    /// Takes the oldest message waiting at `port`, on behalf of code outside the
+    /// simulation.
+    pub fn retrieve(&mut self, port: PortRef) -> Option<M> {
+        let mut out = Vec::new();
+        let msg = self.with_context(port.component, &mut out, |ctx| ctx.retrieve(port.port));
+        self.queue.extend(out);
+        msg
+    }
+
+    /// Wakes component `id` with `Wake::Timer(tag)` at `time` (at least the current
+    /// time), on behalf of code outside the simulation — e.g. to start a component.
+    pub fn wake_at(&mut self, id: ComponentId, time: Time, tag: u64) {
+        let mut out = Vec::new();
+        self.with_context(id, &mut out, |ctx| ctx.wake_at(time, tag));
+        self.queue.extend(out);
+    }
+
+    /// Number of messages waiting at `port`.
+    pub fn waiting(&self, port: PortRef) -> usize {
+        self.port(port).incoming.len()
+    }
+
+    /// Runs until no event is left.
+    pub fn run(&mut self) {
+        while self.step() {}
+    }
+
+    /// Runs until a message waits at `port`; `false` if the events ran out first.
+    pub fn run_until_arrival(&mut self, port: PortRef) -> bool {
+        while self.waiting(port) == 0 {
+            if !self.step() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Handles every event of the earliest pending (time, delta); `false` if there was
+    /// none. These events are independent of one another: whatever they cause happens at
+    /// a later (time, delta).
+    pub fn step(&mut self) -> bool {
+        let Some(first) = self.queue.pop() else {
+            return false;
+        };
+        let (time, delta) = (first.key.time, first.key.delta);
+        self.now = time;
+        self.delta = delta;
+        let mut batch = vec![first];
+        while self
+            .queue
+            .peek()
+            .is_some_and(|e| (e.key.time, e.key.delta) == (time, delta))
+        {
+            batch.push(self.queue.pop().expect("peeked"));
+        }
+        self.events_handled += batch.len() as u64;
+        match &self.pool {
+            Some(pool) if batch.iter().any(|e| e.target != batch[0].target) => {
+                let pool = Arc::clone(pool);
+                self.handle_parallel(&pool, batch);
+            }
+            _ => {
+                let mut out = Vec::new();
+                for event in batch {
+                    let slot = &mut self.slots[event.target.index()];
+                    handle(slot, event, time, delta, &mut out);
+                }
+                self.queue.extend(out);
+            }
+        }
+        true
+    }
+
+    /// Handles a batch of simultaneous events, one task per target component. Each
+    /// component sees its events in key order, as in the serial order; the events they
+    /// create go into the queue, whose order does not depend on insertion order.
+    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, mut batch: Vec<Event<M>>) {
+        let (time, delta) = (self.now, self.delta);
+        // Stable: keeps each target's events in key order.
+        batch.sort_by_key(|e| e.target);
+        let mut groups: Vec<(usize, Vec<Event<M>>)> = Vec::new();
+        for event in batch {
+            match groups.last_mut() {
+                Some((target, events)) if *target == event.target.index() => events.push(event),
+                _ => groups.push((event.target.index(), vec![event])),
+            }
+        }
+        let mut work: Vec<(&mut Slot<M>, Vec<Event<M>>)> = Vec::with_capacity(groups.len());
+        let mut groups = groups.into_iter().peekable();
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            if groups.peek().is_some_and(|(target, _)| *target == index) {
+                work.push((slot, groups.next().expect("peeked").1));
+            }
+        }
+        let outputs: Vec<Vec<Event<M>>> = pool.install(|| {
+            work.into_par_iter()
+                .map(|(slot, events)| {
+                    let mut out = Vec::new();
+                    for event in events {
+                        handle(slot, event, time, delta, &mut out);
+                    }
+                    out
+                })
+                .collect()
+        });
+        for out in outputs {
+            self.queue.extend(out);
+        }
+    }
+
+    fn with_context<R>(
+        &mut self,
+        id: ComponentId,
+        out: &mut Vec<Event<M>>,
+        f: impl FnOnce(&mut Context<'_, M>) -> R,
+    ) -> R {
+        let slot = &mut self.slots[id.index()];
+        let mut ctx = Context {
+            now: self.now,
+            delta: self.delta,
+            me: id,
+            clock: slot.clock,
+            ports: &mut slot.ports,
+            hooks: &mut slot.hooks,
+            seq: &mut slot.seq,
+            out,
+        };
+        f(&mut ctx)
+    }
+
+    fn port(&self, port: PortRef) -> &PortState<M> {
+        &self.slots[port.component.index()].ports[port.port.index()]
+    }
+
+    fn port_mut(&mut self, port: PortRef) -> &mut PortState<M> {
+        &mut self.slots[port.component.index()].ports[port.port.index()]
+    }
+}
+
+/// Applies one event to its target's state and runs the component if it needs waking.
+fn handle<M>(slot: &mut Slot<M>, event: Event<M>, now: Time, delta: u32, out: &mut Vec<Event<M>>) {
+    let wake = match event.kind {
+        EventKind::Deliver { port, msg } => {
+            slot.ports[port.index()].incoming.push_back(msg);
+            Wake::Arrived(port)
+        }
+        EventKind::Credit { port } => {
+            let state = &mut slot.ports[port.index()];
+            state.credits += 1;
+            if !std::mem::take(&mut state.blocked) {
+                return;
+            }
+            Wake::PortFree(port)
+        }
+        EventKind::Timer { tag } => Wake::Timer(tag),
+    };
+    let component = slot
+        .component
+        .as_mut()
+        .unwrap_or_else(|| panic!("component `{}` was never installed", slot.name));
+    let mut ctx = Context {
+        now,
+        delta,
+        me: event.target,
+        clock: slot.clock,
+        ports: &mut slot.ports,
+        hooks: &mut slot.hooks,
+        seq: &mut slot.seq,
+        out,
+    };
+    component.handle(wake, &mut ctx);
+}
