@@ -4,3 +4,4 @@
 pub mod config;
 pub mod driver;
 pub mod engine;
+pub mod gpu;

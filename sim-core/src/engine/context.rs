@@ -53,9 +53,14 @@ impl<M> Context<'_, M> {
         self.wake_at(self.now + delay, tag);
     }
 
-    /// Whether a send through `port` would be accepted now.
-    pub fn can_send(&self, port: Port) -> bool {
-        self.ports[port.index()].credits > 0
+    /// Whether a send through `port` would be accepted now. When not, the component will
+    /// be woken with `Wake::PortFree(port)` once it would be, as after a refused send.
+    pub fn can_send(&mut self, port: Port) -> bool {
+        let state = &mut self.ports[port.index()];
+        if state.credits == 0 {
+            state.blocked = true;
+        }
+        state.credits > 0
     }
 
     /// Sends `msg` through `port`; it reaches the peer port after the link's latency.
