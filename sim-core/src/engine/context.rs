@@ -4,6 +4,7 @@ use super::event::{Event, EventKey, EventKind};
 use super::hook::{Hook, HookContext, Observation};
 use super::port::PortState;
 use super::{Clock, ComponentId, Port, PortRef, Time};
+use std::collections::VecDeque;
 
 /// What a component may do while handling a wake-up: read the time, use its own ports,
 /// set timers and notify its hooks.
@@ -91,6 +92,19 @@ impl<M> Context<'_, M> {
             EventKind::Deliver { port, msg },
         );
         Ok(())
+    }
+
+    /// Sends messages from the front of `queue` through `port` until the queue is empty
+    /// (`true`) or the port refuses one (`false`; it stays at the front, and the
+    /// component will be woken with `Wake::PortFree(port)`).
+    pub fn send_queued(&mut self, port: Port, queue: &mut VecDeque<M>) -> bool {
+        while let Some(msg) = queue.pop_front() {
+            if let Err(msg) = self.send(port, msg) {
+                queue.push_front(msg);
+                return false;
+            }
+        }
+        true
     }
 
     /// The oldest message waiting at `port`, without taking it.

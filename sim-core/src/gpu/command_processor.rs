@@ -18,10 +18,10 @@ pub struct CommandProcessor {
     queue: VecDeque<LaunchRequest>,
     /// The launch being run: (id, start).
     running: Option<(u64, Time)>,
-    /// The running launch, until the dispatcher's port accepts it.
-    unsent: Option<LaunchRequest>,
-    /// Outcomes the host's port has not accepted yet.
-    replies: VecDeque<LaunchOutcome>,
+    /// The running launch ([`Message::Launch`]), until the dispatcher's port accepts it.
+    unsent: VecDeque<Message>,
+    /// Outcomes ([`Message::LaunchDone`]) the host's port has not accepted yet.
+    replies: VecDeque<Message>,
 }
 
 impl CommandProcessor {
@@ -32,7 +32,7 @@ impl CommandProcessor {
             dispatcher,
             queue: VecDeque::new(),
             running: None,
-            unsent: None,
+            unsent: VecDeque::new(),
             replies: VecDeque::new(),
         }
     }
@@ -45,16 +45,10 @@ impl CommandProcessor {
                     kind: "kernel",
                 });
                 self.running = Some((request.id, ctx.now()));
-                self.unsent = Some(request);
+                self.unsent.push_back(Message::Launch(request));
             }
         }
-        if let Some(request) = self.unsent.take() {
-            match ctx.send(self.dispatcher, Message::Launch(request)) {
-                Ok(()) => {}
-                Err(Message::Launch(request)) => self.unsent = Some(request),
-                Err(_) => unreachable!("send hands back the message it was given"),
-            }
-        }
+        ctx.send_queued(self.dispatcher, &mut self.unsent);
     }
 
     fn finish(&mut self, outcome: LaunchOutcome, ctx: &mut Context<'_, Message>) {
@@ -72,20 +66,8 @@ impl CommandProcessor {
             end: ctx.now(),
             ..run
         });
-        self.replies.push_back(LaunchOutcome { id, result });
-    }
-
-    fn reply(&mut self, ctx: &mut Context<'_, Message>) {
-        while let Some(outcome) = self.replies.pop_front() {
-            match ctx.send(self.host, Message::LaunchDone(outcome)) {
-                Ok(()) => {}
-                Err(Message::LaunchDone(outcome)) => {
-                    self.replies.push_front(outcome);
-                    break;
-                }
-                Err(_) => unreachable!("send hands back the message it was given"),
-            }
-        }
+        self.replies
+            .push_back(Message::LaunchDone(LaunchOutcome { id, result }));
     }
 }
 
@@ -104,6 +86,6 @@ impl Component<Message> for CommandProcessor {
             }
         }
         self.start_next(ctx);
-        self.reply(ctx);
+        ctx.send_queued(self.host, &mut self.replies);
     }
 }

@@ -55,8 +55,8 @@ pub struct FunctionalCu<X> {
     /// Executed work-groups waiting for their completion time, by (time, launch, dispatch
     /// index).
     running: BTreeMap<(Time, u64, u64), WorkGroupDone>,
-    /// Answers due but refused by a full port.
-    outbox: VecDeque<WorkGroupDone>,
+    /// Answers ([`Message::WorkGroupDone`]) due but refused by a full port.
+    outbox: VecDeque<Message>,
 }
 
 impl<X: WorkGroupExecutor> FunctionalCu<X> {
@@ -124,16 +124,9 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
                 task: done.workgroup.index,
                 kind: "work-group",
             });
-            self.outbox.push_back(done);
+            self.outbox.push_back(Message::WorkGroupDone(done));
         }
-        while let Some(done) = self.outbox.pop_front() {
-            if let Err(Message::WorkGroupDone(done)) =
-                ctx.send(self.port, Message::WorkGroupDone(done))
-            {
-                self.outbox.push_front(done);
-                break;
-            }
-        }
+        ctx.send_queued(self.port, &mut self.outbox);
     }
 }
 

@@ -33,8 +33,9 @@ pub struct Dispatcher {
     /// Launches waiting for the current one to finish.
     queue: VecDeque<LaunchRequest>,
     current: Option<Kernel>,
-    /// Outcomes the command processor's port has not accepted yet.
-    replies: VecDeque<LaunchOutcome>,
+    /// Outcomes ([`Message::LaunchDone`]) the command processor's port has not accepted
+    /// yet.
+    replies: VecDeque<Message>,
     next_cu: usize,
     /// The cycle of the latest mapping and how many were mapped in it.
     cycle: u64,
@@ -98,10 +99,10 @@ impl Dispatcher {
                         error: None,
                     })
                 }
-                Err(e) => self.replies.push_back(LaunchOutcome {
+                Err(e) => self.replies.push_back(Message::LaunchDone(LaunchOutcome {
                     id: request.id,
                     result: Err(e),
-                }),
+                })),
             }
         }
     }
@@ -222,23 +223,10 @@ impl Dispatcher {
                 wavefronts: kernel.wavefronts,
             }),
         };
-        self.replies.push_back(LaunchOutcome {
+        self.replies.push_back(Message::LaunchDone(LaunchOutcome {
             id: kernel.request.id,
             result,
-        });
-    }
-
-    fn reply(&mut self, ctx: &mut Context<'_, Message>) {
-        while let Some(outcome) = self.replies.pop_front() {
-            match ctx.send(self.command_processor, Message::LaunchDone(outcome)) {
-                Ok(()) => {}
-                Err(Message::LaunchDone(outcome)) => {
-                    self.replies.push_front(outcome);
-                    break;
-                }
-                Err(_) => unreachable!("send hands back the message it was given"),
-            }
-        }
+        }));
     }
 }
 
@@ -269,6 +257,6 @@ impl Component<Message> for Dispatcher {
             _ => {}
         }
         self.dispatch(ctx);
-        self.reply(ctx);
+        ctx.send_queued(self.command_processor, &mut self.replies);
     }
 }
