@@ -1,7 +1,8 @@
 //! Scheduled events and their deterministic order.
 
 use super::{ComponentId, Port, Time};
-use std::cmp::Ordering;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The position of an event in simulated time, and its rank among simultaneous events.
 ///
@@ -36,24 +37,61 @@ pub(crate) struct Event<M> {
     pub(crate) kind: EventKind<M>,
 }
 
-// Events are compared by key alone, reversed so that `BinaryHeap` (a max-heap) pops the
-// earliest first. Keys are unique (source, seq), so the order is total.
-impl<M> PartialEq for Event<M> {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
+/// The pending events, earliest first.
+///
+/// The heap orders only (key, place) pairs; the events themselves stay put in a slab
+/// whose places are reused, so that sifting moves a few words instead of whole messages.
+pub(crate) struct EventQueue<M> {
+    heap: BinaryHeap<Reverse<(EventKey, u32)>>,
+    slab: Vec<Option<Event<M>>>,
+    free: Vec<u32>,
+}
+
+impl<M> EventQueue<M> {
+    pub(crate) fn new() -> Self {
+        EventQueue {
+            heap: BinaryHeap::new(),
+            slab: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, event: Event<M>) {
+        let key = event.key;
+        let place = match self.free.pop() {
+            Some(place) => {
+                self.slab[place as usize] = Some(event);
+                place
+            }
+            None => {
+                self.slab.push(Some(event));
+                u32::try_from(self.slab.len() - 1).expect("fewer than 2^32 pending events")
+            }
+        };
+        self.heap.push(Reverse((key, place)));
+    }
+
+    /// Removes and returns the earliest event.
+    pub(crate) fn pop(&mut self) -> Option<Event<M>> {
+        let Reverse((_, place)) = self.heap.pop()?;
+        self.free.push(place);
+        self.slab[place as usize].take()
+    }
+
+    /// The key of the earliest event.
+    pub(crate) fn peek_key(&self) -> Option<EventKey> {
+        self.heap.peek().map(|Reverse((key, _))| *key)
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.heap.is_empty()
     }
 }
 
-impl<M> Eq for Event<M> {}
-
-impl<M> PartialOrd for Event<M> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<M> Ord for Event<M> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key)
+impl<M> Extend<Event<M>> for EventQueue<M> {
+    fn extend<I: IntoIterator<Item = Event<M>>>(&mut self, events: I) {
+        for event in events {
+            self.push(event);
+        }
     }
 }

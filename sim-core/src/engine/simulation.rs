@@ -1,12 +1,11 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, EventQueue};
 use super::hook::Hook;
 use super::port::{Link, PortState};
 use super::{Clock, Component, ComponentId, Context, Port, PortRef, Time, Wake};
 use rayon::prelude::*;
-use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 /// A discrete-event simulation of components exchanging messages of type `M`.
@@ -20,7 +19,7 @@ use std::sync::Arc;
 /// components run in parallel with exactly the results of the serial order.
 pub struct Engine<M> {
     slots: Vec<Slot<M>>,
-    queue: BinaryHeap<Event<M>>,
+    queue: EventQueue<M>,
     now: Time,
     delta: u32,
     events_handled: u64,
@@ -49,7 +48,7 @@ impl<M: Send> Engine<M> {
     pub fn new() -> Self {
         Engine {
             slots: Vec::new(),
-            queue: BinaryHeap::new(),
+            queue: EventQueue::new(),
             now: 0,
             delta: 0,
             events_handled: 0,
@@ -200,30 +199,47 @@ impl<M: Send> Engine<M> {
         let (time, delta) = (first.key.time, first.key.delta);
         self.now = time;
         self.delta = delta;
-        let mut batch = vec![first];
-        while self
-            .queue
-            .peek()
-            .is_some_and(|e| (e.key.time, e.key.delta) == (time, delta))
-        {
-            batch.push(self.queue.pop().expect("peeked"));
-        }
-        self.events_handled += batch.len() as u64;
-        match &self.pool {
-            Some(pool) if batch.iter().any(|e| e.target != batch[0].target) => {
-                let pool = Arc::clone(pool);
+        let same_step = |key: Option<super::event::EventKey>| {
+            key.is_some_and(|k| (k.time, k.delta) == (time, delta))
+        };
+        if let Some(pool) = self.pool.clone() {
+            let mut batch = vec![first];
+            while same_step(self.queue.peek_key()) {
+                batch.push(self.queue.pop().expect("peeked"));
+            }
+            self.events_handled += batch.len() as u64;
+            if batch.iter().any(|e| e.target != batch[0].target) {
                 self.handle_parallel(&pool, batch);
+                return true;
             }
-            _ => {
-                let mut out = Vec::new();
-                for event in batch {
-                    let slot = &mut self.slots[event.target.index()];
-                    handle(slot, event, time, delta, &mut out);
-                }
-                self.queue.extend(out);
-            }
+            self.handle_serially(batch);
+            return true;
+        }
+        // Serially: whatever these events cause comes at a later (time, delta), so it
+        // can join the queue at once.
+        let mut next = Some(first);
+        let mut out = Vec::new();
+        while let Some(event) = next {
+            self.events_handled += 1;
+            let slot = &mut self.slots[event.target.index()];
+            handle(slot, event, time, delta, &mut out);
+            self.queue.extend(out.drain(..));
+            next = if same_step(self.queue.peek_key()) {
+                self.queue.pop()
+            } else {
+                None
+            };
         }
         true
+    }
+
+    fn handle_serially(&mut self, batch: Vec<Event<M>>) {
+        let mut out = Vec::new();
+        for event in batch {
+            let slot = &mut self.slots[event.target.index()];
+            handle(slot, event, self.now, self.delta, &mut out);
+        }
+        self.queue.extend(out);
     }
 
     /// Handles a batch of simultaneous events, one task per target component. Each

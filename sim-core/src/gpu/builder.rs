@@ -154,6 +154,9 @@ impl Gpu {
 
     /// Runs one kernel to completion: submits it to the command processor at the current
     /// simulated time and simulates until the command processor reports it.
+    ///
+    /// After [`LaunchError::Stalled`] (a compute unit that never answered) the GPU's
+    /// state is undefined and it should not be used again.
     pub fn run_kernel(&mut self, launch: KernelLaunch) -> Result<KernelRun, LaunchError> {
         let id = self.next_launch;
         self.next_launch += 1;

@@ -31,7 +31,7 @@ pub struct WorkGroupDone {
     /// The work-group, as it was mapped.
     pub workgroup: WorkGroup,
     /// `Ok` when all its wavefronts ended normally.
-    pub result: Result<(), ExecutionError>,
+    pub result: Result<(), Box<ExecutionError>>,
 }
 
 /// Runs all wavefronts of a work-group to completion, functionally (what the emulator
@@ -96,7 +96,7 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             });
             let (cycles, result) = match result {
                 Ok(cycles) => (cycles, Ok(())),
-                Err(e) => (1, Err(e)),
+                Err(e) => (1, Err(Box::new(e))),
             };
             let done = ctx.now() + ctx.clock().cycles(cycles.max(1));
             // One timer serves all work-groups finishing at the same time.

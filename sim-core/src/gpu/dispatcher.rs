@@ -37,6 +37,9 @@ pub struct Dispatcher {
     /// yet.
     replies: VecDeque<Message>,
     next_cu: usize,
+    /// `full[i]`: compute unit `i` refused a work-group with these needs (resources or
+    /// port) and has freed nothing since — no need to ask again.
+    full: Vec<Option<WorkGroupNeeds>>,
     /// The cycle of the latest mapping and how many were mapped in it.
     cycle: u64,
     mapped_in_cycle: u32,
@@ -67,6 +70,7 @@ impl Dispatcher {
         Dispatcher {
             command_processor,
             free: vec![CuResources::new(config); cus.len()],
+            full: vec![None; cus.len()],
             cus,
             config: config.clone(),
             workgroups_per_cycle: workgroups_per_cycle.max(1),
@@ -164,10 +168,18 @@ impl Dispatcher {
             let needs = WorkGroupNeeds::new(&kernel.request.kernel, size.iter().product());
             let n = self.cus.len();
             let placed = (0..n).map(|k| (self.next_cu + k) % n).find_map(|cu| {
-                if !ctx.can_send(self.cus[cu]) {
+                if self.full[cu] == Some(needs) {
                     return None;
                 }
-                self.free[cu].reserve(&needs).map(|simds| (cu, simds))
+                let simds = if ctx.can_send(self.cus[cu]) {
+                    self.free[cu].reserve(&needs)
+                } else {
+                    None
+                };
+                if simds.is_none() {
+                    self.full[cu] = Some(needs);
+                }
+                simds.map(|simds| (cu, simds))
             });
             let Some((cu, simds)) = placed else {
                 // Woken again by a completion or a freed port.
@@ -200,6 +212,7 @@ impl Dispatcher {
     fn complete(&mut self, cu: usize, done: WorkGroupDone) {
         let needs = WorkGroupNeeds::of(&done.workgroup);
         self.free[cu].release(&needs, done.workgroup.simds());
+        self.full[cu] = None;
         let kernel = self
             .current
             .as_mut()
@@ -254,7 +267,12 @@ impl Component<Message> for Dispatcher {
                     }
                 }
             }
-            _ => {}
+            Wake::PortFree(port) => {
+                if let Some(cu) = self.cus.iter().position(|&p| p == port) {
+                    self.full[cu] = None;
+                }
+            }
+            Wake::Timer(_) => {}
         }
         self.dispatch(ctx);
         ctx.send_queued(self.command_processor, &mut self.replies);

@@ -144,7 +144,7 @@ pub enum LaunchError {
         available: u64,
     },
     /// A compute unit failed to execute a work-group.
-    Execution(ExecutionError),
+    Execution(Box<ExecutionError>),
     /// The simulation ran out of events before the kernel completed (a component that
     /// never answered).
     Stalled,
