@@ -77,14 +77,30 @@ impl GpuBuilder {
         self
     }
 
-    /// Assembles the GPU: a host endpoint, the command processor, the dispatcher and
-    /// `config.compute_units` compute units, each made by `make_cu`.
-    pub fn build(self, mut make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>) -> Gpu {
+    /// Assembles the GPU on an engine of its own (see [`add_to`](Self::add_to)).
+    pub fn build(self, make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>) -> Gpu {
+        let mut engine = Engine::new();
+        engine.set_thread_pool(self.pool.clone());
+        let parts = self.add_to(&mut engine, make_cu);
+        Gpu {
+            engine,
+            parts,
+            next_launch: 0,
+        }
+    }
+
+    /// Adds the GPU's components to `engine` (which may hold other GPUs): a host
+    /// endpoint, the command processor, the dispatcher and `config.compute_units`
+    /// compute units, each made by `make_cu`. The thread pool setting is not used here;
+    /// it belongs to the engine.
+    pub fn add_to(
+        self,
+        engine: &mut Engine<Message>,
+        mut make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>,
+    ) -> GpuParts {
         let config = &self.config;
         let clock = Clock::from_mhz(config.clock_mhz);
         let latency = clock.cycles(self.link_latency_cycles);
-        let mut engine = Engine::new();
-        engine.set_thread_pool(self.pool);
         let name = |part: &str| format!("{}.{part}", self.name);
 
         let host = engine.add_component(name("host"), clock);
@@ -107,13 +123,14 @@ impl GpuBuilder {
             .cu_port_capacity
             .unwrap_or(config.wavefront_slots_per_cu() as usize);
         let mut to_cus = Vec::with_capacity(config.compute_units as usize);
+        let mut compute_units = Vec::with_capacity(config.compute_units as usize);
         for index in 0..config.compute_units as usize {
             let to_cu = engine.add_port(dispatcher, &format!("cu{index}"), cu_buffer);
             let cu = engine.add_component(name(&format!("cu{index}")), clock);
             let dispatch_port = engine.add_port(cu, "dispatch", cu_buffer);
             engine.connect(to_cu, dispatch_port, latency);
             let component = make_cu(CuSite {
-                engine: &mut engine,
+                engine,
                 id: cu,
                 index,
                 dispatch_port: dispatch_port.port,
@@ -121,6 +138,7 @@ impl GpuBuilder {
             });
             engine.install(cu, component);
             to_cus.push(to_cu.port);
+            compute_units.push(cu);
         }
         engine.install(
             dispatcher,
@@ -131,18 +149,33 @@ impl GpuBuilder {
                 self.workgroups_per_cycle,
             )),
         );
-        Gpu {
-            engine,
+        GpuParts {
             host: host_port,
-            next_launch: 0,
+            command_processor: cp,
+            dispatcher,
+            compute_units,
         }
     }
+}
+
+/// Where one GPU's components sit in an engine.
+#[derive(Debug, Clone)]
+pub struct GpuParts {
+    /// The driver's port, linked to the command processor: send [`Message::Launch`],
+    /// receive [`Message::LaunchDone`].
+    pub host: PortRef,
+    /// The command processor.
+    pub command_processor: ComponentId,
+    /// The dispatcher.
+    pub dispatcher: ComponentId,
+    /// The compute units, in order.
+    pub compute_units: Vec<ComponentId>,
 }
 
 /// One simulated GPU's front end and compute units, driven by the driver.
 pub struct Gpu {
     engine: Engine<Message>,
-    host: PortRef,
+    parts: GpuParts,
     next_launch: u64,
 }
 
@@ -167,15 +200,15 @@ impl Gpu {
         // The host sends only while no launch is outstanding, so the port has room.
         if self
             .engine
-            .send(self.host, Message::Launch(request))
+            .send(self.parts.host, Message::Launch(request))
             .is_err()
         {
             unreachable!("the command processor's buffer is empty between launches");
         }
-        if !self.engine.run_until_arrival(self.host) {
+        if !self.engine.run_until_arrival(self.parts.host) {
             return Err(LaunchError::Stalled);
         }
-        match self.engine.retrieve(self.host) {
+        match self.engine.retrieve(self.parts.host) {
             Some(Message::LaunchDone(outcome)) if outcome.id == id => outcome.result,
             other => panic!("the command processor answered {other:?} to launch {id}"),
         }
@@ -184,6 +217,11 @@ impl Gpu {
     /// The current simulated time.
     pub fn now(&self) -> Time {
         self.engine.now()
+    }
+
+    /// Where its components sit in the engine.
+    pub fn parts(&self) -> &GpuParts {
+        &self.parts
     }
 
     /// The engine, e.g. to attach hooks to components.

@@ -14,7 +14,7 @@ mod launch;
 mod resources;
 mod workgroup;
 
-pub use builder::{CuSite, Gpu, GpuBuilder};
+pub use builder::{CuSite, Gpu, GpuBuilder, GpuParts};
 pub use command_processor::CommandProcessor;
 pub use compute_unit::{FunctionalCu, WorkGroupDone, WorkGroupExecutor};
 pub use dispatcher::Dispatcher;

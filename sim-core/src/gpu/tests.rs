@@ -3,9 +3,7 @@
 
 use super::*;
 use crate::config::{GpuConfig, PlatformConfig};
-use crate::engine::{
-    Component, ComponentId, Context, Hook, HookContext, Observation, Port, Time, Wake,
-};
+use crate::engine::{Component, Context, Engine, Hook, HookContext, Observation, Port, Time, Wake};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
@@ -108,9 +106,7 @@ fn functional_gpu(
     pool: Option<Arc<rayon::ThreadPool>>,
 ) -> (Gpu, Shared) {
     let record = Shared::default();
-    let mut cu_ids: Vec<ComponentId> = Vec::new();
     let mut gpu = builder.build(|site| {
-        cu_ids.push(site.id);
         let executor = Fixed {
             cu: site.index,
             cycles,
@@ -123,7 +119,7 @@ fn functional_gpu(
             pool.clone(),
         ))
     });
-    for id in cu_ids {
+    for id in gpu.parts().compute_units.clone() {
         gpu.engine_mut()
             .add_hook(id, Box::new(Spans(record.clone())));
     }
@@ -543,4 +539,61 @@ fn many_workgroups_cost_few_events_each() {
     // A delivery and a returned credit each way; completions at the same time share a
     // timer.
     assert!(per_workgroup < 4.5, "{per_workgroup} events per work-group");
+}
+
+/// Every work-group takes the same number of cycles.
+struct Cycles(u64);
+
+impl WorkGroupExecutor for Cycles {
+    fn execute(&self, _: &WorkGroup) -> Result<u64, ExecutionError> {
+        Ok(self.0)
+    }
+}
+
+#[test]
+fn gpus_share_an_engine_and_queue_launches_in_order() {
+    let config = config(2);
+    let mut engine = Engine::new();
+    let gpus: Vec<GpuParts> = (0..2)
+        .map(|g| {
+            GpuBuilder::new(&config)
+                .name(format!("gpu{g}"))
+                .add_to(&mut engine, |site| {
+                    let executor = Cycles(100 * (g + 1));
+                    Box::new(FunctionalCu::new(executor, site.dispatch_port, None))
+                })
+        })
+        .collect();
+    assert_eq!(engine.name(gpus[1].compute_units[1]), "gpu1.cu1");
+    // Two launches to each GPU at once; the command processors run them one by one.
+    for parts in &gpus {
+        for id in 0..2 {
+            let launch = LaunchRequest {
+                id,
+                kernel: Arc::new(kernel([64, 1, 1], [64, 1, 1], 8, 16, 0)),
+            };
+            assert!(engine.send(parts.host, Message::Launch(launch)).is_ok());
+        }
+    }
+    engine.run();
+    for (g, parts) in gpus.iter().enumerate() {
+        let runs: Vec<KernelRun> = (0..2)
+            .map(|id| match engine.retrieve(parts.host) {
+                Some(Message::LaunchDone(LaunchOutcome { id: got, result })) => {
+                    assert_eq!(got, id);
+                    result.unwrap()
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let cycles = 100 * (g as u64 + 1);
+        // Each launch: 2 links to the CU, the work, 2 links back.
+        assert_eq!(runs[0].start, CYCLE);
+        assert_eq!(runs[0].end, runs[0].start + (cycles + 4) * CYCLE);
+        assert_eq!(
+            runs[1].start, runs[0].end,
+            "the second starts when the first ends"
+        );
+        assert_eq!(runs[1].end - runs[1].start, runs[0].end - runs[0].start);
+    }
 }
