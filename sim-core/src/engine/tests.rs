@@ -20,7 +20,7 @@ fn entries(log: &Log) -> Vec<(Time, String)> {
 struct Source {
     port: Port,
     plan: Vec<(Time, u32)>,
-    pending: Vec<u32>,
+    pending: std::collections::VecDeque<u32>,
     wakes: Log,
 }
 
@@ -31,16 +31,9 @@ impl Component<u32> for Source {
             .unwrap()
             .push((ctx.now(), format!("{wake:?}")));
         if let Wake::Timer(i) = wake {
-            self.pending.push(self.plan[i as usize].1);
+            self.pending.push_back(self.plan[i as usize].1);
         }
-        while let Some(&msg) = self.pending.first() {
-            match ctx.send(self.port, msg) {
-                Ok(()) => {
-                    self.pending.remove(0);
-                }
-                Err(_) => break,
-            }
-        }
+        ctx.send_queued(self.port, &mut self.pending);
     }
 }
 
@@ -91,7 +84,7 @@ fn source(engine: &mut Engine<u32>, name: &str, plan: Vec<(Time, u32)>, wakes: &
         Box::new(Source {
             port: port.port,
             plan,
-            pending: Vec::new(),
+            pending: Default::default(),
             wakes: wakes.clone(),
         }),
     );
@@ -432,4 +425,55 @@ fn parallel_runs_match_the_serial_run_exactly() {
             "{threads} threads"
         );
     }
+}
+
+/// Sends one message when its timer fires, but only after asking `can_send`.
+struct Polite {
+    port: Port,
+    wakes: Log,
+}
+
+impl Component<u32> for Polite {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        self.wakes
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?}")));
+        if ctx.can_send(self.port) {
+            assert_eq!(ctx.send(self.port, 1), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn a_sender_that_finds_no_room_is_woken_when_room_frees() {
+    let mut engine = Engine::new();
+    let polite_wakes = log();
+    let id = engine.add_component("polite", Clock::from_mhz(1000));
+    let port = engine.add_port(id, "out", 1);
+    engine.install(
+        id,
+        Box::new(Polite {
+            port: port.port,
+            wakes: polite_wakes.clone(),
+        }),
+    );
+    let receiver = engine.add_component("receiver", Clock::from_mhz(1000));
+    let input = engine.add_port(receiver, "in", 1);
+    engine.install(receiver, Box::new(Endpoint));
+    engine.connect(port, input, 0);
+    engine.send(port, 0).unwrap(); // fills the endpoint's only place
+    engine.wake_at(id, NS, 0);
+    engine.run();
+    assert_eq!(
+        entries(&polite_wakes),
+        vec![(NS, "Timer(0)".to_string())],
+        "nobody frees the endpoint's place, so no further wake"
+    );
+    assert_eq!(engine.retrieve(input), Some(0));
+    engine.run();
+    let wakes = entries(&polite_wakes);
+    assert_eq!(wakes.len(), 2);
+    assert!(wakes[1].1.starts_with("PortFree"), "{wakes:?}");
+    assert_eq!(engine.waiting(input), 1, "the second message went through");
 }
