@@ -46,12 +46,11 @@ impl KernelLaunch {
         std::array::from_fn(|d| self.grid_size[d].div_ceil(self.workgroup_size[d].max(1)))
     }
 
-    /// Total number of work-groups.
+    /// Total number of work-groups (saturating at `u64::MAX`).
     pub fn workgroup_count(&self) -> u64 {
         self.workgroup_counts()
             .iter()
-            .map(|&n| u64::from(n))
-            .product()
+            .fold(1u64, |total, &n| total.saturating_mul(n.into()))
     }
 
     /// Work-items in a full work-group.
