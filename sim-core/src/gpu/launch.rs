@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub struct KernelLaunch {
     /// The kernel's name (for reports and traces).
     pub name: String,
+    /// Dimensions in use, 1 to 3 (AQL `setup`; what `get_work_dim()` returns).
+    pub dimensions: u32,
     /// Work-items in each dimension (AQL `grid_size_x/y/z`); unused dimensions are 1.
     pub grid_size: [u32; 3],
     /// Work-items per work-group in each dimension (AQL `workgroup_size_x/y/z`).
@@ -32,6 +34,8 @@ pub struct KernelLaunch {
     pub kernarg_address: u64,
     /// Address of the AQL packet itself (the kernel's dispatch pointer).
     pub dispatch_packet_address: u64,
+    /// Address of the completion signal (AQL `completion_signal`), 0 for none.
+    pub completion_signal: u64,
     /// Address of the `amd_queue_t` of the queue (the kernel's queue pointer).
     pub queue_address: u64,
     /// Vector registers each wavefront needs.
@@ -40,7 +44,35 @@ pub struct KernelLaunch {
     pub sgprs_per_wavefront: u32,
 }
 
+/// AQL packet header of a kernel dispatch: type KERNEL_DISPATCH (2) in bits 0–7, the
+/// barrier bit (8), and system-scope (2) acquire (bits 9–10) and release (bits 11–12)
+/// fences (HSA Platform System Architecture Specification, 2.9).
+pub const KERNEL_DISPATCH_HEADER: u16 = 2 | 1 << 8 | 2 << 9 | 2 << 11;
+
 impl KernelLaunch {
+    /// The 64-byte AQL kernel dispatch packet describing this launch, as the driver writes
+    /// it to memory (and kernels read it through their dispatch pointer). Work-group
+    /// sizes above 65,535 — which no GPU accepts — are written as 65,535.
+    pub fn dispatch_packet(&self) -> [u8; 64] {
+        let mut packet = [0u8; 64];
+        let mut put = |offset: usize, bytes: &[u8]| {
+            packet[offset..offset + bytes.len()].copy_from_slice(bytes);
+        };
+        put(0, &KERNEL_DISPATCH_HEADER.to_le_bytes());
+        put(2, &(self.dimensions as u16).to_le_bytes());
+        for d in 0..3 {
+            let size = u16::try_from(self.workgroup_size[d]).unwrap_or(u16::MAX);
+            put(4 + 2 * d, &size.to_le_bytes());
+            put(12 + 4 * d, &self.grid_size[d].to_le_bytes());
+        }
+        put(24, &self.private_segment_size.to_le_bytes());
+        put(28, &self.group_segment_size.to_le_bytes());
+        put(32, &self.kernel_object.to_le_bytes());
+        put(40, &self.kernarg_address.to_le_bytes());
+        put(56, &self.completion_signal.to_le_bytes());
+        packet
+    }
+
     /// Work-groups in each dimension (a partial work-group at an edge counts as one).
     pub fn workgroup_counts(&self) -> [u32; 3] {
         std::array::from_fn(|d| self.grid_size[d].div_ceil(self.workgroup_size[d].max(1)))

@@ -20,6 +20,7 @@ pub use compute_unit::{FunctionalCu, WorkGroupDone, WorkGroupExecutor};
 pub use dispatcher::Dispatcher;
 pub use launch::{
     ExecutionError, KernelLaunch, KernelRun, LaunchError, LaunchOutcome, LaunchRequest,
+    KERNEL_DISPATCH_HEADER,
 };
 pub use resources::{LDS_GRANULE, SGPR_GRANULE, VGPR_GRANULE};
 pub use workgroup::{Wavefront, WorkGroup, MAX_WAVEFRONTS_PER_WORKGROUP, WAVEFRONT_SIZE};

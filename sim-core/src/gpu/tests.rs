@@ -18,6 +18,7 @@ fn config(compute_units: u32) -> GpuConfig {
 fn kernel(grid: [u32; 3], workgroup: [u32; 3], vgprs: u32, sgprs: u32, lds: u32) -> KernelLaunch {
     KernelLaunch {
         name: "k".into(),
+        dimensions: 3,
         grid_size: grid,
         workgroup_size: workgroup,
         private_segment_size: 0,
@@ -27,6 +28,7 @@ fn kernel(grid: [u32; 3], workgroup: [u32; 3], vgprs: u32, sgprs: u32, lds: u32)
         kernel_descriptor: [0; 64],
         kernarg_address: 0x2000,
         dispatch_packet_address: 0x3000,
+        completion_signal: 0x5000,
         queue_address: 0x4000,
         vgprs_per_wavefront: vgprs,
         sgprs_per_wavefront: sgprs,
@@ -596,4 +598,33 @@ fn gpus_share_an_engine_and_queue_launches_in_order() {
         );
         assert_eq!(runs[1].end - runs[1].start, runs[0].end - runs[0].start);
     }
+}
+
+#[test]
+fn dispatch_packet_has_the_aql_layout() {
+    let mut launch = kernel([1920, 1080, 1], [16, 16, 1], 8, 16, 2048);
+    launch.dimensions = 2;
+    launch.private_segment_size = 48;
+    launch.kernel_object = 0x1122_3344_5566_7788;
+    launch.kernarg_address = 0x99aa_bbcc_ddee_ff00;
+    let p = launch.dispatch_packet();
+    let u16_at = |o: usize| u16::from_le_bytes([p[o], p[o + 1]]);
+    let u32_at = |o: usize| u32::from_le_bytes(p[o..o + 4].try_into().unwrap());
+    let u64_at = |o: usize| u64::from_le_bytes(p[o..o + 8].try_into().unwrap());
+    // hsa_kernel_dispatch_packet_t: header, setup, workgroup_size_x/y/z, reserved0,
+    // grid_size_x/y/z, private and group segment sizes, kernel_object, kernarg_address,
+    // reserved2, completion_signal.
+    assert_eq!(u16_at(0) & 0xff, 2, "HSA_PACKET_TYPE_KERNEL_DISPATCH");
+    assert_eq!(u16_at(0), 0x1502);
+    assert_eq!(u16_at(2), 2);
+    assert_eq!(
+        [u16_at(4), u16_at(6), u16_at(8), u16_at(10)],
+        [16, 16, 1, 0]
+    );
+    assert_eq!([u32_at(12), u32_at(16), u32_at(20)], [1920, 1080, 1]);
+    assert_eq!((u32_at(24), u32_at(28)), (48, 2048));
+    assert_eq!(u64_at(32), 0x1122_3344_5566_7788);
+    assert_eq!(u64_at(40), 0x99aa_bbcc_ddee_ff00);
+    assert_eq!(u64_at(48), 0);
+    assert_eq!(u64_at(56), 0x5000);
 }
