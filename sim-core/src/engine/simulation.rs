@@ -24,6 +24,8 @@ pub struct Engine<M> {
     delta: u32,
     events_handled: u64,
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// The events of the step being handled (kept to reuse its allocation).
+    batch: Vec<Event<M>>,
 }
 
 /// A component with everything it owns.
@@ -53,6 +55,7 @@ impl<M: Send> Engine<M> {
             delta: 0,
             events_handled: 0,
             pool: None,
+            batch: Vec::new(),
         }
     }
 
@@ -191,7 +194,9 @@ impl<M: Send> Engine<M> {
 
     /// Handles every event of the earliest pending (time, delta); `false` if there was
     /// none. These events are independent of one another: whatever they cause happens at
-    /// a later (time, delta).
+    /// a later (time, delta). Each component involved first receives all of its events
+    /// (messages land in its ports, credits return) and is then run once per distinct
+    /// wake-up, so it sees at once everything that arrived in this step.
     pub fn step(&mut self) -> bool {
         let Some(first) = self.queue.pop() else {
             return false;
@@ -199,79 +204,82 @@ impl<M: Send> Engine<M> {
         let (time, delta) = (first.key.time, first.key.delta);
         self.now = time;
         self.delta = delta;
-        let same_step = |key: Option<super::event::EventKey>| {
-            key.is_some_and(|k| (k.time, k.delta) == (time, delta))
-        };
-        if let Some(pool) = self.pool.clone() {
-            let mut batch = vec![first];
-            while same_step(self.queue.peek_key()) {
-                batch.push(self.queue.pop().expect("peeked"));
-            }
-            self.events_handled += batch.len() as u64;
-            if batch.iter().any(|e| e.target != batch[0].target) {
-                self.handle_parallel(&pool, batch);
-                return true;
-            }
-            self.handle_serially(batch);
-            return true;
+        let mut batch = std::mem::take(&mut self.batch);
+        batch.push(first);
+        while self
+            .queue
+            .peek_key()
+            .is_some_and(|k| (k.time, k.delta) == (time, delta))
+        {
+            batch.push(self.queue.pop().expect("peeked"));
         }
-        // Serially: whatever these events cause comes at a later (time, delta), so it
-        // can join the queue at once.
-        let mut next = Some(first);
-        let mut out = Vec::new();
-        while let Some(event) = next {
-            self.events_handled += 1;
-            let slot = &mut self.slots[event.target.index()];
-            handle(slot, event, time, delta, &mut out);
-            self.queue.extend(out.drain(..));
-            next = if same_step(self.queue.peek_key()) {
-                self.queue.pop()
-            } else {
-                None
-            };
+        self.events_handled += batch.len() as u64;
+        // Stable: keeps each component's events in key order.
+        batch.sort_by_key(|e| e.target);
+        let several = batch.first().map(|e| e.target) != batch.last().map(|e| e.target);
+        match self.pool.clone() {
+            Some(pool) if several => self.handle_parallel(&pool, &mut batch),
+            _ => {
+                let mut out = Vec::new();
+                let mut wakes = Vec::new();
+                let mut events = batch.drain(..).peekable();
+                while let Some(target) = events.peek().map(|e| e.target) {
+                    let group = std::iter::from_fn(|| events.next_if(|e| e.target == target));
+                    let slot = &mut self.slots[target.index()];
+                    handle_group(slot, target, group, time, delta, &mut wakes, &mut out);
+                }
+                self.queue.extend(out);
+            }
         }
+        self.batch = batch;
         true
     }
 
-    fn handle_serially(&mut self, batch: Vec<Event<M>>) {
-        let mut out = Vec::new();
-        for event in batch {
-            let slot = &mut self.slots[event.target.index()];
-            handle(slot, event, self.now, self.delta, &mut out);
-        }
-        self.queue.extend(out);
-    }
-
-    /// Handles a batch of simultaneous events, one task per target component. Each
-    /// component sees its events in key order, as in the serial order; the events they
-    /// create go into the queue, whose order does not depend on insertion order.
-    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, mut batch: Vec<Event<M>>) {
+    /// Handles the simultaneous events of `batch` (sorted by target), one task per
+    /// component, on `pool`. The events created go into the queue, whose order does not
+    /// depend on the order of insertion.
+    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, batch: &mut Vec<Event<M>>) {
         let (time, delta) = (self.now, self.delta);
-        // Stable: keeps each target's events in key order.
-        batch.sort_by_key(|e| e.target);
-        let mut groups: Vec<(usize, Vec<Event<M>>)> = Vec::new();
-        for event in batch {
-            match groups.last_mut() {
-                Some((target, events)) if *target == event.target.index() => events.push(event),
-                _ => groups.push((event.target.index(), vec![event])),
-            }
-        }
-        let mut work: Vec<(&mut Slot<M>, Vec<Event<M>>)> = Vec::with_capacity(groups.len());
-        let mut groups = groups.into_iter().peekable();
-        for (index, slot) in self.slots.iter_mut().enumerate() {
-            if groups.peek().is_some_and(|(target, _)| *target == index) {
-                work.push((slot, groups.next().expect("peeked").1));
+        let mut work: Vec<Task<'_, M>> = Vec::new();
+        let mut slots = self.slots.iter_mut().enumerate();
+        for event in batch.drain(..) {
+            match work.last_mut() {
+                Some(task) if task.target == event.target => task.events.push(event),
+                _ => {
+                    let slot = slots
+                        .find(|(index, _)| *index == event.target.index())
+                        .expect("targets are sorted and exist")
+                        .1;
+                    work.push(Task {
+                        target: event.target,
+                        slot,
+                        events: vec![event],
+                    });
+                }
             }
         }
         let outputs: Vec<Vec<Event<M>>> = pool.install(|| {
             work.into_par_iter()
-                .map(|(slot, events)| {
-                    let mut out = Vec::new();
-                    for event in events {
-                        handle(slot, event, time, delta, &mut out);
-                    }
-                    out
-                })
+                .map(
+                    |Task {
+                         target,
+                         slot,
+                         events,
+                     }| {
+                        let mut out = Vec::new();
+                        let mut wakes = Vec::new();
+                        handle_group(
+                            slot,
+                            target,
+                            events.into_iter(),
+                            time,
+                            delta,
+                            &mut wakes,
+                            &mut out,
+                        );
+                        out
+                    },
+                )
                 .collect()
         });
         for out in outputs {
@@ -308,23 +316,48 @@ impl<M: Send> Engine<M> {
     }
 }
 
-/// Applies one event to its target's state and runs the component if it needs waking.
-fn handle<M>(slot: &mut Slot<M>, event: Event<M>, now: Time, delta: u32, out: &mut Vec<Event<M>>) {
-    let wake = match event.kind {
-        EventKind::Deliver { port, msg } => {
-            slot.ports[port.index()].incoming.push_back(msg);
-            Wake::Arrived(port)
-        }
-        EventKind::Credit { port } => {
-            let state = &mut slot.ports[port.index()];
-            state.credits += 1;
-            if !std::mem::take(&mut state.blocked) {
-                return;
+/// One component's share of a parallel step.
+struct Task<'a, M> {
+    target: ComponentId,
+    slot: &'a mut Slot<M>,
+    events: Vec<Event<M>>,
+}
+
+/// Applies one component's simultaneous events to its state, then runs it once per
+/// distinct wake-up they call for (in the order the events came).
+fn handle_group<M>(
+    slot: &mut Slot<M>,
+    target: ComponentId,
+    events: impl Iterator<Item = Event<M>>,
+    now: Time,
+    delta: u32,
+    wakes: &mut Vec<Wake>,
+    out: &mut Vec<Event<M>>,
+) {
+    wakes.clear();
+    for event in events {
+        let wake = match event.kind {
+            EventKind::Deliver { port, msg } => {
+                slot.ports[port.index()].incoming.push_back(msg);
+                Wake::Arrived(port)
             }
-            Wake::PortFree(port)
+            EventKind::Credit { port } => {
+                let state = &mut slot.ports[port.index()];
+                state.credits += 1;
+                if !std::mem::take(&mut state.blocked) {
+                    continue;
+                }
+                Wake::PortFree(port)
+            }
+            EventKind::Timer { tag } => Wake::Timer(tag),
+        };
+        if matches!(wake, Wake::Timer(_)) || !wakes.contains(&wake) {
+            wakes.push(wake);
         }
-        EventKind::Timer { tag } => Wake::Timer(tag),
-    };
+    }
+    if wakes.is_empty() {
+        return;
+    }
     let component = slot
         .component
         .as_mut()
@@ -332,12 +365,14 @@ fn handle<M>(slot: &mut Slot<M>, event: Event<M>, now: Time, delta: u32, out: &m
     let mut ctx = Context {
         now,
         delta,
-        me: event.target,
+        me: target,
         clock: slot.clock,
         ports: &mut slot.ports,
         hooks: &mut slot.hooks,
         seq: &mut slot.seq,
         out,
     };
-    component.handle(wake, &mut ctx);
+    for &wake in wakes.iter() {
+        component.handle(wake, &mut ctx);
+    }
 }

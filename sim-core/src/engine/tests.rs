@@ -477,3 +477,64 @@ fn a_sender_that_finds_no_room_is_woken_when_room_frees() {
     assert!(wakes[1].1.starts_with("PortFree"), "{wakes:?}");
     assert_eq!(engine.waiting(input), 1, "the second message went through");
 }
+
+/// Records, at each wake-up, how many messages wait at each port.
+struct Counting {
+    ports: Vec<Port>,
+    seen: Log,
+}
+
+impl Component<u32> for Counting {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        let waiting: Vec<usize> = self.ports.iter().map(|&p| ctx.waiting(p)).collect();
+        self.seen
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?} {waiting:?}")));
+        for &p in &self.ports {
+            while ctx.retrieve(p).is_some() {}
+        }
+    }
+}
+
+#[test]
+fn simultaneous_arrivals_wake_a_component_once_per_port() {
+    let mut engine = Engine::new();
+    let wakes = log();
+    let sources: Vec<PortRef> = (0..3)
+        .map(|i| {
+            source(
+                &mut engine,
+                &format!("src{i}"),
+                vec![(0, i), (0, 10 + i)],
+                &wakes,
+            )
+        })
+        .collect();
+    let receiver = engine.add_component("receiver", Clock::from_mhz(1000));
+    let a = engine.add_port(receiver, "a", 4);
+    let b = engine.add_port(receiver, "b", 4);
+    let c = engine.add_port(receiver, "c", 4);
+    let seen = log();
+    engine.install(
+        receiver,
+        Box::new(Counting {
+            ports: vec![a.port, b.port, c.port],
+            seen: seen.clone(),
+        }),
+    );
+    // Each source sends two messages at 0; those of sources 0 and 1 arrive together at
+    // 1 ns, those of source 2 at 2 ns.
+    engine.connect(sources[0], a, NS);
+    engine.connect(sources[1], b, NS);
+    engine.connect(sources[2], c, 2 * NS);
+    engine.run();
+    assert_eq!(
+        entries(&seen),
+        vec![
+            (NS, "Arrived(Port(0)) [2, 2, 0]".to_string()),
+            (NS, "Arrived(Port(1)) [0, 0, 0]".to_string()),
+            (2 * NS, "Arrived(Port(2)) [0, 0, 2]".to_string()),
+        ]
+    );
+}
