@@ -171,29 +171,30 @@ impl Dispatcher {
                 if self.full[cu] == Some(needs) {
                     return None;
                 }
-                let simds = if ctx.can_send(self.cus[cu]) {
+                let placement = if ctx.can_send(self.cus[cu]) {
                     self.free[cu].reserve(&needs)
                 } else {
                     None
                 };
-                if simds.is_none() {
+                if placement.is_none() {
                     self.full[cu] = Some(needs);
                 }
-                simds.map(|simds| (cu, simds))
+                placement.map(|placement| (cu, placement))
             });
-            let Some((cu, simds)) = placed else {
+            let Some((cu, placement)) = placed else {
                 // Woken again by a completion or a freed port.
                 return;
             };
-            let workgroup = WorkGroup::new(
-                kernel.request.id,
-                kernel.request.kernel.clone(),
+            let workgroup = WorkGroup {
+                launch: kernel.request.id,
+                kernel: kernel.request.kernel.clone(),
                 index,
                 id,
                 size,
-                needs.lds_bytes,
-                simds,
-            );
+                lds_bytes: needs.lds_bytes,
+                compute_unit: cu as u32,
+                placement,
+            };
             if ctx
                 .send(self.cus[cu], Message::MapWorkGroup(workgroup))
                 .is_err()
@@ -211,7 +212,8 @@ impl Dispatcher {
 
     fn complete(&mut self, cu: usize, done: WorkGroupDone) {
         let needs = WorkGroupNeeds::of(&done.workgroup);
-        self.free[cu].release(&needs, done.workgroup.simds());
+        let wavefronts = needs.wavefronts as usize;
+        self.free[cu].release(&needs, &done.workgroup.placement, wavefronts);
         self.full[cu] = None;
         let kernel = self
             .current

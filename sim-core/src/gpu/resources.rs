@@ -1,7 +1,7 @@
 //! The dispatcher's account of each compute unit's free resources: wavefront slots,
 //! VGPRs and SGPRs per SIMD, and LDS per compute unit.
 
-use super::workgroup::{MAX_WAVEFRONTS_PER_WORKGROUP, WAVEFRONT_SIZE};
+use super::workgroup::{WavePlacement, WAVEFRONT_SIZE};
 use super::{KernelLaunch, LaunchError, WorkGroup};
 use crate::config::GpuConfig;
 
@@ -48,10 +48,14 @@ impl WorkGroupNeeds {
 /// Free resources of one SIMD.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Simd {
-    slots: u32,
+    /// Bit `i` set: wavefront slot `i` is free.
+    free_slots: u64,
     vgprs: u32,
     sgprs: u32,
 }
+
+/// Most wavefront slots per SIMD the dispatcher tracks (GCN3 has 10).
+pub const MAX_WAVEFRONT_SLOTS_PER_SIMD: u32 = 64;
 
 /// Free resources of one compute unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,8 +69,11 @@ pub(crate) struct CuResources {
 impl CuResources {
     /// An empty compute unit of `config`.
     pub(crate) fn new(config: &GpuConfig) -> Self {
+        let slots = config
+            .wavefront_slots_per_simd
+            .min(MAX_WAVEFRONT_SLOTS_PER_SIMD);
         let simd = Simd {
-            slots: config.wavefront_slots_per_simd,
+            free_slots: u64::MAX >> (64 - slots),
             vgprs: config.vgprs_per_simd,
             sgprs: config.sgprs_per_simd,
         };
@@ -124,22 +131,19 @@ impl CuResources {
     }
 
     /// Reserves room for a work-group, placing its wavefronts on SIMDs round robin
-    /// (skipping full SIMDs); returns each wavefront's SIMD, or `None` (and changes
-    /// nothing) if it does not fit now.
-    pub(crate) fn reserve(
-        &mut self,
-        needs: &WorkGroupNeeds,
-    ) -> Option<[u8; MAX_WAVEFRONTS_PER_WORKGROUP]> {
+    /// (skipping full SIMDs), each in the SIMD's lowest free slot; returns where each
+    /// wavefront went, or `None` (and changes nothing) if it does not fit now.
+    pub(crate) fn reserve(&mut self, needs: &WorkGroupNeeds) -> Option<WavePlacement> {
         if u64::from(needs.lds_bytes) > self.lds_bytes {
             return None;
         }
-        let mut placement = [0u8; MAX_WAVEFRONTS_PER_WORKGROUP];
+        let mut placement = WavePlacement::default();
         let n = self.simds.len();
         let mut cursor = self.next_simd;
         for w in 0..needs.wavefronts as usize {
             let found = (0..n).map(|k| (cursor + k) % n).find(|&s| {
                 let simd = &self.simds[s];
-                simd.slots > 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
+                simd.free_slots != 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
             });
             let Some(found) = found else {
                 // Undo the wavefronts placed so far.
@@ -147,14 +151,16 @@ impl CuResources {
                     lds_bytes: 0,
                     ..*needs
                 };
-                self.release(&lds, &placement[..w]);
+                self.release(&lds, &placement, w);
                 return None;
             };
             let simd = &mut self.simds[found];
-            simd.slots -= 1;
+            let slot = simd.free_slots.trailing_zeros();
+            simd.free_slots &= !(1 << slot);
             simd.vgprs -= needs.vgprs;
             simd.sgprs -= needs.sgprs;
-            placement[w] = found as u8;
+            placement.simds[w] = found as u8;
+            placement.slots[w] = slot as u8;
             cursor = (found + 1) % n;
         }
         self.lds_bytes -= u64::from(needs.lds_bytes);
@@ -162,11 +168,18 @@ impl CuResources {
         Some(placement)
     }
 
-    /// Gives back what a finished work-group held.
-    pub(crate) fn release(&mut self, needs: &WorkGroupNeeds, simds: &[u8]) {
-        for &s in simds {
+    /// Gives back what the first `wavefronts` wavefronts of a work-group held (and its
+    /// LDS).
+    pub(crate) fn release(
+        &mut self,
+        needs: &WorkGroupNeeds,
+        placement: &WavePlacement,
+        wavefronts: usize,
+    ) {
+        let placed = placement.simds.iter().zip(&placement.slots);
+        for (&s, &slot) in placed.take(wavefronts) {
             let simd = &mut self.simds[s as usize];
-            simd.slots += 1;
+            simd.free_slots |= 1 << slot;
             simd.vgprs += needs.vgprs;
             simd.sgprs += needs.sgprs;
         }

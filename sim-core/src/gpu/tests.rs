@@ -129,7 +129,7 @@ fn functional_gpu(
 }
 
 /// Largest number of wavefronts ever resident at once on one SIMD, and of work-groups and
-/// LDS bytes on one compute unit.
+/// LDS bytes on one compute unit; checks that no two resident wavefronts share a slot.
 fn peak_occupancy(record: &Record) -> (u32, u32, u64) {
     // (time, 0 = end before 1 = start, work-group)
     let mut changes: Vec<(Time, u8, u64)> = Vec::new();
@@ -140,6 +140,7 @@ fn peak_occupancy(record: &Record) -> (u32, u32, u64) {
     changes.sort();
     let mut waves: BTreeMap<(usize, u8), u32> = BTreeMap::new();
     let mut groups: BTreeMap<usize, (u32, u64)> = BTreeMap::new();
+    let mut occupied = BTreeSet::new();
     let (mut peak_waves, mut peak_groups, mut peak_lds) = (0, 0, 0);
     for (_, start, index) in changes {
         let (cu, wg) = &record.mapped[&index];
@@ -153,12 +154,17 @@ fn peak_occupancy(record: &Record) -> (u32, u32, u64) {
         }
         peak_groups = peak_groups.max(group.0);
         peak_lds = peak_lds.max(group.1);
-        for &simd in wg.simds() {
-            let w = waves.entry((*cu, simd)).or_default();
+        for wave in wg.wavefronts() {
+            assert_eq!(wave.compute_unit as usize, *cu);
+            assert!(wave.slot < 10, "GCN3 has 10 slots per SIMD");
+            let w = waves.entry((*cu, wave.simd as u8)).or_default();
+            let resident = wave.resident_index(4, 10);
             if start == 1 {
                 *w += 1;
+                assert!(occupied.insert(resident), "slot {resident} taken twice");
             } else {
                 *w -= 1;
+                occupied.remove(&resident);
             }
             peak_waves = peak_waves.max(*w);
         }

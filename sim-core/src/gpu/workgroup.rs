@@ -29,30 +29,19 @@ pub struct WorkGroup {
     /// Bytes of LDS reserved for it (the kernel's need rounded up to the allocation
     /// granule).
     pub lds_bytes: u32,
-    simds: [u8; MAX_WAVEFRONTS_PER_WORKGROUP],
+    /// The compute unit it was mapped to.
+    pub compute_unit: u32,
+    pub(crate) placement: WavePlacement,
+}
+
+/// Where a work-group's wavefronts sit: SIMD and wavefront slot of each, in order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct WavePlacement {
+    pub(crate) simds: [u8; MAX_WAVEFRONTS_PER_WORKGROUP],
+    pub(crate) slots: [u8; MAX_WAVEFRONTS_PER_WORKGROUP],
 }
 
 impl WorkGroup {
-    pub(crate) fn new(
-        launch: u64,
-        kernel: Arc<KernelLaunch>,
-        index: u64,
-        id: [u32; 3],
-        size: [u32; 3],
-        lds_bytes: u32,
-        simds: [u8; MAX_WAVEFRONTS_PER_WORKGROUP],
-    ) -> Self {
-        WorkGroup {
-            launch,
-            kernel,
-            index,
-            id,
-            size,
-            lds_bytes,
-            simds,
-        }
-    }
-
     /// Work-items in this work-group.
     pub fn work_items(&self) -> u32 {
         self.size.iter().product()
@@ -65,19 +54,22 @@ impl WorkGroup {
 
     /// The SIMD each wavefront was placed on, in wavefront order.
     pub fn simds(&self) -> &[u8] {
-        &self.simds[..self.wavefront_count() as usize]
+        &self.placement.simds[..self.wavefront_count() as usize]
     }
 
     /// Its wavefronts, in order.
     pub fn wavefronts(&self) -> impl Iterator<Item = Wavefront> + '_ {
         let items = self.work_items();
-        self.simds().iter().enumerate().map(move |(i, &simd)| {
+        let placed = self.simds().iter().zip(&self.placement.slots);
+        placed.enumerate().map(move |(i, (&simd, &slot))| {
             let first = i as u32 * WAVEFRONT_SIZE;
             Wavefront {
                 workgroup_id: self.id,
                 workgroup_size: self.size,
                 index: i as u32,
+                compute_unit: self.compute_unit,
                 simd: u32::from(simd),
+                slot: u32::from(slot),
                 first_work_item: first,
                 work_items: (items - first).min(WAVEFRONT_SIZE),
             }
@@ -102,8 +94,13 @@ pub struct Wavefront {
     pub workgroup_size: [u32; 3],
     /// Position within the work-group (0 for the first 64 work-items).
     pub index: u32,
+    /// The compute unit it runs on.
+    pub compute_unit: u32,
     /// The SIMD it was placed on.
     pub simd: u32,
+    /// Its wavefront slot on that SIMD (no other resident wavefront has the same
+    /// compute unit, SIMD and slot).
+    pub slot: u32,
     /// Flattened local id of lane 0.
     pub first_work_item: u32,
     /// Active lanes (1 to 64).
@@ -118,6 +115,13 @@ impl Wavefront {
         } else {
             (1u64 << self.work_items) - 1
         }
+    }
+
+    /// Position of its wavefront slot among all of the GPU's, unique among the resident
+    /// wavefronts: `(compute_unit · simds_per_cu + simd) · slots_per_simd + slot`. A
+    /// scratch (private segment) area per slot gives each wavefront its own.
+    pub fn resident_index(&self, simds_per_cu: u32, slots_per_simd: u32) -> u32 {
+        (self.compute_unit * simds_per_cu + self.simd) * slots_per_simd + self.slot
     }
 
     /// Local id (x, y, z) of lane `lane` — the initial values of v0, v1, v2.
