@@ -14,10 +14,17 @@
 //! - it answers every work-group exactly once with [`Message::WorkGroupDone`] when all its
 //!   wavefronts have ended, or failed; the dispatcher then frees the resources.
 //!
-//! The dispatcher never maps more than the compute unit's resources hold, and the port
-//! buffers as many work-groups as the compute unit has wavefront slots, so a compute unit
-//! can always take what arrives. An answer refused because the dispatcher's buffer is
-//! full is sent again on [`Wake::PortFree`].
+//! The dispatcher never maps more than the compute unit's resources hold, and by default
+//! the port buffers as many work-groups as the compute unit has wavefront slots, so the
+//! dispatcher is held back only by a compute unit that leaves work-groups waiting in its
+//! port. Work-groups that arrive at the same instant are all in the port at the first
+//! [`Wake::Arrived`]. An answer refused because the dispatcher's buffer is full is sent
+//! again on [`Wake::PortFree`].
+//!
+//! The resources of a work-group are described by [`WorkGroup::wavefronts`]: each
+//! [`Wavefront`](super::Wavefront) names its SIMD and slot, its work-item ids and its
+//! initial EXEC mask; the kernel's register needs and the kernel descriptor are in
+//! [`WorkGroup::kernel`].
 
 use super::{ExecutionError, Message, WorkGroup};
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
