@@ -93,6 +93,7 @@ fn flag(y: &Yaml, field: &str) -> Result<bool> {
     }
 }
 
+/// Converts one kernel; LLVM leaves out code properties that are 0, so they default to 0.
 fn convert_kernel(k: &Yaml) -> Result<KernelMetadata> {
     let name = text_of(&k["Name"], "Name")?.ok_or_else(|| bad_metadata("kernel without Name"))?;
     let symbol = text_of(&k["SymbolName"], "SymbolName")?.unwrap_or_else(|| format!("{name}@kd"));
@@ -119,19 +120,23 @@ fn convert_kernel(k: &Yaml) -> Result<KernelMetadata> {
             "WorkGroupSizeHint",
         )?,
         vec_type_hint: text_of(&attrs["VecTypeHint"], "VecTypeHint")?,
-        kernarg_segment_size: required_u32(&props["KernargSegmentSize"], "KernargSegmentSize")?,
-        kernarg_segment_align: required_u32(&props["KernargSegmentAlign"], "KernargSegmentAlign")?,
-        group_segment_fixed_size: required_u32(
+        kernarg_segment_size: optional_u32(&props["KernargSegmentSize"], "KernargSegmentSize")?
+            .unwrap_or(0),
+        kernarg_segment_align: optional_u32(&props["KernargSegmentAlign"], "KernargSegmentAlign")?
+            .unwrap_or(0),
+        group_segment_fixed_size: optional_u32(
             &props["GroupSegmentFixedSize"],
             "GroupSegmentFixedSize",
-        )?,
-        private_segment_fixed_size: required_u32(
+        )?
+        .unwrap_or(0),
+        private_segment_fixed_size: optional_u32(
             &props["PrivateSegmentFixedSize"],
             "PrivateSegmentFixedSize",
-        )?,
-        wavefront_size: required_u32(&props["WavefrontSize"], "WavefrontSize")?,
-        sgpr_count: required_u32(&props["NumSGPRs"], "NumSGPRs")?,
-        vgpr_count: required_u32(&props["NumVGPRs"], "NumVGPRs")?,
+        )?
+        .unwrap_or(0),
+        wavefront_size: optional_u32(&props["WavefrontSize"], "WavefrontSize")?.unwrap_or(0),
+        sgpr_count: optional_u32(&props["NumSGPRs"], "NumSGPRs")?.unwrap_or(0),
+        vgpr_count: optional_u32(&props["NumVGPRs"], "NumVGPRs")?.unwrap_or(0),
         sgpr_spill_count: optional_u32(&props["NumSpilledSGPRs"], "NumSpilledSGPRs")?.unwrap_or(0),
         vgpr_spill_count: optional_u32(&props["NumSpilledVGPRs"], "NumSpilledVGPRs")?.unwrap_or(0),
         max_flat_workgroup_size: optional_u32(
@@ -224,7 +229,7 @@ mod tests {
     fn rejects_bad_alignment_and_missing_props() {
         let doc = "Version: [ 1, 0 ]\nKernels:\n  - Name: k\n    Args:\n      - { Size: 4, Align: 3, ValueKind: ByValue }\n";
         assert!(parse_yaml(doc).is_err());
-        assert!(parse_yaml("Version: [ 1, 0 ]\nKernels:\n  - Name: k\n").is_err());
+        assert!(parse_yaml("Version: [ 1, 0 ]\nKernels:\n  - Args: []\n").is_err());
         assert!(parse_yaml("[[[").is_err());
     }
 }
