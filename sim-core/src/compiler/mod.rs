@@ -11,7 +11,7 @@ mod error;
 mod options;
 mod toolchain;
 
-pub use cache::{default_cache_dir, CachedBuild, CompileCache};
+pub use cache::{CachedBuild, CompileCache};
 pub use device_libs::{DeviceLibraries, DEBIAN_DEVICE_LIB_DIR};
 pub use error::CompileError;
 pub use options::{BuildOptions, MathOptions, Stage};
@@ -69,7 +69,7 @@ pub struct Header {
 /// How to set up a [`Compiler`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompilerSettings {
-    /// Cache directory ([`default_cache_dir`] gives the usual one); `None` disables caching.
+    /// Cache directory (`config::Settings::cache_dir`); `None` disables caching.
     pub cache_dir: Option<PathBuf>,
     /// Code object version to produce (clang-15 supports 2–5; its default is 4).
     pub code_object_version: CodeObjectVersion,
