@@ -4,6 +4,11 @@
 //! `build` is `clBuildProgram` (source → executable code object); `compile` and `link` are
 //! `clCompileProgram` (source → LLVM bitcode object) and `clLinkProgram` (bitcode objects →
 //! executable, or a bitcode library with `-create-library`).
+//!
+//! Device libraries are linked the way clang's ROCm toolchain links them for OpenCL:
+//! `-mlink-builtin-bitcode` (library functions internalized, unused ones dropped) when
+//! building from source; `llvm-link --internalize --only-needed` when linking objects.
+//! Known limitation: `printf` compiles to nothing (see [`Compiler::build`]'s log warning).
 
 mod cache;
 mod device_libs;
