@@ -3,8 +3,8 @@
 
 use super::context::{Context, DestructorCallback};
 use crate::api::handle::{Header, ObjectKind};
-use crate::sim_core::driver::{Buffer, DriverError};
 use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
+use sim_core::driver::{Buffer, DriverError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -61,7 +61,9 @@ crate::cl_object!(MemObject, Mem, CL_INVALID_MEM_OBJECT);
 /// The OpenCL error for a failed driver operation.
 pub fn driver_error(e: DriverError) -> i32 {
     match e {
-        DriverError::OutOfMemory { .. } => CL_MEM_OBJECT_ALLOCATION_FAILURE,
+        DriverError::OutOfMemory { .. } | DriverError::OutOfAddressSpace { .. } => {
+            CL_MEM_OBJECT_ALLOCATION_FAILURE
+        }
         _ => CL_OUT_OF_RESOURCES,
     }
 }
