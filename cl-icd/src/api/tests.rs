@@ -633,3 +633,23 @@ fn event_callbacks_run_once_with_the_final_status() {
     assert_eq!(clReleaseEvent(gate), CL_SUCCESS);
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
+
+#[test]
+fn a_panic_becomes_an_error_code() {
+    let result: super::CLResult<()> = super::entry::guard("clTestPanic", || panic!("deliberate"));
+    assert_eq!(result, Err(CL_OUT_OF_HOST_MEMORY));
+}
+
+#[test]
+fn duplicate_devices_are_ignored() {
+    let dev = devices()[0];
+    let list = [dev, dev];
+    let mut err = 1;
+    let ctx = clCreateContext(null(), 2, list.as_ptr(), None, null_mut(), &mut err);
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(
+        info_u32(|s, v, r| clGetContextInfo(ctx, CL_CONTEXT_NUM_DEVICES, s, v, r)),
+        1
+    );
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
