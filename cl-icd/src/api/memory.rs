@@ -226,22 +226,60 @@ fn queue_and_mem(
     Ok((queue, mem))
 }
 
-/// CL_INVALID_OPERATION if the host reads a buffer created with CL_MEM_HOST_WRITE_ONLY or
-/// CL_MEM_HOST_NO_ACCESS.
-fn check_host_reads(mem: &MemObject) -> CLResult<()> {
+/// Checks that the host may read (`read`) or write the buffer.
+fn check_host_access(mem: &MemObject, read: bool) -> CLResult<()> {
+    // CL_INVALID_OPERATION if a read is called on buffer created with
+    // CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS, or a write on buffer created with
+    // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS.
+    let forbidden = if read {
+        CL_MEM_HOST_WRITE_ONLY
+    } else {
+        CL_MEM_HOST_READ_ONLY
+    };
     check(
-        mem.flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS) != 0,
+        mem.flags & (forbidden | CL_MEM_HOST_NO_ACCESS) != 0,
         CL_INVALID_OPERATION,
     )
 }
 
-/// CL_INVALID_OPERATION if the host writes a buffer created with CL_MEM_HOST_READ_ONLY or
-/// CL_MEM_HOST_NO_ACCESS.
-fn check_host_writes(mem: &MemObject) -> CLResult<()> {
+/// The shared body of `clEnqueueReadBuffer` (`read`) and `clEnqueueWriteBuffer`.
+#[allow(clippy::too_many_arguments)]
+fn enqueue_transfer(
+    read: bool,
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking: cl_bool,
+    offset: usize,
+    size: usize,
+    ptr: *const c_void,
+    wait: (cl_uint, *const cl_event),
+    event: *mut cl_event,
+) -> CLResult<()> {
+    let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+    // CL_INVALID_VALUE if the region being read or written specified by (offset, size) is
+    // out of bounds or if ptr is a NULL value or if size is 0.
     check(
-        mem.flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS) != 0,
-        CL_INVALID_OPERATION,
-    )
+        size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size),
+        CL_INVALID_VALUE,
+    )?;
+    check_host_access(&mem, read)?;
+    let wait_for = wait_list(&queue, wait.0, wait.1)?;
+    let host = HostRegion::new(ptr, size);
+    let work = Box::new(move |gpu| {
+        let offset = offset as u64;
+        let done = if read {
+            mem.read(gpu, offset, host.bytes_mut())
+        } else {
+            mem.write(gpu, offset, host.bytes())
+        };
+        done.map(|_| 0)
+    });
+    let command = if read {
+        CL_COMMAND_READ_BUFFER
+    } else {
+        CL_COMMAND_WRITE_BUFFER
+    };
+    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
 }
 
 /// A rectangular region of a buffer or of host memory: origin (bytes, rows, slices) and
@@ -352,14 +390,6 @@ fn same_storage(a: &MemObject, b: &MemObject) -> bool {
     Arc::ptr_eq(a.location().0, b.location().0)
 }
 
-fn direction_read(read: bool) -> cl_command_type {
-    if read {
-        CL_COMMAND_READ_BUFFER_RECT
-    } else {
-        CL_COMMAND_WRITE_BUFFER_RECT
-    }
-}
-
 /// The shared body of `clEnqueueReadBufferRect` and `clEnqueueWriteBufferRect`.
 #[allow(clippy::too_many_arguments)]
 fn enqueue_rect_transfer(
@@ -384,11 +414,7 @@ fn enqueue_rect_transfer(
     // region, buffer_row_pitch, buffer_slice_pitch) is out of bounds; if ptr is NULL.
     check(buf.end(region) as u64 > mem.size, CL_INVALID_VALUE)?;
     check(ptr.is_null(), CL_INVALID_VALUE)?;
-    if read {
-        check_host_reads(&mem)?;
-    } else {
-        check_host_writes(&mem)?;
-    }
+    check_host_access(&mem, read)?;
     let wait_for = wait_list(&queue, wait.0, wait.1)?;
     let host_bytes = HostRegion::new(ptr, host.end(region));
     let work = Box::new(move |gpu| {
@@ -402,14 +428,12 @@ fn enqueue_rect_transfer(
         }
         Ok(0)
     });
-    enqueue(
-        &queue,
-        direction_read(read),
-        wait_for,
-        blocking != CL_FALSE,
-        event,
-        work,
-    )
+    let command = if read {
+        CL_COMMAND_READ_BUFFER_RECT
+    } else {
+        CL_COMMAND_WRITE_BUFFER_RECT
+    };
+    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
 }
 
 /// The valid fill pattern sizes.
@@ -475,10 +499,10 @@ create_entry! {
         let reads = map_flags & CL_MAP_READ != 0;
         let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
         if reads {
-            check_host_reads(&mem)?;
+            check_host_access(&mem, true)?;
         }
         if writes {
-            check_host_writes(&mem)?;
+            check_host_access(&mem, false)?;
         }
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let address = mem.map(offset as u64, size as u64, writes);
@@ -551,15 +575,17 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
-        // CL_INVALID_VALUE if the region being read specified by (offset, size) is out of
-        // bounds or if ptr is a NULL value or if size is 0.
-        check(size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        check_host_reads(&mem)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let host = HostRegion::new(ptr, size);
-        let work = Box::new(move |gpu| mem.read(gpu, offset as u64, host.bytes_mut()).map(|_| 0));
-        enqueue(&queue, CL_COMMAND_READ_BUFFER, wait_for, blocking_read != CL_FALSE, event, work)
+        enqueue_transfer(
+            true,
+            command_queue,
+            buffer,
+            blocking_read,
+            offset,
+            size,
+            ptr,
+            (num_events_in_wait_list, event_wait_list),
+            event,
+        )
     }
 
     /// `clEnqueueWriteBuffer`.
@@ -574,15 +600,17 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
-        // CL_INVALID_VALUE if the region being written specified by (offset, size) is out
-        // of bounds or if ptr is a NULL value or if size is 0.
-        check(size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        check_host_writes(&mem)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let host = HostRegion::new(ptr, size);
-        let work = Box::new(move |gpu| mem.write(gpu, offset as u64, host.bytes()).map(|_| 0));
-        enqueue(&queue, CL_COMMAND_WRITE_BUFFER, wait_for, blocking_write != CL_FALSE, event, work)
+        enqueue_transfer(
+            false,
+            command_queue,
+            buffer,
+            blocking_write,
+            offset,
+            size,
+            ptr,
+            (num_events_in_wait_list, event_wait_list),
+            event,
+        )
     }
 
     /// `clEnqueueCopyBuffer`.

@@ -653,3 +653,57 @@ fn duplicate_devices_are_ignored() {
     );
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
+
+#[test]
+fn entry_points_are_thread_safe() {
+    let ctx = context();
+    let shared = buffer(ctx, 0, 4096, null_mut()).unwrap();
+    let (ctx_addr, shared_addr) = (ctx as usize, shared as usize);
+    let threads: Vec<_> = (0..4u8)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let (ctx, shared) = (ctx_addr as cl_context, shared_addr as cl_mem);
+                let q = queue(ctx, 0);
+                for i in 0..50u8 {
+                    let data = [t.wrapping_mul(50).wrapping_add(i); 64];
+                    let mut out = [0u8; 64];
+                    let offset = usize::from(t) * 1024;
+                    let w = clEnqueueWriteBuffer(
+                        q,
+                        shared,
+                        CL_FALSE,
+                        offset,
+                        64,
+                        data.as_ptr().cast(),
+                        0,
+                        null(),
+                        null_mut(),
+                    );
+                    assert_eq!(w, CL_SUCCESS);
+                    let r = clEnqueueReadBuffer(
+                        q,
+                        shared,
+                        CL_TRUE,
+                        offset,
+                        64,
+                        out.as_mut_ptr().cast(),
+                        0,
+                        null(),
+                        null_mut(),
+                    );
+                    assert_eq!(r, CL_SUCCESS);
+                    assert_eq!(out, data);
+                    assert_eq!(clRetainMemObject(shared), CL_SUCCESS);
+                    assert_eq!(clReleaseMemObject(shared), CL_SUCCESS);
+                }
+                assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(mem_refcount(shared), 1);
+    assert_eq!(clReleaseMemObject(shared), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
