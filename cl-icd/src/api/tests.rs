@@ -707,3 +707,32 @@ fn entry_points_are_thread_safe() {
     assert_eq!(clReleaseMemObject(shared), CL_SUCCESS);
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
+
+#[test]
+fn status_names_match_the_header_values() {
+    use super::entry::status_name;
+    assert_eq!(status_name(CL_SUCCESS), "CL_SUCCESS");
+    assert_eq!(
+        status_name(CL_KERNEL_ARG_INFO_NOT_AVAILABLE),
+        "CL_KERNEL_ARG_INFO_NOT_AVAILABLE"
+    );
+    assert_eq!(status_name(CL_INVALID_VALUE), "CL_INVALID_VALUE");
+    assert_eq!(status_name(CL_INVALID_OPERATION), "CL_INVALID_OPERATION");
+    assert_eq!(
+        status_name(CL_INVALID_DEVICE_PARTITION_COUNT),
+        "CL_INVALID_DEVICE_PARTITION_COUNT"
+    );
+    assert_eq!(
+        status_name(CL_MISALIGNED_SUB_BUFFER_OFFSET),
+        "CL_MISALIGNED_SUB_BUFFER_OFFSET"
+    );
+    assert_eq!(
+        status_name(CL_INVALID_KERNEL_ARGS),
+        "CL_INVALID_KERNEL_ARGS"
+    );
+    assert_eq!(
+        status_name(CL_INVALID_EVENT_WAIT_LIST),
+        "CL_INVALID_EVENT_WAIT_LIST"
+    );
+    assert_eq!(status_name(-1000), "status -1000");
+}
