@@ -267,12 +267,13 @@ fn enqueue_transfer(
     let host = HostRegion::new(ptr, size);
     let work = Box::new(move |gpu| {
         let offset = offset as u64;
-        let done = if read {
-            mem.read(gpu, offset, host.bytes_mut())
+        if read {
+            mem.read(gpu, offset, host.bytes_mut())?;
         } else {
-            mem.write(gpu, offset, host.bytes())
-        };
-        done.map(|_| 0)
+            mem.write(gpu, offset, host.bytes())?;
+            mirror_to_host(&mem, gpu, offset, size as u64)?;
+        }
+        Ok(0)
     });
     let command = if read {
         CL_COMMAND_READ_BUFFER
@@ -280,6 +281,31 @@ fn enqueue_transfer(
         CL_COMMAND_WRITE_BUFFER
     };
     enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
+}
+
+/// Makes the host memory of a `CL_MEM_USE_HOST_PTR` object show what a command just wrote
+/// to `len` bytes at `offset` of it (a no-op for other objects). The spec leaves host_ptr
+/// undefined until mapped, but programs read it directly, as AMD's and CPU runtimes allow.
+pub fn mirror_to_host(mem: &MemObject, gpu: usize, offset: u64, len: u64) -> Result<(), cl_int> {
+    if mem.host_ptr == 0 {
+        return Ok(());
+    }
+    let host = HostRegion::new(
+        (mem.host_ptr + offset as usize) as *const c_void,
+        len as usize,
+    );
+    mem.read(gpu, offset, host.bytes_mut())
+}
+
+/// [`mirror_to_host`] for the span of a rectangular region.
+fn mirror_rect_to_host(
+    mem: &MemObject,
+    gpu: usize,
+    layout: &RectLayout,
+    region: [usize; 3],
+) -> Result<(), cl_int> {
+    let start = layout.row_offset(0, 0);
+    mirror_to_host(mem, gpu, start as u64, (layout.end(region) - start) as u64)
 }
 
 /// A rectangular region of a buffer or of host memory: origin (bytes, rows, slices) and
@@ -425,6 +451,9 @@ fn enqueue_rect_transfer(
             } else {
                 mem.write(gpu, b, &host_bytes.bytes()[h..h + region[0]])?;
             }
+        }
+        if !read {
+            mirror_rect_to_host(&mem, gpu, &buf, region)?;
         }
         Ok(0)
     });
@@ -638,7 +667,11 @@ entry! {
         let (src_at, dst_at) = (src.location().1 + src_offset as u64, dst.location().1 + dst_offset as u64);
         check(same_storage(&src, &dst) && ranges_overlap(src_at, dst_at, size as u64), CL_MEM_COPY_OVERLAP)?;
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let work = Box::new(move |gpu| dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64).map(|_| 0));
+        let work = Box::new(move |gpu| {
+            dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
+            mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
+            Ok(0)
+        });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER, wait_for, false, event, work)
     }
 
@@ -665,7 +698,11 @@ entry! {
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         // The pattern is copied now: the application may reuse its memory at once.
         let pattern = slice(pattern as *const u8, pattern_size).to_vec();
-        let work = Box::new(move |gpu| mem.fill(gpu, offset as u64, &pattern, size as u64).map(|_| 0));
+        let work = Box::new(move |gpu| {
+            mem.fill(gpu, offset as u64, &pattern, size as u64)?;
+            mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
+            Ok(0)
+        });
         enqueue(&queue, CL_COMMAND_FILL_BUFFER, wait_for, false, event, work)
     }
 
@@ -775,6 +812,7 @@ entry! {
             for (y, z) in rows(region) {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
+            mirror_rect_to_host(&dst, gpu, &to, region)?;
             Ok(0)
         });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, false, event, work)

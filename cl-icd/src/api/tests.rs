@@ -736,3 +736,45 @@ fn status_names_match_the_header_values() {
     );
     assert_eq!(status_name(-1000), "status -1000");
 }
+
+#[test]
+fn use_host_ptr_memory_shows_what_commands_wrote() {
+    use super::memory::clEnqueueFillBuffer;
+    let ctx = context();
+    let q = queue(ctx, 0);
+    let mut host = vec![0u8; 256];
+    let mem = buffer(ctx, CL_MEM_USE_HOST_PTR, 256, host.as_mut_ptr().cast()).unwrap();
+    let source = buffer(
+        ctx,
+        CL_MEM_COPY_HOST_PTR,
+        256,
+        [9u8; 256].as_mut_ptr().cast(),
+    )
+    .unwrap();
+    let pattern = 0x0102u16;
+    let fill = clEnqueueFillBuffer(
+        q,
+        mem,
+        (&pattern as *const u16).cast(),
+        2,
+        16,
+        32,
+        0,
+        null(),
+        null_mut(),
+    );
+    assert_eq!(fill, CL_SUCCESS);
+    assert_eq!(
+        clEnqueueCopyBuffer(q, source, mem, 0, 128, 64, 0, null(), null_mut()),
+        CL_SUCCESS
+    );
+    assert_eq!(clFinish(q), CL_SUCCESS);
+    assert_eq!(&host[14..18], &[0, 0, 2, 1]);
+    assert_eq!(&host[46..50], &[2, 1, 0, 0]);
+    assert!(host[128..192].iter().all(|b| *b == 9) && host[192] == 0);
+    for m in [mem, source] {
+        assert_eq!(clReleaseMemObject(m), CL_SUCCESS);
+    }
+    assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
