@@ -778,3 +778,15 @@ fn use_host_ptr_memory_shows_what_commands_wrote() {
     assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
+
+#[test]
+fn lists_can_be_counted_without_an_output_array() {
+    let mut n = 0;
+    assert_eq!(
+        clGetDeviceIDs(platform(), CL_DEVICE_TYPE_ALL, 8, null_mut(), &mut n),
+        CL_SUCCESS
+    );
+    assert_eq!(n as usize, devices().len());
+    assert_eq!(clGetPlatformIDs(4, null_mut(), &mut n), CL_SUCCESS);
+    assert_eq!(n, 1);
+}
