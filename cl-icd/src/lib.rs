@@ -4,8 +4,5 @@
 
 mod api;
 mod core;
-#[path = "sim_core_shim.rs"]
-#[allow(dead_code, non_snake_case)]
-mod sim_core;
 
 pub use api::icd::exports::*;

@@ -108,10 +108,15 @@ create_entry! {
         // CL_INVALID_VALUE if devices is NULL; if num_devices is equal to zero.
         check(devices.is_null() || num_devices == 0, CL_INVALID_VALUE)?;
         // CL_INVALID_DEVICE if devices contains an invalid device.
-        let mut list = get_list::<Device>(slice(devices, num_devices as usize))?;
-        // (A device listed twice is the same device.)
-        list.dedup_by(|a, b| Arc::ptr_eq(a, b));
-        create_context(properties, list, pfn_notify, user_data)
+        let listed = get_list::<Device>(slice(devices, num_devices as usize))?;
+        // Duplicate devices specified in devices are ignored.
+        let mut unique: Vec<Arc<Device>> = Vec::new();
+        for device in listed {
+            if !unique.iter().any(|d| Arc::ptr_eq(d, &device)) {
+                unique.push(device);
+            }
+        }
+        create_context(properties, unique, pfn_notify, user_data)
     }
 
     /// `clCreateContextFromType`.

@@ -79,7 +79,7 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_HALF_FP_CONFIG => return Err(CL_INVALID_VALUE),
         CL_DEVICE_GLOBAL_MEM_CACHE_TYPE => info(&CL_READ_WRITE_CACHE),
         CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE => info(&gpu.l2.line_bytes),
-        CL_DEVICE_GLOBAL_MEM_CACHE_SIZE => info(&device.l2_bytes()),
+        CL_DEVICE_GLOBAL_MEM_CACHE_SIZE => info(&gpu.l2_total_bytes()),
         CL_DEVICE_GLOBAL_MEM_SIZE => info(&gpu.dram_bytes),
         CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE => info(&(64u64 << 10)),
         CL_DEVICE_MAX_CONSTANT_ARGS => info(&8u32),

@@ -152,8 +152,9 @@ entry! {
 
     /// `clSetEventCallback`.
     fn clSetEventCallback(event: cl_event, command_exec_callback_type: cl_int, pfn_notify: EventNotify, user_data: *mut c_void) {
-        // CL_INVALID_EVENT if event is not a valid event object.
-        let event_ref = get::<Event>(event)?;
+        // CL_INVALID_EVENT if event is not a valid event object. (A strong reference: a
+        // callback run at once may release the application's last one.)
+        let event_ref = get_arc::<Event>(event)?;
         // CL_INVALID_VALUE if pfn_event_notify is NULL or if command_exec_callback_type is
         // not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE.
         let f = pfn_notify.ok_or(CL_INVALID_VALUE)?;
@@ -168,8 +169,9 @@ entry! {
 
     /// `clSetUserEventStatus`.
     fn clSetUserEventStatus(event: cl_event, execution_status: cl_int) {
-        // CL_INVALID_EVENT if event is not a valid user event object.
-        let event = get::<Event>(event)?;
+        // CL_INVALID_EVENT if event is not a valid user event object. (A strong reference:
+        // a callback may release the application's last one while the status is set.)
+        let event = get_arc::<Event>(event)?;
         check(event.queue.is_some(), CL_INVALID_EVENT)?;
         // CL_INVALID_VALUE if the execution_status is not CL_COMPLETE or a negative
         // integer value.

@@ -226,22 +226,86 @@ fn queue_and_mem(
     Ok((queue, mem))
 }
 
-/// CL_INVALID_OPERATION if the host reads a buffer created with CL_MEM_HOST_WRITE_ONLY or
-/// CL_MEM_HOST_NO_ACCESS.
-fn check_host_reads(mem: &MemObject) -> CLResult<()> {
+/// Checks that the host may read (`read`) or write the buffer.
+fn check_host_access(mem: &MemObject, read: bool) -> CLResult<()> {
+    // CL_INVALID_OPERATION if a read is called on buffer created with
+    // CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS, or a write on buffer created with
+    // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS.
+    let forbidden = if read {
+        CL_MEM_HOST_WRITE_ONLY
+    } else {
+        CL_MEM_HOST_READ_ONLY
+    };
     check(
-        mem.flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS) != 0,
+        mem.flags & (forbidden | CL_MEM_HOST_NO_ACCESS) != 0,
         CL_INVALID_OPERATION,
     )
 }
 
-/// CL_INVALID_OPERATION if the host writes a buffer created with CL_MEM_HOST_READ_ONLY or
-/// CL_MEM_HOST_NO_ACCESS.
-fn check_host_writes(mem: &MemObject) -> CLResult<()> {
+/// The shared body of `clEnqueueReadBuffer` (`read`) and `clEnqueueWriteBuffer`.
+#[allow(clippy::too_many_arguments)]
+fn enqueue_transfer(
+    read: bool,
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking: cl_bool,
+    offset: usize,
+    size: usize,
+    ptr: *const c_void,
+    wait: (cl_uint, *const cl_event),
+    event: *mut cl_event,
+) -> CLResult<()> {
+    let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+    // CL_INVALID_VALUE if the region being read or written specified by (offset, size) is
+    // out of bounds or if ptr is a NULL value or if size is 0.
     check(
-        mem.flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS) != 0,
-        CL_INVALID_OPERATION,
-    )
+        size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size),
+        CL_INVALID_VALUE,
+    )?;
+    check_host_access(&mem, read)?;
+    let wait_for = wait_list(&queue, wait.0, wait.1)?;
+    let host = HostRegion::new(ptr, size);
+    let work = Box::new(move |gpu| {
+        let offset = offset as u64;
+        if read {
+            mem.read(gpu, offset, host.bytes_mut())?;
+        } else {
+            mem.write(gpu, offset, host.bytes())?;
+            mirror_to_host(&mem, gpu, offset, size as u64)?;
+        }
+        Ok(0)
+    });
+    let command = if read {
+        CL_COMMAND_READ_BUFFER
+    } else {
+        CL_COMMAND_WRITE_BUFFER
+    };
+    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
+}
+
+/// Makes the host memory of a `CL_MEM_USE_HOST_PTR` object show what a command just wrote
+/// to `len` bytes at `offset` of it (a no-op for other objects). The spec leaves host_ptr
+/// undefined until mapped, but programs read it directly, as AMD's and CPU runtimes allow.
+pub fn mirror_to_host(mem: &MemObject, gpu: usize, offset: u64, len: u64) -> Result<(), cl_int> {
+    if mem.host_ptr == 0 {
+        return Ok(());
+    }
+    let host = HostRegion::new(
+        (mem.host_ptr + offset as usize) as *const c_void,
+        len as usize,
+    );
+    mem.read(gpu, offset, host.bytes_mut())
+}
+
+/// [`mirror_to_host`] for the span of a rectangular region.
+fn mirror_rect_to_host(
+    mem: &MemObject,
+    gpu: usize,
+    layout: &RectLayout,
+    region: [usize; 3],
+) -> Result<(), cl_int> {
+    let start = layout.row_offset(0, 0);
+    mirror_to_host(mem, gpu, start as u64, (layout.end(region) - start) as u64)
 }
 
 /// A rectangular region of a buffer or of host memory: origin (bytes, rows, slices) and
@@ -352,14 +416,6 @@ fn same_storage(a: &MemObject, b: &MemObject) -> bool {
     Arc::ptr_eq(a.location().0, b.location().0)
 }
 
-fn direction_read(read: bool) -> cl_command_type {
-    if read {
-        CL_COMMAND_READ_BUFFER_RECT
-    } else {
-        CL_COMMAND_WRITE_BUFFER_RECT
-    }
-}
-
 /// The shared body of `clEnqueueReadBufferRect` and `clEnqueueWriteBufferRect`.
 #[allow(clippy::too_many_arguments)]
 fn enqueue_rect_transfer(
@@ -384,11 +440,7 @@ fn enqueue_rect_transfer(
     // region, buffer_row_pitch, buffer_slice_pitch) is out of bounds; if ptr is NULL.
     check(buf.end(region) as u64 > mem.size, CL_INVALID_VALUE)?;
     check(ptr.is_null(), CL_INVALID_VALUE)?;
-    if read {
-        check_host_reads(&mem)?;
-    } else {
-        check_host_writes(&mem)?;
-    }
+    check_host_access(&mem, read)?;
     let wait_for = wait_list(&queue, wait.0, wait.1)?;
     let host_bytes = HostRegion::new(ptr, host.end(region));
     let work = Box::new(move |gpu| {
@@ -400,16 +452,17 @@ fn enqueue_rect_transfer(
                 mem.write(gpu, b, &host_bytes.bytes()[h..h + region[0]])?;
             }
         }
+        if !read {
+            mirror_rect_to_host(&mem, gpu, &buf, region)?;
+        }
         Ok(0)
     });
-    enqueue(
-        &queue,
-        direction_read(read),
-        wait_for,
-        blocking != CL_FALSE,
-        event,
-        work,
-    )
+    let command = if read {
+        CL_COMMAND_READ_BUFFER_RECT
+    } else {
+        CL_COMMAND_WRITE_BUFFER_RECT
+    };
+    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
 }
 
 /// The valid fill pattern sizes.
@@ -475,10 +528,10 @@ create_entry! {
         let reads = map_flags & CL_MAP_READ != 0;
         let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
         if reads {
-            check_host_reads(&mem)?;
+            check_host_access(&mem, true)?;
         }
         if writes {
-            check_host_writes(&mem)?;
+            check_host_access(&mem, false)?;
         }
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let address = mem.map(offset as u64, size as u64, writes);
@@ -551,15 +604,17 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
-        // CL_INVALID_VALUE if the region being read specified by (offset, size) is out of
-        // bounds or if ptr is a NULL value or if size is 0.
-        check(size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        check_host_reads(&mem)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let host = HostRegion::new(ptr, size);
-        let work = Box::new(move |gpu| mem.read(gpu, offset as u64, host.bytes_mut()).map(|_| 0));
-        enqueue(&queue, CL_COMMAND_READ_BUFFER, wait_for, blocking_read != CL_FALSE, event, work)
+        enqueue_transfer(
+            true,
+            command_queue,
+            buffer,
+            blocking_read,
+            offset,
+            size,
+            ptr,
+            (num_events_in_wait_list, event_wait_list),
+            event,
+        )
     }
 
     /// `clEnqueueWriteBuffer`.
@@ -574,15 +629,17 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
-        // CL_INVALID_VALUE if the region being written specified by (offset, size) is out
-        // of bounds or if ptr is a NULL value or if size is 0.
-        check(size == 0 || ptr.is_null() || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        check_host_writes(&mem)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let host = HostRegion::new(ptr, size);
-        let work = Box::new(move |gpu| mem.write(gpu, offset as u64, host.bytes()).map(|_| 0));
-        enqueue(&queue, CL_COMMAND_WRITE_BUFFER, wait_for, blocking_write != CL_FALSE, event, work)
+        enqueue_transfer(
+            false,
+            command_queue,
+            buffer,
+            blocking_write,
+            offset,
+            size,
+            ptr,
+            (num_events_in_wait_list, event_wait_list),
+            event,
+        )
     }
 
     /// `clEnqueueCopyBuffer`.
@@ -610,7 +667,11 @@ entry! {
         let (src_at, dst_at) = (src.location().1 + src_offset as u64, dst.location().1 + dst_offset as u64);
         check(same_storage(&src, &dst) && ranges_overlap(src_at, dst_at, size as u64), CL_MEM_COPY_OVERLAP)?;
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let work = Box::new(move |gpu| dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64).map(|_| 0));
+        let work = Box::new(move |gpu| {
+            dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
+            mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
+            Ok(0)
+        });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER, wait_for, false, event, work)
     }
 
@@ -637,7 +698,11 @@ entry! {
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         // The pattern is copied now: the application may reuse its memory at once.
         let pattern = slice(pattern as *const u8, pattern_size).to_vec();
-        let work = Box::new(move |gpu| mem.fill(gpu, offset as u64, &pattern, size as u64).map(|_| 0));
+        let work = Box::new(move |gpu| {
+            mem.fill(gpu, offset as u64, &pattern, size as u64)?;
+            mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
+            Ok(0)
+        });
         enqueue(&queue, CL_COMMAND_FILL_BUFFER, wait_for, false, event, work)
     }
 
@@ -747,6 +812,7 @@ entry! {
             for (y, z) in rows(region) {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
+            mirror_rect_to_host(&dst, gpu, &to, region)?;
             Ok(0)
         });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, false, event, work)

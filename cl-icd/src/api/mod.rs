@@ -1,5 +1,21 @@
 //! The OpenCL API layer: validates arguments as the specification says, converts handles
 //! to objects and forwards to [`crate::core`]. One module per API area.
+//!
+//! How to extend it:
+//! - An entry point: write it in its area's module inside `entry! { fn clFoo(args) {..} }`
+//!   (returns `cl_int`; the body yields `CLResult<()>`) or `create_entry! { fn
+//!   clCreateFoo(args; errcode_ret) -> cl_foo {..} }` (the body yields `CLResult<handle>`),
+//!   precede each check with the spec sentence it implements, and name the module in its
+//!   slot of `icd::dispatch_table!` (which replaces the `unsupported!` stub there).
+//! - A handle type: a `#[repr(C)]` struct in `core/` whose first field is a
+//!   `handle::Header`, plus `cl_object!(Type, Kind, CL_INVALID_FOO)`. Then
+//!   `handle::new_handle(Arc)` hands one out, `get`/`get_arc` check and convert handles,
+//!   `retain`/`release`/`reference_count` implement the refcount entry points.
+//! - An info query: a `fn foo_info(obj, param_name) -> CLResult<Vec<u8>>` that matches
+//!   `param_name` and returns `params::info(&value)` (integers, handles, strings, arrays),
+//!   and `params::write_info(foo_info(..), size, value, size_ret)` in the entry point.
+//! - A command: build a `core::queue::Work` closure and pass it to `queue::enqueue` with
+//!   the checked `event::wait_list`; the queue's worker thread runs it in order.
 
 pub mod entry;
 pub mod handle;

@@ -165,8 +165,10 @@ pub fn write_info(
 /// Writes a list of handles to `out` (room for `num_entries`) and its length to
 /// `num_ret`, as `clGetPlatformIDs`/`clGetDeviceIDs` do.
 pub fn write_list<T: Copy>(items: &[T], num_entries: u32, out: *mut T, num_ret: *mut u32) {
-    let n = items.len().min(num_entries as usize);
-    slice_mut(out, n).copy_from_slice(&items[..n]);
+    if !out.is_null() {
+        let n = items.len().min(num_entries as usize);
+        slice_mut(out, n).copy_from_slice(&items[..n]);
+    }
     write_out(num_ret, items.len() as u32);
 }
 

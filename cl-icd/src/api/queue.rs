@@ -77,6 +77,22 @@ fn no_work() -> Work {
     Box::new(|_| Ok(0))
 }
 
+/// The shared body of `clEnqueueMarkerWithWaitList` and `clEnqueueBarrierWithWaitList`:
+/// commands run in submission order, so either completes after all earlier commands and
+/// its wait list, and later commands start after it.
+fn enqueue_synchronization(
+    command_type: cl_command_type,
+    command_queue: cl_command_queue,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> CLResult<()> {
+    // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.
+    let queue = get_arc::<Queue>(command_queue)?;
+    let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+    enqueue(&queue, command_type, wait_for, false, event, no_work())
+}
+
 create_entry! {
     /// `clCreateCommandQueue`.
     fn clCreateCommandQueue(
@@ -171,32 +187,24 @@ entry! {
         enqueue(&queue, CL_COMMAND_MARKER, Vec::new(), false, event, no_work())
     }
 
-    /// `clEnqueueMarkerWithWaitList`: commands run in submission order, so the marker
-    /// completes after all earlier commands and its wait list.
+    /// `clEnqueueMarkerWithWaitList`.
     fn clEnqueueMarkerWithWaitList(
         command_queue: cl_command_queue,
         num_events_in_wait_list: cl_uint,
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.
-        let queue = get_arc::<Queue>(command_queue)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        enqueue(&queue, CL_COMMAND_MARKER, wait_for, false, event, no_work())
+        enqueue_synchronization(CL_COMMAND_MARKER, command_queue, num_events_in_wait_list, event_wait_list, event)
     }
 
-    /// `clEnqueueBarrierWithWaitList`: later commands start after it (commands run in
-    /// submission order on every queue).
+    /// `clEnqueueBarrierWithWaitList`.
     fn clEnqueueBarrierWithWaitList(
         command_queue: cl_command_queue,
         num_events_in_wait_list: cl_uint,
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.
-        let queue = get_arc::<Queue>(command_queue)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        enqueue(&queue, CL_COMMAND_BARRIER, wait_for, false, event, no_work())
+        enqueue_synchronization(CL_COMMAND_BARRIER, command_queue, num_events_in_wait_list, event_wait_list, event)
     }
 
     /// `clEnqueueBarrier` (1.1).

@@ -633,3 +633,160 @@ fn event_callbacks_run_once_with_the_final_status() {
     assert_eq!(clReleaseEvent(gate), CL_SUCCESS);
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
+
+#[test]
+fn a_panic_becomes_an_error_code() {
+    let result: super::CLResult<()> = super::entry::guard("clTestPanic", || panic!("deliberate"));
+    assert_eq!(result, Err(CL_OUT_OF_HOST_MEMORY));
+}
+
+#[test]
+fn duplicate_devices_are_ignored() {
+    let dev = devices()[0];
+    let list = [dev, dev];
+    let mut err = 1;
+    let ctx = clCreateContext(null(), 2, list.as_ptr(), None, null_mut(), &mut err);
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(
+        info_u32(|s, v, r| clGetContextInfo(ctx, CL_CONTEXT_NUM_DEVICES, s, v, r)),
+        1
+    );
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
+
+#[test]
+fn entry_points_are_thread_safe() {
+    let ctx = context();
+    let shared = buffer(ctx, 0, 4096, null_mut()).unwrap();
+    let (ctx_addr, shared_addr) = (ctx as usize, shared as usize);
+    let threads: Vec<_> = (0..4u8)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let (ctx, shared) = (ctx_addr as cl_context, shared_addr as cl_mem);
+                let q = queue(ctx, 0);
+                for i in 0..50u8 {
+                    let data = [t.wrapping_mul(50).wrapping_add(i); 64];
+                    let mut out = [0u8; 64];
+                    let offset = usize::from(t) * 1024;
+                    let w = clEnqueueWriteBuffer(
+                        q,
+                        shared,
+                        CL_FALSE,
+                        offset,
+                        64,
+                        data.as_ptr().cast(),
+                        0,
+                        null(),
+                        null_mut(),
+                    );
+                    assert_eq!(w, CL_SUCCESS);
+                    let r = clEnqueueReadBuffer(
+                        q,
+                        shared,
+                        CL_TRUE,
+                        offset,
+                        64,
+                        out.as_mut_ptr().cast(),
+                        0,
+                        null(),
+                        null_mut(),
+                    );
+                    assert_eq!(r, CL_SUCCESS);
+                    assert_eq!(out, data);
+                    assert_eq!(clRetainMemObject(shared), CL_SUCCESS);
+                    assert_eq!(clReleaseMemObject(shared), CL_SUCCESS);
+                }
+                assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(mem_refcount(shared), 1);
+    assert_eq!(clReleaseMemObject(shared), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
+
+#[test]
+fn status_names_match_the_header_values() {
+    use super::entry::status_name;
+    assert_eq!(status_name(CL_SUCCESS), "CL_SUCCESS");
+    assert_eq!(
+        status_name(CL_KERNEL_ARG_INFO_NOT_AVAILABLE),
+        "CL_KERNEL_ARG_INFO_NOT_AVAILABLE"
+    );
+    assert_eq!(status_name(CL_INVALID_VALUE), "CL_INVALID_VALUE");
+    assert_eq!(status_name(CL_INVALID_OPERATION), "CL_INVALID_OPERATION");
+    assert_eq!(
+        status_name(CL_INVALID_DEVICE_PARTITION_COUNT),
+        "CL_INVALID_DEVICE_PARTITION_COUNT"
+    );
+    assert_eq!(
+        status_name(CL_MISALIGNED_SUB_BUFFER_OFFSET),
+        "CL_MISALIGNED_SUB_BUFFER_OFFSET"
+    );
+    assert_eq!(
+        status_name(CL_INVALID_KERNEL_ARGS),
+        "CL_INVALID_KERNEL_ARGS"
+    );
+    assert_eq!(
+        status_name(CL_INVALID_EVENT_WAIT_LIST),
+        "CL_INVALID_EVENT_WAIT_LIST"
+    );
+    assert_eq!(status_name(-1000), "status -1000");
+}
+
+#[test]
+fn use_host_ptr_memory_shows_what_commands_wrote() {
+    use super::memory::clEnqueueFillBuffer;
+    let ctx = context();
+    let q = queue(ctx, 0);
+    let mut host = vec![0u8; 256];
+    let mem = buffer(ctx, CL_MEM_USE_HOST_PTR, 256, host.as_mut_ptr().cast()).unwrap();
+    let source = buffer(
+        ctx,
+        CL_MEM_COPY_HOST_PTR,
+        256,
+        [9u8; 256].as_mut_ptr().cast(),
+    )
+    .unwrap();
+    let pattern = 0x0102u16;
+    let fill = clEnqueueFillBuffer(
+        q,
+        mem,
+        (&pattern as *const u16).cast(),
+        2,
+        16,
+        32,
+        0,
+        null(),
+        null_mut(),
+    );
+    assert_eq!(fill, CL_SUCCESS);
+    assert_eq!(
+        clEnqueueCopyBuffer(q, source, mem, 0, 128, 64, 0, null(), null_mut()),
+        CL_SUCCESS
+    );
+    assert_eq!(clFinish(q), CL_SUCCESS);
+    assert_eq!(&host[14..18], &[0, 0, 2, 1]);
+    assert_eq!(&host[46..50], &[2, 1, 0, 0]);
+    assert!(host[128..192].iter().all(|b| *b == 9) && host[192] == 0);
+    for m in [mem, source] {
+        assert_eq!(clReleaseMemObject(m), CL_SUCCESS);
+    }
+    assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
+
+#[test]
+fn lists_can_be_counted_without_an_output_array() {
+    let mut n = 0;
+    assert_eq!(
+        clGetDeviceIDs(platform(), CL_DEVICE_TYPE_ALL, 8, null_mut(), &mut n),
+        CL_SUCCESS
+    );
+    assert_eq!(n as usize, devices().len());
+    assert_eq!(clGetPlatformIDs(4, null_mut(), &mut n), CL_SUCCESS);
+    assert_eq!(n, 1);
+}

@@ -1,13 +1,12 @@
 //! A context: a set of devices sharing memory objects and events.
 
+use super::destructors::{DestructorCallback, Destructors};
 use super::device::Device;
 use crate::api::handle::{Header, ObjectKind};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A function the application gave to be called with an error message (`pfn_notify`).
 pub type ErrorNotify = Box<dyn Fn(&str) + Send + Sync>;
-/// A function called when the object is destroyed.
-pub type DestructorCallback = Box<dyn FnOnce() + Send>;
 
 /// An OpenCL context.
 #[repr(C)]
@@ -18,7 +17,7 @@ pub struct Context {
     /// The properties as given, with their 0 terminator (empty if none were given).
     pub properties: Vec<isize>,
     notify: Option<ErrorNotify>,
-    destructors: Mutex<Vec<DestructorCallback>>,
+    destructors: Destructors,
 }
 crate::cl_object!(Context, Context, CL_INVALID_CONTEXT);
 
@@ -34,7 +33,7 @@ impl Context {
             devices,
             properties,
             notify,
-            destructors: Mutex::new(Vec::new()),
+            destructors: Destructors::default(),
         })
     }
 
@@ -63,22 +62,6 @@ impl Context {
 
     /// Registers a callback run when the context is destroyed (last registered runs first).
     pub fn on_destroy(&self, callback: DestructorCallback) {
-        self.destructors
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(callback);
-    }
-}
-
-impl Drop for Context {
-    fn drop(&mut self) {
-        let callbacks = std::mem::take(
-            self.destructors
-                .get_mut()
-                .unwrap_or_else(|e| e.into_inner()),
-        );
-        for callback in callbacks.into_iter().rev() {
-            callback();
-        }
+        self.destructors.add(callback);
     }
 }

@@ -1,8 +1,8 @@
 //! A device: one simulated GPU of the platform.
 
 use crate::api::handle::{Header, ObjectKind};
-use crate::sim_core::config::GpuConfig;
-use crate::sim_core::driver::Driver;
+use sim_core::config::GpuConfig;
+use sim_core::driver::Driver;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -37,11 +37,6 @@ impl Device {
     /// for a GPU, and what AMD's drivers of the time reported by default).
     pub fn max_alloc_bytes(&self) -> u64 {
         self.config.dram_bytes / 4
-    }
-
-    /// The L2 cache capacity (all banks).
-    pub fn l2_bytes(&self) -> u64 {
-        self.config.l2.size_bytes * u64::from(self.config.l2_banks)
     }
 
     /// The simulated time now, in nanoseconds.

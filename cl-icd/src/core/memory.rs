@@ -1,10 +1,11 @@
 //! Memory objects: buffers (stored in the simulated GPUs' memory through the driver) and
 //! sub-buffers (a window of a buffer), with their host mappings.
 
-use super::context::{Context, DestructorCallback};
+use super::context::Context;
+use super::destructors::{DestructorCallback, Destructors};
 use crate::api::handle::{Header, ObjectKind};
-use crate::sim_core::driver::{Buffer, DriverError};
 use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
+use sim_core::driver::{Buffer, DriverError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -43,8 +44,6 @@ pub struct Mapping {
 #[repr(C)]
 pub struct MemObject {
     header: Header,
-    /// The context.
-    pub context: Arc<Context>,
     /// The `CL_MEM_*` flags (with those inherited from the parent for sub-buffers).
     pub flags: u64,
     /// Size in bytes.
@@ -54,14 +53,19 @@ pub struct MemObject {
     /// Where the bytes are.
     pub storage: Storage,
     maps: Mutex<HashMap<usize, Vec<Mapping>>>,
-    destructors: Mutex<Vec<DestructorCallback>>,
+    /// Run after the storage is released and before the context may be.
+    destructors: Destructors,
+    /// The context.
+    pub context: Arc<Context>,
 }
 crate::cl_object!(MemObject, Mem, CL_INVALID_MEM_OBJECT);
 
 /// The OpenCL error for a failed driver operation.
 pub fn driver_error(e: DriverError) -> i32 {
     match e {
-        DriverError::OutOfMemory { .. } => CL_MEM_OBJECT_ALLOCATION_FAILURE,
+        DriverError::OutOfMemory { .. } | DriverError::OutOfAddressSpace { .. } => {
+            CL_MEM_OBJECT_ALLOCATION_FAILURE
+        }
         _ => CL_OUT_OF_RESOURCES,
     }
 }
@@ -82,7 +86,7 @@ impl MemObject {
             host_ptr,
             storage,
             maps: Mutex::new(HashMap::new()),
-            destructors: Mutex::new(Vec::new()),
+            destructors: Destructors::default(),
         })
     }
 
@@ -233,10 +237,7 @@ impl MemObject {
 
     /// Registers a callback run when the object is destroyed (last registered runs first).
     pub fn on_destroy(&self, callback: DestructorCallback) {
-        self.destructors
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(callback);
+        self.destructors.add(callback);
     }
 }
 
@@ -244,18 +245,5 @@ impl Mapping {
     /// The host address of the mapping's staging memory, if it has its own.
     pub fn staging_address(&self) -> Option<usize> {
         self.staging.as_ref().map(|s| s.as_ptr() as usize)
-    }
-}
-
-impl Drop for MemObject {
-    fn drop(&mut self) {
-        let callbacks = std::mem::take(
-            self.destructors
-                .get_mut()
-                .unwrap_or_else(|e| e.into_inner()),
-        );
-        for callback in callbacks.into_iter().rev() {
-            callback();
-        }
     }
 }

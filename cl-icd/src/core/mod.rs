@@ -1,6 +1,7 @@
 //! The implementation objects behind the OpenCL handles; no raw C pointers here.
 
 pub mod context;
+pub mod destructors;
 pub mod device;
 pub mod event;
 pub mod memory;

@@ -2,9 +2,9 @@
 
 use super::device::Device;
 use crate::api::handle::{handle_of, Header, ObjectKind};
-use crate::sim_core::config::Settings;
-use crate::sim_core::driver::Driver;
 use once_cell::sync::Lazy;
+use sim_core::config::Settings;
+use sim_core::driver::Driver;
 use std::ffi::c_void;
 use std::sync::{Arc, Once};
 
@@ -69,7 +69,7 @@ impl Platform {
         static REPORTED: Once = Once::new();
         REPORTED.call_once(|| {
             if let Some(e) = &Platform::get().settings_error {
-                eprintln!("gcnsim: invalid configuration: {e}; the platform has no devices");
+                eprintln!("{e}; the platform has no devices");
             }
         });
     }
