@@ -408,6 +408,13 @@ mod tests {
         buf
     }
 
+    /// `CL_PROGRAM_BINARY_TYPE` of `p` on `device`.
+    fn binary_type(p: cl_program, device: cl_device_id) -> u64 {
+        let kind =
+            query(|s, v, r| clGetProgramBuildInfo(p, device, CL_PROGRAM_BINARY_TYPE, s, v, r));
+        u64::from(u32::from_ne_bytes(kind.try_into().unwrap()))
+    }
+
     fn text(bytes: Vec<u8>) -> String {
         String::from_utf8(bytes)
             .unwrap()
@@ -535,12 +542,7 @@ mod tests {
             CL_KERNEL_ARG_ADDRESS_LOCAL
         );
         // The binary type of the reloaded program.
-        let kind =
-            query(|s, v, r| clGetProgramBuildInfo(q, device, CL_PROGRAM_BINARY_TYPE, s, v, r));
-        assert_eq!(
-            u32::from_ne_bytes(kind.try_into().unwrap()) as u64,
-            CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-        );
+        assert_eq!(binary_type(q, device), CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
         // A program with kernels attached cannot be rebuilt.
         assert_eq!(build(p, ""), CL_INVALID_OPERATION);
         for k in [a, b] {
@@ -739,10 +741,8 @@ mod tests {
             ),
             CL_SUCCESS
         );
-        let kind =
-            query(|s, v, r| clGetProgramBuildInfo(main, device, CL_PROGRAM_BINARY_TYPE, s, v, r));
         assert_eq!(
-            u32::from_ne_bytes(kind.try_into().unwrap()) as u64,
+            binary_type(main, device),
             CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
         );
         let mut err = 0;
