@@ -4,4 +4,5 @@
 pub mod compiler;
 pub mod config;
 pub mod driver;
+pub mod emu;
 pub mod loader;
