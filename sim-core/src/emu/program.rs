@@ -156,6 +156,19 @@ impl Program {
         }
     }
 
+    /// Executes the instruction at `w`'s PC and moves the PC on (to the next instruction
+    /// or a branch target); returns the executed step. On a fault the PC stays at the
+    /// faulting instruction. The timing model drives wavefronts through this too.
+    #[inline]
+    pub fn execute(&self, w: &mut Wavefront, env: &mut Env) -> Result<&Step, FaultKind> {
+        let step = self.at(w.pc)?;
+        w.next_pc = w.pc + u64::from(step.inst.size);
+        (step.exec)(w, env, step)?;
+        w.executed += 1;
+        w.pc = w.next_pc;
+        Ok(step)
+    }
+
     /// The instruction at `pc`, if it decoded.
     pub fn instruction(&self, pc: u64) -> Option<&Instruction> {
         self.at(pc).ok().map(|s| &s.inst)

@@ -161,15 +161,11 @@ fn run_slice(
     counts: &mut InstructionCounts,
 ) -> Result<(), FaultKind> {
     for _ in 0..QUANTUM {
-        let step = program.at(w.pc)?;
         if w.executed >= limits.max_instructions_per_wavefront {
             return Err(FaultKind::InstructionLimit(limits.max_instructions_per_wavefront));
         }
-        w.next_pc = w.pc + u64::from(step.inst.size);
-        (step.exec)(w, env, step)?;
-        w.executed += 1;
+        let step = program.execute(w, env)?;
         counts.counts[slot(step.inst.info.category)] += 1;
-        w.pc = w.next_pc;
         if w.status != WaveStatus::Running {
             break;
         }
