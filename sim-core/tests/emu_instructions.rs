@@ -227,12 +227,7 @@ fn lds_two_address_forms_bounds_and_atomics_with_return() {
              ds_read_u16 v14, v11 offset:512\nds_read_i8 v15, v11 offset:513",
             |_| {},
         );
-    // v_add_u32 is vector ALU semantics (valu); this test needs it.
-    let w = match w {
-        Ok(w) => w,
-        Err((FaultKind::Unimplemented, _)) => return,
-        Err(e) => panic!("{e:?}"),
-    };
+    let w = w.unwrap();
     for l in 0..64 {
         assert_eq!(w.vgprs[7][l], l as u32);
         assert_eq!(w.vgprs[8][l], 100 + l as u32, "offset1:64 dwords = 256 bytes = st64 offset 1");
@@ -252,11 +247,7 @@ fn ds_swizzle_and_bpermute() {
              ds_bpermute_b32 v3, v2, v0\nds_swizzle_b32 v4, v0 offset:swizzle(QUAD_PERM,3,2,1,0)",
             |_| {},
         );
-    let w = match w {
-        Ok(w) => w,
-        Err((FaultKind::Unimplemented, _)) => return,
-        Err(e) => panic!("{e:?}"),
-    };
+    let w = w.unwrap();
     for l in 0..64u32 {
         assert_eq!(w.vgprs[1][l as usize], l ^ 1);
         assert_eq!(w.vgprs[3][l as usize], l ^ 2);
@@ -283,11 +274,7 @@ fn scratch_buffer_swizzle_and_range_check() {
                 w.sgprs[12..16].copy_from_slice(&r);
             },
         );
-    let w = match w {
-        Ok(w) => w,
-        Err((FaultKind::Unimplemented, _)) => return,
-        Err(e) => panic!("{e:?}"),
-    };
+    let w = w.unwrap();
     let words = m.words(&mem);
     for l in 0..64 {
         // Wave base 256: dword 1 of lane l at 256 + 1·256 + 4l, dword 2 one row later.
@@ -316,11 +303,7 @@ fn flat_atomics_with_return_and_64_bit_cmpswap() {
                 w.set_pair(2, a + 16);
             },
         );
-    let w = match w {
-        Ok(w) => w,
-        Err((FaultKind::Unimplemented, _)) => return,
-        Err(e) => panic!("{e:?}"),
-    };
+    let w = w.unwrap();
     let mut seen: Vec<u32> = w.vgprs[4].to_vec();
     seen.sort_unstable();
     assert_eq!(seen, (0..64).collect::<Vec<_>>());
@@ -370,4 +353,42 @@ fn faults_name_the_cause() {
     let mut lds = [0u8; 4];
     let mut env = Env { tlb: Tlb::new(m.driver.gpu(0).unwrap()), lds: &mut lds };
     assert!(matches!(program.execute(&mut w, &mut env), Err(FaultKind::Undecodable(_))));
+}
+
+#[test]
+fn vector_dpp_sdwa_compares_and_carries() {
+    let mut m = Machine::new();
+    let w = m
+        .run(
+            "v_mov_b32 v1, -1\nv_mov_b32_dpp v1, v0 row_shr:1 row_mask:0xf bank_mask:0xf\n\
+             v_mov_b32 v2, -1\nv_mov_b32_dpp v2, v0 row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0\n\
+             v_mov_b32 v3, -1\nv_mov_b32_dpp v3, v0 row_bcast:15 row_mask:0xa bank_mask:0xf\n\
+             v_mov_b32 v4, 0x12345678\nv_mov_b32 v5, 0xabcd80ff\n\
+             v_mov_b32_sdwa v4, v5 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1\n\
+             v_add_u32_sdwa v6, vcc, sext(v5), v5 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:WORD_1\n\
+             v_cmp_gt_u32_e64 s[10:11], v0, 40\nv_cndmask_b32_e64 v7, 1, 2, s[10:11]\n\
+             v_mov_b32 v8, -1\nv_add_u32 v9, vcc, v0, v8\nv_addc_u32 v10, vcc, 0, 0, vcc\n\
+             v_cmpx_lt_u32 vcc, v0, 20\nv_mov_b32 v11, 7",
+            |_| {},
+        )
+        .unwrap();
+    for l in 0..64usize {
+        let lu = l as u32;
+        assert_eq!(w.vgprs[1][l], if l % 16 == 0 { u32::MAX } else { lu - 1 }, "row_shr:1 lane {l}");
+        assert_eq!(w.vgprs[2][l], if l % 16 == 15 { 0 } else { lu + 1 }, "row_shl:1 bound_ctrl lane {l}");
+        let bcast = match l / 16 {
+            1 => 15,
+            3 => 47,
+            _ => u32::MAX,
+        };
+        assert_eq!(w.vgprs[3][l], bcast, "row_bcast:15 lane {l}");
+        assert_eq!(w.vgprs[4][l], 0x0080_5678);
+        assert_eq!(w.vgprs[6][l], 0xffff_ffff_u32.wrapping_add(0xabcd), "sext(byte0 0xff) + word1");
+        assert_eq!(w.vgprs[7][l], if l > 40 { 2 } else { 1 });
+        assert_eq!(w.vgprs[9][l], lu.wrapping_sub(1));
+        assert_eq!(w.vgprs[10][l], u32::from(l > 0), "carry of lane + 0xffffffff");
+        assert_eq!(w.vgprs[11][l], if l < 20 { 7 } else { 0 }, "v_cmpx narrowed EXEC");
+    }
+    assert_eq!(w.pair(10), !0u64 << 41);
+    assert_eq!(w.exec(), (1 << 20) - 1);
 }
