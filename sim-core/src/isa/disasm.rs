@@ -225,7 +225,7 @@ impl Printer {
         match inst.extra {
             Extra::SetregImm32 { simm16, imm32 } => {
                 self.arg(&hwreg(simm16));
-                self.arg(&format!("{imm32:#x}"));
+                self.arg(&literal_text(imm32, ValueType::B32));
             }
             Extra::Simm16(simm) if f & HWREG != 0 => {
                 if inst.dst != Operand::None {
@@ -401,12 +401,10 @@ impl Printer {
                 self.source(inst, s, Some(&mods));
             }
         }
-        let float = f & MODS0 != 0;
-        let vop3b = matches!(inst.sdst, Operand::Scalar { .. }) && inst.info.format != Format::Vopc;
-        if m.clamp && (float || vop3b) {
+        if m.clamp && f & CLAMP != 0 {
             self.word("clamp");
         }
-        if float {
+        if f & OMOD != 0 {
             match m.omod {
                 1 => self.word("mul:2"),
                 2 => self.word("mul:4"),

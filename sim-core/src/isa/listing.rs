@@ -13,7 +13,7 @@ pub struct CodeSymbol {
     pub name: String,
     /// Start address.
     pub address: u64,
-    /// Size in bytes (up to the next symbol or the end of `.text` if the symbol has none).
+    /// Bytes up to the next symbol or the end of `.text`.
     pub size: u64,
 }
 
@@ -48,9 +48,8 @@ pub fn text_section(elf_bytes: &[u8]) -> Result<(u64, Vec<u8>, Vec<CodeSymbol>),
     let end = sh.sh_addr + sh.sh_size;
     for i in 0..syms.len() {
         let next = syms.get(i + 1).map_or(end, |n| n.address);
-        if syms[i].size == 0 {
-            syms[i].size = next.saturating_sub(syms[i].address);
-        }
+        // Like llvm-objdump, a symbol's listing runs up to the next symbol (padding included).
+        syms[i].size = next.saturating_sub(syms[i].address);
     }
     Ok((sh.sh_addr, bytes, syms))
 }
