@@ -21,6 +21,11 @@ pub fn branch_target(inst: &Instruction, pc: u64) -> Option<u64> {
     if inst.encoding != Format::Sopp || inst.info.category != Category::Branch {
         return None;
     }
-    let Extra::Simm16(simm) = inst.extra else { return None };
-    Some(pc.wrapping_add(4).wrapping_add((simm as i16 as i64 * 4) as u64))
+    let Extra::Simm16(simm) = inst.extra else {
+        return None;
+    };
+    Some(
+        pc.wrapping_add(4)
+            .wrapping_add((simm as i16 as i64 * 4) as u64),
+    )
 }
