@@ -194,3 +194,22 @@ fn decode_all_resumes_after_errors_and_computes_branch_targets() {
         Category::EndProgram
     );
 }
+
+#[test]
+fn modifiers_are_resolved_and_checked_like_llvm() {
+    // llvm-mc rejects both: neg on an integer VOP3b source, clamp on v_and_b32_e64.
+    assert!(decode(&bytes(&[0xD1190000, 0x20020501])).is_err());
+    assert!(decode(&bytes(&[0xD1138000, 0x00020501])).is_err());
+    assert_eq!(text(&[0xD1130000, 0x00020501]), "v_and_b32_e64 v0, v1, v2");
+    assert_eq!(
+        text(&[0xD1010000, 0x08020501]),
+        "v_add_f32_e64 v0, v1, v2 mul:2"
+    );
+    // v_ldexp_f32 v10, -|s20|, sext(v30): the integer operand's neg bit means sext.
+    let i = decode(&bytes(&[0xD288010A, 0x60023C14])).unwrap();
+    let Extra::Vop3(m) = i.extra else {
+        panic!("not VOP3")
+    };
+    assert_eq!((m.neg, m.abs, m.sext), (1, 1, 2));
+    assert_eq!(i.to_string(), "v_ldexp_f32 v10, -|s20|, sext(v30)");
+}

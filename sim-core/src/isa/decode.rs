@@ -80,6 +80,14 @@ pub fn decode(bytes: &[u8]) -> Result<Instruction, DecodeError> {
     d.decode()
 }
 
+/// Which encoding's modifier bits are being checked.
+#[derive(Clone, Copy)]
+enum ModifierForm {
+    Vop3,
+    Sdwa,
+    Dpp,
+}
+
 struct Decoder {
     w0: u32,
     w1: Option<u32>,
@@ -386,6 +394,7 @@ impl Decoder {
                 if sdwa.dst_unused == 3 {
                     return Err(self.err(Some(i.encoding), op, "reserved SDWA dst_unused"));
                 }
+                let mods = self.typed_modifiers(i, mods, ModifierForm::Sdwa)?;
                 i.extra = Extra::Sdwa(sdwa, mods);
             }
             0xfa => {
@@ -414,6 +423,7 @@ impl Decoder {
                     bank_mask: bits(s, 24, 4) as u8,
                     row_mask: bits(s, 28, 4) as u8,
                 };
+                let mods = self.typed_modifiers(i, mods, ModifierForm::Dpp)?;
                 i.extra = Extra::Dpp(dpp, mods);
             }
             _ => i.src[0] = self.source(i, code, count)?,
@@ -480,8 +490,65 @@ impl Decoder {
             clamp: bits(self.w0, 15, 1) == 1,
             omod: bits(w1, 27, 2) as u8,
         };
-        i.extra = Extra::Vop3(mods);
+        if mods.clamp && f & CLAMP == 0 {
+            return Err(self.err(Some(Format::Vop3), op, "clamp on an opcode without clamp"));
+        }
+        if mods.omod != 0 && f & OMOD == 0 {
+            return Err(self.err(
+                Some(Format::Vop3),
+                op,
+                "output modifier on an opcode without one",
+            ));
+        }
+        i.extra = Extra::Vop3(self.typed_modifiers(&i, mods, ModifierForm::Vop3)?);
         Ok(i)
+    }
+
+    /// Checks the raw modifier bits against what each source of the opcode accepts
+    /// (float: neg/abs; integer: sext) and returns them resolved: in VOP3 an integer
+    /// operand's neg bit means sext. Bits an operand does not accept are an error, as in LLVM.
+    fn typed_modifiers(
+        &self,
+        i: &Instruction,
+        raw: VopModifiers,
+        form: ModifierForm,
+    ) -> Result<VopModifiers, DecodeError> {
+        let f = i.info.flags;
+        let mut out = VopModifiers {
+            clamp: raw.clamp,
+            omod: raw.omod,
+            ..Default::default()
+        };
+        for s in 0..3 {
+            let bit = 1u8 << s;
+            let float = f & (MODS0 << s) != 0;
+            let sext_flag = if s == 0 { SEXT0 } else { SEXT1 << (s - 1) };
+            let (neg, abs, sext) = (raw.neg & bit, raw.abs & bit, raw.sext & bit);
+            let ok = match form {
+                _ if float => {
+                    out.neg |= neg;
+                    out.abs |= abs;
+                    sext == 0
+                }
+                ModifierForm::Vop3 if f & sext_flag != 0 => {
+                    out.sext |= neg;
+                    abs == 0
+                }
+                ModifierForm::Sdwa => {
+                    out.sext |= sext;
+                    neg | abs == 0
+                }
+                _ => neg | abs | sext == 0,
+            };
+            if !ok {
+                return Err(self.err(
+                    Some(i.encoding),
+                    i.info.opcode as u32,
+                    "source modifier not accepted by the opcode",
+                ));
+            }
+        }
+        Ok(out)
     }
 
     fn vintrp(&self) -> Result<Instruction, DecodeError> {

@@ -328,7 +328,6 @@ impl Printer {
             Extra::Sdwa(_, m) | Extra::Dpp(_, m) => Some(*m),
             _ => None,
         };
-        let typed_mods = mods.map(|m| self.typed_mods(inst, m));
         if inst.encoding == Format::Vopc {
             self.arg("vcc");
         } else if inst.dst != Operand::None {
@@ -338,7 +337,7 @@ impl Printer {
             self.arg("vcc");
         }
         if inst.src[0] != Operand::None {
-            self.source(inst, 0, typed_mods.as_ref());
+            self.source(inst, 0, mods.as_ref());
         }
         if let Extra::K(k) = inst.extra {
             if f & K_MID != 0 {
@@ -351,7 +350,7 @@ impl Printer {
             return;
         }
         if inst.encoding != Format::Vop1 && inst.src[1] != Operand::None {
-            self.source(inst, 1, typed_mods.as_ref());
+            self.source(inst, 1, mods.as_ref());
         }
         if f & VCC_IN != 0 {
             self.arg("vcc");
@@ -384,53 +383,10 @@ impl Printer {
         }
     }
 
-    /// Keeps only the modifiers the opcode's sources accept (float: neg/abs; int: sext).
-    fn typed_mods(&self, inst: &Instruction, m: VopModifiers) -> VopModifiers {
-        let f = inst.info.flags;
-        let mut out = VopModifiers {
-            clamp: m.clamp,
-            omod: m.omod,
-            ..Default::default()
-        };
-        for s in 0..3 {
-            let bit = 1u8 << s;
-            if f & (MODS0 << s) != 0 {
-                out.neg |= m.neg & bit;
-                out.abs |= m.abs & bit;
-            } else {
-                out.sext |= (m.sext | m.abs) & bit;
-            }
-        }
-        if let Extra::Sdwa(..) = inst.extra {
-            // SDWA spells integer sign extension with its own bit.
-            out.sext = 0;
-            for s in 0..2 {
-                let bit = 1u8 << s;
-                if f & (MODS0 << s) == 0 {
-                    out.sext |= m.sext & bit;
-                }
-            }
-        }
-        out
-    }
-
     fn vop3(&mut self, inst: &Instruction) {
-        let f = inst.info.flags;
-        let Extra::Vop3(m) = inst.extra else { return };
-        let mut mods = VopModifiers {
-            clamp: m.clamp,
-            omod: m.omod,
-            ..Default::default()
+        let Extra::Vop3(mods) = inst.extra else {
+            return;
         };
-        for s in 0..3 {
-            let bit = 1u8 << s;
-            if f & (MODS0 << s) != 0 {
-                mods.neg |= m.neg & bit;
-                mods.abs |= m.abs & bit;
-            } else if f & (if s == 0 { SEXT0 } else { SEXT1 << (s - 1) }) != 0 {
-                mods.sext |= m.neg & bit;
-            }
-        }
         if inst.dst != Operand::None {
             self.op(inst.dst);
         }
@@ -442,16 +398,14 @@ impl Printer {
                 self.source(inst, s, Some(&mods));
             }
         }
-        if m.clamp && f & CLAMP != 0 {
+        if mods.clamp {
             self.word("clamp");
         }
-        if f & OMOD != 0 {
-            match m.omod {
-                1 => self.word("mul:2"),
-                2 => self.word("mul:4"),
-                3 => self.word("div:2"),
-                _ => {}
-            }
+        match mods.omod {
+            1 => self.word("mul:2"),
+            2 => self.word("mul:4"),
+            3 => self.word("div:2"),
+            _ => {}
         }
     }
 
@@ -547,17 +501,21 @@ impl Printer {
         if offset != 0 {
             self.word(&format!("offset:{offset}"));
         }
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        self.cache_policy(cache);
         if lds {
             self.word("lds");
         }
         if tfe {
             self.word("tfe");
+        }
+    }
+
+    fn cache_policy(&mut self, cache: CachePolicy) {
+        if cache.glc {
+            self.word("glc");
+        }
+        if cache.slc {
+            self.word("slc");
         }
     }
 
@@ -570,12 +528,7 @@ impl Printer {
         let Extra::Flat { cache, tfe } = inst.extra else {
             return;
         };
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        self.cache_policy(cache);
         if tfe {
             self.word("tfe");
         }
@@ -594,12 +547,7 @@ impl Printer {
                 self.word(name);
             }
         }
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        self.cache_policy(cache);
     }
 }
 
