@@ -213,3 +213,27 @@ fn modifiers_are_resolved_and_checked_like_llvm() {
     assert_eq!((m.neg, m.abs, m.sext), (1, 1, 2));
     assert_eq!(i.to_string(), "v_ldexp_f32 v10, -|s20|, sext(v30)");
 }
+
+#[test]
+fn decoded_code_finds_instructions_by_pc() {
+    // s_mov_b32 s0, 0x41 (8 bytes); <invalid>; s_endpgm
+    let code = sim_core::isa::DecodedCode::new(
+        &bytes(&[0xBE8000FF, 0x41, 0x7E00FE00, 0xBF810000]),
+        0x1000,
+    );
+    assert_eq!(
+        code.at(0x1000).unwrap().unwrap().to_string(),
+        "s_mov_b32 s0, 0x41"
+    );
+    assert!(code.at(0x1004).is_none(), "middle of an instruction");
+    assert!(code.at(0x1008).unwrap().is_err());
+    assert_eq!(
+        code.at(0x100C).unwrap().unwrap().info.category,
+        Category::EndProgram
+    );
+    assert!(code.at(0x1010).is_none() && code.at(0xFFC).is_none() && code.at(0x1002).is_none());
+    assert!(
+        std::mem::size_of::<sim_core::isa::Instruction>() <= 64,
+        "keep instructions compact"
+    );
+}
