@@ -5,4 +5,5 @@ pub mod compiler;
 pub mod config;
 pub mod driver;
 pub mod emu;
+pub mod isa;
 pub mod loader;
