@@ -3,3 +3,5 @@
 
 pub mod config;
 pub mod driver;
+pub mod emu;
+pub mod isa;

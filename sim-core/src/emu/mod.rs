@@ -1,0 +1,3 @@
+//! The functional emulator of GCN3 wavefronts.
+
+pub mod valu;
