@@ -5,6 +5,7 @@
 use super::fp::{Float, F16, F32, F64};
 use super::lane::{map, MaskBit};
 use super::{ValuArgs, ValuFn};
+use std::cmp::Ordering;
 
 /// Float predicates in opcode order: f lt eq le gt lg ge o u nge nlg ngt nle neq nlt tru.
 const FLOAT_PREDICATES: [&str; 16] = [
@@ -15,40 +16,17 @@ const FLOAT_PREDICATES: [&str; 16] = [
 /// Integer predicates in opcode order.
 const INT_PREDICATES: [&str; 8] = ["f", "lt", "eq", "le", "gt", "ne", "ge", "t"];
 
-/// Float predicate `C` (index into [`FLOAT_PREDICATES`]); the `n…` forms are true on NaN.
-fn float_predicate<const C: u8>(a: f64, b: f64) -> bool {
-    match C {
-        0 => false,
-        1 => a < b,
-        2 => a == b,
-        3 => a <= b,
-        4 => a > b,
-        5 => a < b || a > b,
-        6 => a >= b,
-        7 => !a.is_nan() && !b.is_nan(),
-        8 => a.is_nan() || b.is_nan(),
-        9 => !(a >= b),
-        10 => !(a < b || a > b),
-        11 => !(a > b),
-        12 => !(a <= b),
-        13 => a != b,
-        14 => !(a < b),
-        _ => true,
-    }
-}
-
-/// Integer predicate `C` (index into [`INT_PREDICATES`]).
-fn int_predicate<const C: u8>(a: i128, b: i128) -> bool {
-    match C {
-        0 => false,
-        1 => a < b,
-        2 => a == b,
-        3 => a <= b,
-        4 => a > b,
-        5 => a != b,
-        6 => a >= b,
-        _ => true,
-    }
+/// Predicate number `C` of either table applied to an ordering. The encoding is a truth
+/// table: bit 0 holds the result for "less", bit 1 "equal", bit 2 "greater", bit 3
+/// "unordered" (so `nge` = 9 = less or unordered).
+fn predicate<const C: u8>(order: Option<Ordering>) -> bool {
+    let bit = match order {
+        Some(Ordering::Less) => 0,
+        Some(Ordering::Equal) => 1,
+        Some(Ordering::Greater) => 2,
+        None => 3,
+    };
+    C >> bit & 1 != 0
 }
 
 /// Integer operand types of compares: 0 i16, 1 u16, 2 i32, 3 u32, 4 i64, 5 u64.
@@ -66,18 +44,18 @@ fn int_value<const T: u8>(raw: u64) -> i128 {
     }
 }
 
+/// Float compare with predicate `C` on format `P` operands (denormals per the mode).
 fn float_cmp<P: Float, const C: u8>(args: &mut ValuArgs) {
     map(args, |l| {
-        MaskBit(float_predicate::<C>(l.f::<P>(0), l.f::<P>(1)))
+        MaskBit(predicate::<C>(l.f::<P>(0).partial_cmp(&l.f::<P>(1))))
     })
 }
 
+/// Integer compare with predicate `C` on type-`T` operands.
 fn int_cmp<const T: u8, const C: u8>(args: &mut ValuArgs) {
     map(args, |l| {
-        MaskBit(int_predicate::<C>(
-            int_value::<T>(l.src[0]),
-            int_value::<T>(l.src[1]),
-        ))
+        let (a, b) = (int_value::<T>(l.src[0]), int_value::<T>(l.src[1]));
+        MaskBit(predicate::<C>(Some(a.cmp(&b))))
     })
 }
 

@@ -49,7 +49,9 @@ fn div_scale<P: Float>(l: &Lane) -> WithMask {
     } else if P::is_denormal(l.raw::<P>(1)) {
         (scaled(scale), false)
     } else if is_tiny::<P>(1.0 / den) && is_tiny::<P>(num / den) {
-        (if s0 == den { scaled(scale) } else { s0 }, true)
+        // The manual scales the denominator up here, which overflows it; scaling it down
+        // makes the quotient 2^scale too large, as the mask bit tells v_div_fmas.
+        (if s0 == den { scaled(-scale) } else { s0 }, true)
     } else if is_tiny::<P>(1.0 / den) {
         (scaled(-scale), false)
     } else if is_tiny::<P>(num / den) {
@@ -93,13 +95,16 @@ fn div_fixup<P: Float>(l: &Lane) -> u64 {
     }
     let v = if (den == 0.0 && num == 0.0) || (den.is_infinite() && num.is_infinite()) {
         f64::NAN
-    } else if den == 0.0 || num.is_infinite() || q.is_nan() {
+    } else if den == 0.0 || num.is_infinite() {
         sign * f64::INFINITY
     } else if den.is_infinite()
         || num == 0.0
         || P::exponent(l.raw::<P>(2)) - P::exponent(l.raw::<P>(1)) < min_exp_gap
     {
         sign * 0.0
+    } else if q.is_nan() {
+        // A NaN estimate from valid operands means the quotient overflowed.
+        sign * f64::INFINITY
     } else {
         sign * q.abs()
     };
