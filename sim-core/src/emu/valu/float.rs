@@ -27,10 +27,17 @@ pub(super) fn max_ieee(a: f64, b: f64) -> f64 {
     }
 }
 
-/// The median of three floats as the hardware defines it: with any NaN, the minimum.
+/// The median of three floats. A NaN operand makes it the minimum (S0 or S1 NaN) or the
+/// maximum (S2 NaN) of the other two, as LLVM's constant folding of v_med3_f32 models it.
 fn med3(a: f64, b: f64, c: f64) -> f64 {
-    if a.is_nan() || b.is_nan() || c.is_nan() {
-        return min_ieee(min_ieee(a, b), c);
+    if a.is_nan() {
+        return min_ieee(b, c);
+    }
+    if b.is_nan() {
+        return min_ieee(a, c);
+    }
+    if c.is_nan() {
+        return max_ieee(a, b);
     }
     let max = max_ieee(max_ieee(a, b), c);
     if max == a {

@@ -7,6 +7,7 @@ use super::{FloatMode, ValuArgs};
 use crate::isa::VopModifiers;
 
 /// The operands of one lane and the instruction-wide controls its result depends on.
+#[derive(Clone, Copy)]
 pub(super) struct Lane {
     /// Raw source values.
     pub src: [u64; 3],

@@ -185,14 +185,18 @@ fn f32_arithmetic_is_correctly_rounded() {
             same_f32(f32s("v_mac_f32", a, b, c), a * b + c),
             "mac {a:e} {b:e} {c:e}"
         );
-        assert!(
-            same_f32(f32s("v_sqrt_f32", a, 0.0, 0.0), a.sqrt()),
-            "sqrt {a:e}"
-        );
-        assert!(
-            same_f32(f32s("v_rcp_f32", a, 0.0, 0.0), 1.0 / a),
-            "rcp {a:e}"
-        );
+        // The transcendental unit flushes f32 denormals on input and output.
+        let ftz = |x: f32| {
+            if x.is_subnormal() {
+                0.0f32.copysign(x)
+            } else {
+                x
+            }
+        };
+        let sqrt = f32s("v_sqrt_f32", a, 0.0, 0.0);
+        assert!(same_f32(sqrt, ftz(ftz(a).sqrt())), "sqrt {a:e}");
+        let rcp = f32s("v_rcp_f32", a, 0.0, 0.0);
+        assert!(same_f32(rcp, ftz(1.0 / ftz(a))), "rcp {a:e}");
         assert!(
             same_f32(f32s("v_floor_f32", a, 0.0, 0.0), a.floor()),
             "floor {a:e}"
@@ -252,6 +256,8 @@ fn min_max_return_the_non_nan_operand_and_order_zeros() {
     assert_eq!(f64s("v_min_f64", f64::NAN, -3.0, 0.0), -3.0);
     assert_eq!(f32s("v_med3_f32", 5.0, 1.0, 3.0), 3.0);
     assert_eq!(f32s("v_med3_f32", 1.0, f32::NAN, 3.0), 1.0);
+    assert_eq!(f32s("v_med3_f32", f32::NAN, 4.0, 3.0), 3.0);
+    assert_eq!(f32s("v_med3_f32", 1.0, 3.0, f32::NAN), 3.0);
     assert_eq!(f32s("v_min3_f32", 4.0, f32::NAN, -1.0), -1.0);
     assert_eq!(f32s("v_max3_f32", 4.0, 9.0, -1.0), 9.0);
 }
@@ -1069,6 +1075,22 @@ fn transcendental_conventions() {
     assert!(one("v_rsq_f32", -1.0).is_nan());
     assert_eq!(one("v_rcp_f32", -0.0), f32::NEG_INFINITY);
     assert_eq!(one("v_rcp_iflag_f32", 4.0), 0.25);
+    // The f32 unit ignores denormals even when the mode keeps them.
+    let denormal = f32::from_bits(0x0000_1000);
+    assert_eq!(one("v_log_f32", denormal), f32::NEG_INFINITY);
+    assert_eq!(one("v_exp_f32", denormal), 1.0);
+    assert_eq!(one("v_rcp_f32", denormal), f32::INFINITY);
+    assert_eq!(
+        one("v_rcp_f32", f32::MAX),
+        0.0,
+        "a denormal reciprocal is flushed"
+    );
+    assert_eq!(one("v_exp_f32", -130.0), 0.0);
+    assert_eq!(
+        f64s("v_rcp_f64", f64::MAX, 0.0, 0.0),
+        1.0 / f64::MAX,
+        "f64 keeps denormals"
+    );
     assert_eq!(f64s("v_rsq_f64", 0.25, 0.0, 0.0), 2.0);
     assert_eq!(f64s("v_rcp_f64", 8.0, 0.0, 0.0), 0.125);
     assert_eq!(run("v_sin_f16", [0x3400, 0, 0]), 0x3c00, "sin(2π·0.25) = 1");

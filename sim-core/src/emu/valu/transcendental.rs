@@ -5,6 +5,7 @@
 //! i.e. (nearly always) correctly rounded. ROCm's math library refines them either way.
 
 use super::fp::{Float, F16, F32, F64};
+use super::lane::Lane;
 use super::{wave, ValuFn};
 use std::f64::consts::TAU;
 
@@ -14,13 +15,24 @@ fn turns(x: f64, f: fn(f64) -> f64) -> f64 {
     f((x - x.round()) * TAU)
 }
 
-wave!(rcp<P: Float>(l) => l.out::<P>(1.0 / l.f::<P>(0)));
-wave!(rsq<P: Float>(l) => l.out::<P>(1.0 / l.f::<P>(0).sqrt()));
-wave!(sqrt<P: Float>(l) => l.out::<P>(l.f::<P>(0).sqrt()));
-wave!(exp<P: Float>(l) => l.out::<P>(l.f::<P>(0).exp2()));
-wave!(log<P: Float>(l) => l.out::<P>(l.f::<P>(0).log2()));
-wave!(sin<P: Float>(l) => l.out::<P>(turns(l.f::<P>(0), f64::sin)));
-wave!(cos<P: Float>(l) => l.out::<P>(turns(l.f::<P>(0), f64::cos)));
+/// The lane as the transcendental unit sees it: for f32 it flushes denormal inputs and
+/// results whatever the mode (LLVM: "f32 instruction doesn't handle denormals"; ROCm's
+/// math library scales around it). f16 and f64 follow the mode.
+fn unit<P: Float>(l: &Lane) -> Lane {
+    let mut l = *l;
+    if P::BITS == 32 {
+        l.mode.denorm_f32 = 0;
+    }
+    l
+}
+
+wave!(rcp<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(1.0 / l.f::<P>(0)) });
+wave!(rsq<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(1.0 / l.f::<P>(0).sqrt()) });
+wave!(sqrt<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(l.f::<P>(0).sqrt()) });
+wave!(exp<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(l.f::<P>(0).exp2()) });
+wave!(log<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(l.f::<P>(0).log2()) });
+wave!(sin<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(turns(l.f::<P>(0), f64::sin)) });
+wave!(cos<P: Float>(l) => { let l = unit::<P>(l); l.out::<P>(turns(l.f::<P>(0), f64::cos)) });
 
 /// Semantics of the transcendental opcodes. The legacy exp/log forms follow the IEEE ones.
 pub(super) fn lookup(name: &str) -> Option<ValuFn> {
