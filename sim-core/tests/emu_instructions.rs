@@ -392,3 +392,21 @@ fn vector_dpp_sdwa_compares_and_carries() {
     assert_eq!(w.pair(10), !0u64 << 41);
     assert_eq!(w.exec(), (1 << 20) - 1);
 }
+
+#[test]
+fn mac_reads_its_destination_and_madak_takes_k() {
+    let mut m = Machine::new();
+    let w = m
+        .run(
+            "v_cvt_f32_u32 v1, v0\nv_mov_b32 v2, 1.0\nv_mac_f32 v2, v1, v1\nv_madak_f32 v3, v1, v1, 0x40000000\n\
+             v_madmk_f32 v4, v1, 0x40400000, v1",
+            |_| {},
+        )
+        .unwrap();
+    for l in 0..64usize {
+        let x = l as f32;
+        assert_eq!(f32::from_bits(w.vgprs[2][l]), x * x + 1.0);
+        assert_eq!(f32::from_bits(w.vgprs[3][l]), x * x + 2.0);
+        assert_eq!(f32::from_bits(w.vgprs[4][l]), x * 3.0 + x);
+    }
+}

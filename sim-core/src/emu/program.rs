@@ -36,6 +36,9 @@ pub struct Step {
     pub atomic: Option<AtomicOp>,
     /// Why the words at `pc` did not decode.
     pub error: Option<Box<DecodeError>>,
+    /// The vector ALU opcode also reads its destination (`v_mac_*`, `v_cvt_pkaccum_u8_f32`);
+    /// the old value is passed as source 2.
+    pub reads_dst: bool,
 }
 
 /// A code range decoded into [`Step`]s.
@@ -119,7 +122,8 @@ impl Program {
                     let (exec, valu) = semantic(&inst);
                     let ops = [inst.dst, inst.sdst, inst.src[0], inst.src[1], inst.src[2]];
                     vgprs = ops.iter().map(vgpr_end).fold(vgprs, usize::max);
-                    Step { pc: d.pc, inst, exec, valu, atomic: atomic_of(&inst), error: None }
+                    let reads_dst = matches!(inst.info.mnemonic, "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32");
+                    Step { pc: d.pc, inst, exec, valu, atomic: atomic_of(&inst), error: None, reads_dst }
                 }
                 Err(e) => Step {
                         pc: d.pc,
@@ -136,6 +140,7 @@ impl Program {
                     valu: None,
                     atomic: None,
                     error: Some(Box::new(e)),
+                    reads_dst: false,
                 },
             };
             steps.push(step);

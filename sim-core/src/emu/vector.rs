@@ -82,6 +82,10 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     for (i, src) in srcs.iter_mut().enumerate() {
         fetch(w, inst, i, src)?;
     }
+    if s.reads_dst {
+        let d = Instruction { src: [inst.dst, Operand::None, Operand::None], ..*inst };
+        fetch(w, &d, 0, &mut srcs[2])?;
+    }
     let mut exec = w.exec();
     let mut modifiers = VopModifiers::default();
     let mut sdwa = None;
