@@ -16,7 +16,8 @@ const BASE: u64 = 0x10_0000;
 /// Machine code of `asm` (gfx803), followed by `s_endpgm`: assembled to an object by
 /// llvm-mc-15 (labels resolved) and its `.text` extracted by llvm-objcopy-15.
 fn assemble(asm: &str) -> Vec<u8> {
-    let dir = std::env::temp_dir().join(format!("gcnsim-emu-{}-{:x}", std::process::id(), hash(asm)));
+    let dir =
+        std::env::temp_dir().join(format!("gcnsim-emu-{}-{:x}", std::process::id(), hash(asm)));
     std::fs::create_dir_all(&dir).unwrap();
     let (src, obj, bin) = (dir.join("t.s"), dir.join("t.o"), dir.join("t.bin"));
     std::fs::write(&src, format!("{asm}\ns_endpgm\n")).unwrap();
@@ -26,14 +27,22 @@ fn assemble(asm: &str) -> Vec<u8> {
         .arg(&src)
         .output()
         .expect("llvm-mc-15 is installed");
-    assert!(mc.status.success(), "{}", String::from_utf8_lossy(&mc.stderr));
+    assert!(
+        mc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&mc.stderr)
+    );
     let copy = Command::new("llvm-objcopy-15")
         .args(["-O", "binary", "--only-section=.text"])
         .arg(&obj)
         .arg(&bin)
         .output()
         .expect("llvm-objcopy-15 is installed");
-    assert!(copy.status.success(), "{}", String::from_utf8_lossy(&copy.stderr));
+    assert!(
+        copy.status.success(),
+        "{}",
+        String::from_utf8_lossy(&copy.stderr)
+    );
     let bytes = std::fs::read(&bin).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     bytes
@@ -53,24 +62,41 @@ struct Machine {
 
 impl Machine {
     fn new() -> Machine {
-        Machine { driver: Driver::new(&PlatformConfig::default_platform()), lds: vec![0; 2048] }
+        Machine {
+            driver: Driver::new(&PlatformConfig::default_platform()),
+            lds: vec![0; 2048],
+        }
     }
 
     fn buffer(&self, words: &[u32]) -> Arc<Buffer> {
         let b = self.driver.create_buffer(4 * words.len() as u64).unwrap();
         b.make_resident(0).unwrap();
-        b.write(0, 0, &words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>()).unwrap();
+        b.write(
+            0,
+            0,
+            &words
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
         b
     }
 
     fn words(&self, b: &Buffer) -> Vec<u32> {
         let mut out = vec![0u8; b.size() as usize];
         b.read(0, 0, &mut out).unwrap();
-        out.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+        out.chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
     }
 
     /// Runs `asm` on a wavefront prepared by `init` (v0 = lane id, EXEC all ones).
-    fn run(&mut self, asm: &str, init: impl FnOnce(&mut Wavefront)) -> Result<Wavefront, (FaultKind, u64)> {
+    fn run(
+        &mut self,
+        asm: &str,
+        init: impl FnOnce(&mut Wavefront),
+    ) -> Result<Wavefront, (FaultKind, u64)> {
         let program = Program::new(&assemble(asm), BASE);
         let mut w = Wavefront::new(16);
         w.pc = BASE;
@@ -80,7 +106,10 @@ impl Machine {
             w.vgprs[0][l] = l as u32;
         }
         init(&mut w);
-        let mut env = Env { tlb: Tlb::new(self.driver.gpu(0).unwrap()), lds: &mut self.lds };
+        let mut env = Env {
+            tlb: Tlb::new(self.driver.gpu(0).unwrap()),
+            lds: &mut self.lds,
+        };
         while w.status == WaveStatus::Running {
             if w.executed > 10_000 {
                 return Err((FaultKind::InstructionLimit(10_000), w.pc));
@@ -217,25 +246,40 @@ fn cross_lane_moves() {
 #[test]
 fn lds_two_address_forms_bounds_and_atomics_with_return() {
     let mut m = Machine::new();
-    let w = m
-        .run(
-            "v_lshlrev_b32 v5, 2, v0\nv_add_u32 v6, vcc, 100, v0\n\
+    let w = m.run(
+        "v_lshlrev_b32 v5, 2, v0\nv_add_u32 v6, vcc, 100, v0\n\
              ds_write2_b32 v5, v0, v6 offset0:0 offset1:64\ns_waitcnt lgkmcnt(0)\n\
              ds_read2st64_b32 v[7:8], v5 offset0:0 offset1:1\n\
              v_mov_b32 v9, 0x2000\nds_read_b32 v10, v9\nds_write_b32 v9, v6\n\
              v_mov_b32 v11, 0x300\nv_mov_b32 v12, 1\nds_add_rtn_u32 v13, v11, v12\n\
              ds_read_u16 v14, v11 offset:512\nds_read_i8 v15, v11 offset:513",
-            |_| {},
-        );
+        |_| {},
+    );
     let w = w.unwrap();
     for l in 0..64 {
         assert_eq!(w.vgprs[7][l], l as u32);
-        assert_eq!(w.vgprs[8][l], 100 + l as u32, "offset1:64 dwords = 256 bytes = st64 offset 1");
-        assert_eq!(w.vgprs[10][l], 0, "read beyond the LDS allocation returns 0");
-        assert_eq!(w.vgprs[13][l], l as u32, "add with return sees lanes in order");
+        assert_eq!(
+            w.vgprs[8][l],
+            100 + l as u32,
+            "offset1:64 dwords = 256 bytes = st64 offset 1"
+        );
+        assert_eq!(
+            w.vgprs[10][l], 0,
+            "read beyond the LDS allocation returns 0"
+        );
+        assert_eq!(
+            w.vgprs[13][l], l as u32,
+            "add with return sees lanes in order"
+        );
     }
-    assert_eq!(u32::from_le_bytes(m.lds[0x300..0x304].try_into().unwrap()), 64);
-    assert_eq!(w.vgprs[14][0], u32::from(u16::from_le_bytes([m.lds[0x500], m.lds[0x501]])));
+    assert_eq!(
+        u32::from_le_bytes(m.lds[0x300..0x304].try_into().unwrap()),
+        64
+    );
+    assert_eq!(
+        w.vgprs[14][0],
+        u32::from(u16::from_le_bytes([m.lds[0x500], m.lds[0x501]]))
+    );
 }
 
 #[test]
@@ -281,11 +325,19 @@ fn scratch_buffer_swizzle_and_range_check() {
         assert_eq!(words[(512 + 4 * l) / 4], l as u32);
         assert_eq!(words[(768 + 4 * l) / 4], l as u32);
         assert_eq!(w.vgprs[1][l], l as u32);
-        assert_eq!(w.vgprs[3][l], if l < 10 { 7 } else { 0 }, "num_records 40 bytes");
+        assert_eq!(
+            w.vgprs[3][l],
+            if l < 10 { 7 } else { 0 },
+            "num_records 40 bytes"
+        );
     }
     let raw_words = m.words(&raw);
     assert_eq!(&raw_words[..10], &(0..10).collect::<Vec<u32>>()[..]);
-    assert_eq!(&raw_words[10..], &[7; 6], "stores beyond num_records are dropped");
+    assert_eq!(
+        &raw_words[10..],
+        &[7; 6],
+        "stores beyond num_records are dropped"
+    );
 }
 
 #[test]
@@ -330,7 +382,11 @@ fn scalar_loads_and_buffer_load_range() {
         .unwrap();
     assert_eq!(&w.sgprs[4..8], &[102, 103, 104, 105]);
     assert_eq!(w.sgprs[8], 115);
-    assert_eq!((w.sgprs[16], w.sgprs[17]), (104, 0), "second dword beyond num_records reads 0");
+    assert_eq!(
+        (w.sgprs[16], w.sgprs[17]),
+        (104, 0),
+        "second dword beyond num_records reads 0"
+    );
     assert_eq!(m.words(&mem)[0], 103);
 }
 
@@ -338,21 +394,40 @@ fn scalar_loads_and_buffer_load_range() {
 fn faults_name_the_cause() {
     let mut m = Machine::new();
     assert!(matches!(m.run("s_trap 2", |_| {}), Err((FaultKind::Trap(2), pc)) if pc == BASE));
-    assert!(matches!(m.run("s_sethalt 1", |_| {}), Err((FaultKind::Halt, _))));
     assert!(matches!(
-        m.run("s_load_dword s0, s[2:3], 0x0", |w| w.set_pair(2, 0x7_0000_0000)),
+        m.run("s_sethalt 1", |_| {}),
+        Err((FaultKind::Halt, _))
+    ));
+    assert!(matches!(
+        m.run("s_load_dword s0, s[2:3], 0x0", |w| w
+            .set_pair(2, 0x7_0000_0000)),
         Err((FaultKind::UnmappedAddress(0x7_0000_0000), _))
     ));
-    assert!(matches!(m.run("s_branch 200", |_| {}), Err((FaultKind::PcOutOfCode, _))));
-    assert!(matches!(m.run("image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf", |_| {}), Err((FaultKind::Unimplemented, _))));
+    assert!(matches!(
+        m.run("s_branch 200", |_| {}),
+        Err((FaultKind::PcOutOfCode, _))
+    ));
+    assert!(matches!(
+        m.run(
+            "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf",
+            |_| {}
+        ),
+        Err((FaultKind::Unimplemented, _))
+    ));
     let mut undecodable = assemble("s_nop 0");
     undecodable.splice(0..0, [0xff, 0xff, 0xff, 0xff]);
     let program = Program::new(&undecodable, BASE);
     let mut w = Wavefront::new(4);
     w.pc = BASE;
     let mut lds = [0u8; 4];
-    let mut env = Env { tlb: Tlb::new(m.driver.gpu(0).unwrap()), lds: &mut lds };
-    assert!(matches!(program.execute(&mut w, &mut env), Err(FaultKind::Undecodable(_))));
+    let mut env = Env {
+        tlb: Tlb::new(m.driver.gpu(0).unwrap()),
+        lds: &mut lds,
+    };
+    assert!(matches!(
+        program.execute(&mut w, &mut env),
+        Err(FaultKind::Undecodable(_))
+    ));
 }
 
 #[test]
@@ -374,8 +449,16 @@ fn vector_dpp_sdwa_compares_and_carries() {
         .unwrap();
     for l in 0..64usize {
         let lu = l as u32;
-        assert_eq!(w.vgprs[1][l], if l % 16 == 0 { u32::MAX } else { lu - 1 }, "row_shr:1 lane {l}");
-        assert_eq!(w.vgprs[2][l], if l % 16 == 15 { 0 } else { lu + 1 }, "row_shl:1 bound_ctrl lane {l}");
+        assert_eq!(
+            w.vgprs[1][l],
+            if l % 16 == 0 { u32::MAX } else { lu - 1 },
+            "row_shr:1 lane {l}"
+        );
+        assert_eq!(
+            w.vgprs[2][l],
+            if l % 16 == 15 { 0 } else { lu + 1 },
+            "row_shl:1 bound_ctrl lane {l}"
+        );
         let bcast = match l / 16 {
             1 => 15,
             3 => 47,
@@ -383,11 +466,23 @@ fn vector_dpp_sdwa_compares_and_carries() {
         };
         assert_eq!(w.vgprs[3][l], bcast, "row_bcast:15 lane {l}");
         assert_eq!(w.vgprs[4][l], 0x0080_5678);
-        assert_eq!(w.vgprs[6][l], 0xffff_ffff_u32.wrapping_add(0xabcd), "sext(byte0 0xff) + word1");
+        assert_eq!(
+            w.vgprs[6][l],
+            0xffff_ffff_u32.wrapping_add(0xabcd),
+            "sext(byte0 0xff) + word1"
+        );
         assert_eq!(w.vgprs[7][l], if l > 40 { 2 } else { 1 });
         assert_eq!(w.vgprs[9][l], lu.wrapping_sub(1));
-        assert_eq!(w.vgprs[10][l], u32::from(l > 0), "carry of lane + 0xffffffff");
-        assert_eq!(w.vgprs[11][l], if l < 20 { 7 } else { 0 }, "v_cmpx narrowed EXEC");
+        assert_eq!(
+            w.vgprs[10][l],
+            u32::from(l > 0),
+            "carry of lane + 0xffffffff"
+        );
+        assert_eq!(
+            w.vgprs[11][l],
+            if l < 20 { 7 } else { 0 },
+            "v_cmpx narrowed EXEC"
+        );
     }
     assert_eq!(w.pair(10), !0u64 << 41);
     assert_eq!(w.exec(), (1 << 20) - 1);

@@ -72,7 +72,13 @@ impl AtomicOp {
     pub fn apply32(self, old: u32, data: u32, cmp: u32) -> u32 {
         match self {
             Self::Swap => data,
-            Self::CmpSwap => if old == cmp { data } else { old },
+            Self::CmpSwap => {
+                if old == cmp {
+                    data
+                } else {
+                    old
+                }
+            }
             Self::Add => old.wrapping_add(data),
             Self::Sub => old.wrapping_sub(data),
             Self::Rsub => data.wrapping_sub(old),
@@ -83,8 +89,20 @@ impl AtomicOp {
             Self::And => old & data,
             Self::Or => old | data,
             Self::Xor => old ^ data,
-            Self::Inc => if old >= data { 0 } else { old + 1 },
-            Self::Dec => if old == 0 || old > data { data } else { old - 1 },
+            Self::Inc => {
+                if old >= data {
+                    0
+                } else {
+                    old + 1
+                }
+            }
+            Self::Dec => {
+                if old == 0 || old > data {
+                    data
+                } else {
+                    old - 1
+                }
+            }
             Self::MaskOr => (old & !cmp) | data,
             Self::FAdd => (f32::from_bits(old) + f32::from_bits(data)).to_bits(),
             Self::FMin => f32::from_bits(old).min(f32::from_bits(data)).to_bits(),
@@ -96,7 +114,13 @@ impl AtomicOp {
     pub fn apply64(self, old: u64, data: u64, cmp: u64) -> u64 {
         match self {
             Self::Swap => data,
-            Self::CmpSwap => if old == cmp { data } else { old },
+            Self::CmpSwap => {
+                if old == cmp {
+                    data
+                } else {
+                    old
+                }
+            }
             Self::Add => old.wrapping_add(data),
             Self::Sub => old.wrapping_sub(data),
             Self::Rsub => data.wrapping_sub(old),
@@ -107,8 +131,20 @@ impl AtomicOp {
             Self::And => old & data,
             Self::Or => old | data,
             Self::Xor => old ^ data,
-            Self::Inc => if old >= data { 0 } else { old + 1 },
-            Self::Dec => if old == 0 || old > data { data } else { old - 1 },
+            Self::Inc => {
+                if old >= data {
+                    0
+                } else {
+                    old + 1
+                }
+            }
+            Self::Dec => {
+                if old == 0 || old > data {
+                    data
+                } else {
+                    old - 1
+                }
+            }
             Self::MaskOr => (old & !cmp) | data,
             Self::FAdd => (f64::from_bits(old) + f64::from_bits(data)).to_bits(),
             Self::FMin => f64::from_bits(old).min(f64::from_bits(data)).to_bits(),

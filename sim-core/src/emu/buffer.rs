@@ -59,21 +59,44 @@ impl BufferResource {
     pub fn scratch_words(base: u64) -> [u32; 4] {
         let word3 = 1 << 19 /* element 4 bytes */ | 3 << 21 /* index stride 64 */ | 1 << 23 /* add tid */
             | 4 << 15 /* data format 32 */ | 4 << 12 /* num format uint */;
-        [base as u32, ((base >> 32) as u32 & 0xffff) | 1 << 31, u32::MAX, word3]
+        [
+            base as u32,
+            ((base >> 32) as u32 & 0xffff) | 1 << 31,
+            u32::MAX,
+            word3,
+        ]
     }
 }
 
 /// The byte offset of (`index`, `offset`) in a swizzled buffer.
-pub fn swizzled_offset(index: u64, offset: u64, stride: u64, element_bytes: u64, index_stride: u64) -> u64 {
+pub fn swizzled_offset(
+    index: u64,
+    offset: u64,
+    stride: u64,
+    element_bytes: u64,
+    index_stride: u64,
+) -> u64 {
     let (index_msb, index_lsb) = (index / index_stride, index % index_stride);
     let (offset_msb, offset_lsb) = (offset / element_bytes, offset % element_bytes);
-    (index_msb * stride + offset_msb * element_bytes) * index_stride + index_lsb * element_bytes + offset_lsb
+    (index_msb * stride + offset_msb * element_bytes) * index_stride
+        + index_lsb * element_bytes
+        + offset_lsb
 }
 
 /// MUBUF/MTBUF semantics.
 pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
-    let Extra::Buffer { offset: inst_offset, offen, idxen, cache, lds, tfe, dfmt, .. } = inst.extra else {
+    let Extra::Buffer {
+        offset: inst_offset,
+        offen,
+        idxen,
+        cache,
+        lds,
+        tfe,
+        dfmt,
+        ..
+    } = inst.extra
+    else {
         return Err(FaultKind::Unimplemented);
     };
     if lds || tfe {
@@ -83,14 +106,28 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
     let op = if inst.info.format == Format::Mtbuf || opcode < 0x08 {
         // Typed access: only 32-bit-per-component data formats are plain dword moves.
         let comps = (opcode & 3) as usize + 1;
-        let plain = if inst.info.format == Format::Mtbuf { dfmt == 4 && comps == 1 || dfmt == 11 && comps == 2 || dfmt == 13 && comps == 3 || dfmt == 14 && comps == 4 } else { false };
+        let plain = if inst.info.format == Format::Mtbuf {
+            dfmt == 4 && comps == 1
+                || dfmt == 11 && comps == 2
+                || dfmt == 13 && comps == 3
+                || dfmt == 14 && comps == 4
+        } else {
+            false
+        };
         if !plain || opcode >= 0x08 {
             return Err(FaultKind::Unsupported("formatted buffer access"));
         }
         if opcode & 4 == 0 {
-            VmemOp::Load { bytes: 4, signed: false, dwords: comps }
+            VmemOp::Load {
+                bytes: 4,
+                signed: false,
+                dwords: comps,
+            }
         } else {
-            VmemOp::Store { bytes: 4, dwords: comps }
+            VmemOp::Store {
+                bytes: 4,
+                dwords: comps,
+            }
         }
     } else {
         match opcode {
@@ -104,36 +141,59 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
     let c = code as usize;
     let v = BufferResource::from_words([c, c + 1, c + 2, c + 3].map(|i| w.sgprs[i & 127]));
     let soffset = read_scalar(w, inst.src[2], false);
-    let vaddr = if offen || idxen { Some(vgpr(w, inst.src[0], u32::from(offen) + u32::from(idxen))?) } else { None };
+    let vaddr = if offen || idxen {
+        Some(vgpr(w, inst.src[0], u32::from(offen) + u32::from(idxen))?)
+    } else {
+        None
+    };
     let size = 4 * op.dwords() as u64;
     let mut targets = [Target::Dropped; LANES];
     for l in active(w.exec()) {
-        let mut index = if idxen { u64::from(w.vgprs[vaddr.unwrap_or(0)][l]) } else { 0 };
+        let mut index = if idxen {
+            u64::from(w.vgprs[vaddr.unwrap_or(0)][l])
+        } else {
+            0
+        };
         if v.add_tid {
             index += l as u64;
         }
-        let voff = if offen { u64::from(w.vgprs[vaddr.unwrap_or(0) + usize::from(idxen)][l]) } else { 0 };
-        let offset = voff + u64::from(inst_offset);
-        let in_range = if v.stride == 0 { offset + size.min(4) <= v.num_records } else { index < v.num_records };
+        let voff = if offen {
+            u64::from(w.vgprs[vaddr.unwrap_or(0) + usize::from(idxen)][l])
+        } else {
+            0
+        };
+        let offset = u64::from((voff as u32).wrapping_add(u32::from(inst_offset)));
+        let in_range = if v.stride == 0 {
+            offset + size.min(4) <= v.num_records
+        } else {
+            index < v.num_records
+        };
         if !in_range {
             continue;
         }
         let base = v.base + soffset;
         targets[l] = if v.swizzle {
-            let at = base + swizzled_offset(index, offset, v.stride, v.element_bytes, v.index_stride);
+            let at =
+                base + swizzled_offset(index, offset, v.stride, v.element_bytes, v.index_stride);
             if v.element_bytes == 4 {
                 Target::Strided(at, 4 * v.index_stride)
             } else if offset % v.element_bytes + size <= v.element_bytes {
                 Target::Global(at)
             } else {
-                return Err(FaultKind::Unsupported("swizzled access crossing a swizzle element"));
+                return Err(FaultKind::Unsupported(
+                    "swizzled access crossing a swizzle element",
+                ));
             }
         } else {
             Target::Global(base + index * v.stride + offset)
         };
     }
     let is_atomic = matches!(op, VmemOp::Atomic { .. });
-    let dst = if matches!(op, VmemOp::Store { .. }) || (is_atomic && !cache.glc) { Operand::None } else { inst.dst };
+    let dst = if matches!(op, VmemOp::Store { .. }) || (is_atomic && !cache.glc) {
+        Operand::None
+    } else {
+        inst.dst
+    };
     execute(w, e, s, op, &targets, inst.dst, dst)
 }
 

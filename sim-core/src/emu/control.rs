@@ -37,7 +37,11 @@ pub fn sopp(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         }
         0x12 => return Err(FaultKind::Trap(imm & 0xff)),
         0x1c => return Ok(()),
-        0x1d => return Err(FaultKind::Unsupported("VGPR index mode (s_set_gpr_idx_mode)")),
+        0x1d => {
+            return Err(FaultKind::Unsupported(
+                "VGPR index mode (s_set_gpr_idx_mode)",
+            ))
+        }
         0x00 | 0x03 | 0x0b | 0x0c | 0x0e | 0x0f | 0x10 | 0x11 | 0x13..=0x16 => return Ok(()),
         _ => return Err(FaultKind::Unimplemented),
     };

@@ -23,8 +23,12 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             Aperture::Global(g) => Target::Global(g),
             Aperture::Shared(o) => Target::Lds(o),
             Aperture::Private(o) => {
-                let at = swizzled_offset(l as u64, o, 0, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE);
-                Target::Strided(wave_scratch + at, SCRATCH_ELEMENT_BYTES * SCRATCH_INDEX_STRIDE)
+                let at =
+                    swizzled_offset(l as u64, o, 0, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE);
+                Target::Strided(
+                    wave_scratch + at,
+                    SCRATCH_ELEMENT_BYTES * SCRATCH_INDEX_STRIDE,
+                )
             }
         };
     }

@@ -45,7 +45,11 @@ pub fn sdwa_merge(old: u32, result: u32, dst_sel: SdwaSel, unused: u8) -> u32 {
         2 => (old & !mask) | field,
         1 => {
             let top = (result >> (width - 1)) & 1;
-            let above = if top == 1 { !((1u32 << (shift + width)) - 1) } else { 0 };
+            let above = if top == 1 {
+                !((1u32 << (shift + width)) - 1)
+            } else {
+                0
+            };
             field | if shift + width >= 32 { 0 } else { above }
         }
         _ => field,
@@ -87,17 +91,20 @@ fn dpp_source(ctrl: u16, l: usize) -> Option<usize> {
 /// `bound_ctrl`) those whose source is invalid, which read 0.
 pub fn dpp_permute(dpp: &Dpp, exec: u64, src: &[u64; LANES], out: &mut [u64; LANES]) -> u64 {
     let mut writes = 0u64;
-    for l in 0..LANES {
-        if exec >> l & 1 == 0 || dpp.row_mask >> (l / 16) & 1 == 0 || dpp.bank_mask >> ((l / 4) & 3) & 1 == 0 {
+    for (l, o) in out.iter_mut().enumerate() {
+        if exec >> l & 1 == 0
+            || dpp.row_mask >> (l / 16) & 1 == 0
+            || dpp.bank_mask >> ((l / 4) & 3) & 1 == 0
+        {
             continue;
         }
         match dpp_source(dpp.ctrl, l) {
             Some(s) if exec >> s & 1 == 1 => {
-                out[l] = src[s];
+                *o = src[s];
                 writes |= 1 << l;
             }
             _ if dpp.bound_ctrl => {
-                out[l] = 0;
+                *o = 0;
                 writes |= 1 << l;
             }
             _ => {}
@@ -113,7 +120,12 @@ mod tests {
     fn permute(ctrl: u16, bound_ctrl: bool) -> ([u64; LANES], u64) {
         let src: [u64; LANES] = std::array::from_fn(|l| 100 + l as u64);
         let mut out = [0u64; LANES];
-        let dpp = Dpp { ctrl, bound_ctrl, row_mask: 0xf, bank_mask: 0xf };
+        let dpp = Dpp {
+            ctrl,
+            bound_ctrl,
+            row_mask: 0xf,
+            bank_mask: 0xf,
+        };
         let w = dpp_permute(&dpp, u64::MAX, &src, &mut out);
         (out, w)
     }
@@ -160,8 +172,17 @@ mod tests {
     fn sdwa_selects_and_merges() {
         assert_eq!(sdwa_select(0x1234_80ff, SdwaSel::Byte1, true), 0xffff_ff80);
         assert_eq!(sdwa_select(0x1234_80ff, SdwaSel::Word1, false), 0x1234);
-        assert_eq!(sdwa_merge(0xaaaa_bbbb, 0x1234, SdwaSel::Word1, 2), 0x1234_bbbb);
-        assert_eq!(sdwa_merge(0xaaaa_bbbb, 0x80, SdwaSel::Byte1, 1), 0xffff_8000);
-        assert_eq!(sdwa_merge(0xaaaa_bbbb, 0x80, SdwaSel::Byte1, 0), 0x0000_8000);
+        assert_eq!(
+            sdwa_merge(0xaaaa_bbbb, 0x1234, SdwaSel::Word1, 2),
+            0x1234_bbbb
+        );
+        assert_eq!(
+            sdwa_merge(0xaaaa_bbbb, 0x80, SdwaSel::Byte1, 1),
+            0xffff_8000
+        );
+        assert_eq!(
+            sdwa_merge(0xaaaa_bbbb, 0x80, SdwaSel::Byte1, 0),
+            0x0000_8000
+        );
     }
 }

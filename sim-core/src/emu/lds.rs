@@ -57,7 +57,11 @@ impl Lds<'_> {
 }
 
 /// Data dwords per lane: `data[k][lane]` for `count` registers from operand `op`.
-fn gather(w: &Wavefront, op: crate::isa::Operand, count: usize) -> Result<[[u32; LANES]; 4], FaultKind> {
+fn gather(
+    w: &Wavefront,
+    op: crate::isa::Operand,
+    count: usize,
+) -> Result<[[u32; LANES]; 4], FaultKind> {
     let mut out = [[0u32; LANES]; 4];
     if count > 0 {
         let r = vgpr(w, op, count as u32)?;
@@ -73,7 +77,12 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
     let info = inst.info;
     let op = info.opcode;
-    let Extra::Ds { offset0, offset1, gds } = inst.extra else {
+    let Extra::Ds {
+        offset0,
+        offset1,
+        gds,
+    } = inst.extra
+    else {
         return Err(FaultKind::Unimplemented);
     };
     if gds {
@@ -90,29 +99,34 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let d0 = gather(w, inst.src[1], d0_n)?;
     let d1 = gather(w, inst.src[2], d1_n)?;
     let limit = (e.lds.len() as u64).min(u64::from(w.m0()));
-    let mut lds = Lds { bytes: e.lds, limit };
+    let mut lds = Lds {
+        bytes: e.lds,
+        limit,
+    };
     let mut out = [[0u32; LANES]; 4];
     for l in active(exec) {
-        let a = u64::from(addrs[l]) + offset;
-        let a0 = u64::from(addrs[l]);
+        // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
+        let a = u64::from(addrs[l].wrapping_add(offset as u32));
+        let a0 = addrs[l];
+        let at2 = |off: u8, scale: u32| u64::from(a0.wrapping_add(u32::from(off) * scale));
         match op {
             // Plain writes.
             0x0d => lds.store(a, d0[0][l], 4),
             0x1e => lds.store(a, d0[0][l], 1),
             0x1f => lds.store(a, d0[0][l], 2),
             0x4d | 0xde | 0xdf => {
-                for k in 0..d0_n {
-                    lds.store(a + 4 * k as u64, d0[k][l], 4);
+                for (k, d) in d0.iter().enumerate().take(d0_n) {
+                    lds.store(a + 4 * k as u64, d[l], 4);
                 }
             }
             0x0e | 0x0f | 0x4e | 0x4f => {
-                let size = if op >= 0x4e { 8 } else { 4 };
+                let size: u32 = if op >= 0x4e { 8 } else { 4 };
                 let scale = if op & 1 == 1 { 64 * size } else { size };
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = a0 + u64::from(off) * scale;
+                    let at = at2(off, scale);
                     let data = if k == 0 { &d0 } else { &d1 };
-                    for j in 0..(size / 4) as usize {
-                        lds.store(at + 4 * j as u64, data[j][l], 4);
+                    for (j, d) in data.iter().enumerate().take((size / 4) as usize) {
+                        lds.store(at + 4 * j as u64, d[l], 4);
                     }
                 }
             }
@@ -128,11 +142,15 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                 }
             }
             0x37 | 0x38 | 0x77 | 0x78 => {
-                let size = if op >= 0x77 { 8 } else { 4 };
-                let scale = if (op == 0x38) || (op == 0x78) { 64 * size } else { size };
+                let size: u32 = if op >= 0x77 { 8 } else { 4 };
+                let scale = if (op == 0x38) || (op == 0x78) {
+                    64 * size
+                } else {
+                    size
+                };
                 let per = (size / 4) as usize;
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = a0 + u64::from(off) * scale;
+                    let at = at2(off, scale);
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
                     }
@@ -140,11 +158,11 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             }
             // Exchange of two locations with return.
             0x2e | 0x2f | 0x6e | 0x6f => {
-                let size = if op >= 0x6e { 8 } else { 4 };
+                let size: u32 = if op >= 0x6e { 8 } else { 4 };
                 let scale = if op & 1 == 1 { 64 * size } else { size };
                 let per = (size / 4) as usize;
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = a0 + u64::from(off) * scale;
+                    let at = at2(off, scale);
                     let data = if k == 0 { &d0 } else { &d1 };
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
@@ -168,7 +186,11 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                     out[0][l] = old as u32;
                     out[1][l] = (old >> 32) as u32;
                 } else {
-                    let (data, cmp) = if two { (d1[0][l], d0[0][l]) } else { (d0[0][l], 0) };
+                    let (data, cmp) = if two {
+                        (d1[0][l], d0[0][l])
+                    } else {
+                        (d0[0][l], 0)
+                    };
                     if !lds.in_range(a, 4) {
                         continue;
                     }
@@ -204,7 +226,11 @@ fn shuffle(w: &mut Wavefront, s: &Step, op: u16, offset: u64, exec: u64) -> Resu
                 let from = if pattern & 0x8000 != 0 {
                     (l & !3) + ((pattern >> (2 * (l & 3))) & 3)
                 } else {
-                    let (and, or, xor) = (pattern & 0x1f, (pattern >> 5) & 0x1f, (pattern >> 10) & 0x1f);
+                    let (and, or, xor) = (
+                        pattern & 0x1f,
+                        (pattern >> 5) & 0x1f,
+                        (pattern >> 10) & 0x1f,
+                    );
                     (l & 32) | (((l & 31 & and) | or) ^ xor)
                 };
                 out[l] = if exec >> from & 1 == 1 { data[from] } else { 0 };

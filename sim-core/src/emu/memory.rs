@@ -31,7 +31,11 @@ pub struct Tlb<'m> {
 impl<'m> Tlb<'m> {
     /// An empty TLB over `memory`.
     pub fn new(memory: &'m GpuMemory) -> Self {
-        Tlb { memory, page_bytes: memory.page_bytes(), entries: Default::default() }
+        Tlb {
+            memory,
+            page_bytes: memory.page_bytes(),
+            entries: Default::default(),
+        }
     }
 
     /// The frame holding `address` and the word index of `address` within it.
@@ -41,11 +45,15 @@ impl<'m> Tlb<'m> {
         let slot = vpn as usize % TLB_ENTRIES;
         let hit = matches!(&self.entries[slot], Some((v, _)) if *v == vpn);
         if !hit {
-            let (frame, _) =
-                self.memory.translate(address).ok_or(FaultKind::UnmappedAddress(address))?;
+            let (frame, _) = self
+                .memory
+                .translate(address)
+                .ok_or(FaultKind::UnmappedAddress(address))?;
             self.entries[slot] = Some((vpn, frame));
         }
-        let (_, frame) = self.entries[slot].as_ref().ok_or(FaultKind::UnmappedAddress(address))?;
+        let (_, frame) = self.entries[slot]
+            .as_ref()
+            .ok_or(FaultKind::UnmappedAddress(address))?;
         Ok((frame, ((address % self.page_bytes) / 4) as usize))
     }
 
@@ -61,7 +69,7 @@ impl<'m> Tlb<'m> {
     /// Loads the dword at `address` (any alignment).
     #[inline]
     pub fn load_u32(&mut self, address: u64) -> Result<u32, FaultKind> {
-        if address % 4 == 0 {
+        if address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;
             return Ok(frame.words()[w].load(Ordering::Relaxed));
         }
@@ -94,7 +102,7 @@ impl<'m> Tlb<'m> {
 
     /// Stores the low `bytes` (1, 2 or 4) bytes of `value` at `address`.
     pub fn store(&mut self, address: u64, value: u32, bytes: u32) -> Result<(), FaultKind> {
-        if bytes == 4 && address % 4 == 0 {
+        if bytes == 4 && address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;
             frame.words()[w].store(value, Ordering::Relaxed);
             return Ok(());
@@ -113,18 +121,32 @@ impl<'m> Tlb<'m> {
 
     /// A 32-bit atomic read-modify-write at the dword-aligned `address`; returns the old
     /// value.
-    pub fn atomic32(&mut self, address: u64, op: AtomicOp, data: u32, cmp: u32) -> Result<u32, FaultKind> {
+    pub fn atomic32(
+        &mut self,
+        address: u64,
+        op: AtomicOp,
+        data: u32,
+        cmp: u32,
+    ) -> Result<u32, FaultKind> {
         let (frame, w) = self.frame(address & !3)?;
         let word = &frame.words()[w];
         let old = word
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| Some(op.apply32(old, data, cmp)))
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
+                Some(op.apply32(old, data, cmp))
+            })
             .unwrap_or_else(|v| v);
         Ok(old)
     }
 
     /// A 64-bit atomic read-modify-write at the 8-byte-aligned `address`; returns the old
     /// value.
-    pub fn atomic64(&mut self, address: u64, op: AtomicOp, data: u64, cmp: u64) -> Result<u64, FaultKind> {
+    pub fn atomic64(
+        &mut self,
+        address: u64,
+        op: AtomicOp,
+        data: u64,
+        cmp: u64,
+    ) -> Result<u64, FaultKind> {
         let address = address & !7;
         let (frame, w) = self.frame(address)?;
         let words = &frame.words()[w..w + 2];

@@ -9,6 +9,7 @@ pub mod aperture;
 pub mod atomic;
 pub mod buffer;
 pub mod control;
+pub mod cu;
 pub mod fault;
 pub mod flat;
 pub mod lanes;
@@ -26,9 +27,10 @@ pub mod wavefront;
 pub mod workgroup;
 
 pub use aperture::{
-    Aperture, APERTURE_BYTES, GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE, PRIVATE_APERTURE_HI_OFFSET,
-    SHARED_APERTURE_BASE,
+    Aperture, APERTURE_BYTES, GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE,
+    PRIVATE_APERTURE_HI_OFFSET, SHARED_APERTURE_BASE,
 };
+pub use cu::{scratch_bytes_per_wave, DispatchResources, DispatchTable, WorkGroupEmulator};
 pub use fault::{Fault, FaultKind};
 pub use program::Program;
 pub use setup::{initialize, WavefrontSetup};

@@ -60,7 +60,9 @@ pub fn vgpr(w: &Wavefront, op: Operand, count: u32) -> Result<usize, FaultKind> 
             check_vgprs(w, u32::from(index), count)?;
             Ok(index as usize)
         }
-        _ => Err(FaultKind::Unsupported("a vector operand that is not a VGPR")),
+        _ => Err(FaultKind::Unsupported(
+            "a vector operand that is not a VGPR",
+        )),
     }
 }
 

@@ -51,7 +51,9 @@ pub struct Program {
 }
 
 fn undecodable(_: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    Err(s.error.as_ref().map_or(FaultKind::Unimplemented, |e| FaultKind::Undecodable((**e).clone())))
+    Err(s.error.as_ref().map_or(FaultKind::Unimplemented, |e| {
+        FaultKind::Undecodable((**e).clone())
+    }))
 }
 
 fn unimplemented(_: &mut Wavefront, _: &mut Env, _: &Step) -> Result<(), FaultKind> {
@@ -122,20 +124,31 @@ impl Program {
                     let (exec, valu) = semantic(&inst);
                     let ops = [inst.dst, inst.sdst, inst.src[0], inst.src[1], inst.src[2]];
                     vgprs = ops.iter().map(vgpr_end).fold(vgprs, usize::max);
-                    let reads_dst = matches!(inst.info.mnemonic, "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32");
-                    Step { pc: d.pc, inst, exec, valu, atomic: atomic_of(&inst), error: None, reads_dst }
+                    let reads_dst = matches!(
+                        inst.info.mnemonic,
+                        "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32"
+                    );
+                    Step {
+                        pc: d.pc,
+                        inst,
+                        exec,
+                        valu,
+                        atomic: atomic_of(&inst),
+                        error: None,
+                        reads_dst,
+                    }
                 }
                 Err(e) => Step {
-                        pc: d.pc,
-                        inst: Instruction {
-                            info: &OPCODES[0],
-                            encoding: Format::Sop2,
-                            size: 4,
-                            dst: Operand::None,
-                            sdst: Operand::None,
-                            src: [Operand::None; 3],
-                            extra: crate::isa::Extra::None,
-                        },
+                    pc: d.pc,
+                    inst: Instruction {
+                        info: &OPCODES[0],
+                        encoding: Format::Sop2,
+                        size: 4,
+                        dst: Operand::None,
+                        sdst: Operand::None,
+                        src: [Operand::None; 3],
+                        extra: crate::isa::Extra::None,
+                    },
                     exec: undecodable,
                     valu: None,
                     atomic: None,
@@ -145,14 +158,19 @@ impl Program {
             };
             steps.push(step);
         }
-        Program { base, steps, index, vgprs }
+        Program {
+            base,
+            steps,
+            index,
+            vgprs,
+        }
     }
 
     /// The step at `pc`, or why there is none.
     #[inline]
     pub fn at(&self, pc: u64) -> Result<&Step, FaultKind> {
         let i = pc.wrapping_sub(self.base);
-        if i % 4 != 0 {
+        if !i.is_multiple_of(4) {
             return Err(FaultKind::PcOutOfCode);
         }
         match self.index.get((i / 4) as usize) {

@@ -111,7 +111,10 @@ pub fn sop2(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         0x1f => nz(a >> (b32 & 63)),
         0x20 => nz(((a32 as i32) >> (b32 & 31)) as u32 as u64),
         0x21 => nz(((a as i64) >> (b32 & 63)) as u64),
-        0x22 => ((((1u64 << (a32 & 31)) - 1) << (b32 & 31)) as u32 as u64, None),
+        0x22 => (
+            (((1u64 << (a32 & 31)) - 1) << (b32 & 31)) as u32 as u64,
+            None,
+        ),
         0x23 => (((1u64 << (a32 & 63)).wrapping_sub(1)) << (b32 & 63), None),
         0x24 => (a32.wrapping_mul(b32) as u64, None),
         0x25 => nz(bfe32(a32, b32, false) as u64),
@@ -122,7 +125,11 @@ pub fn sop2(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         _ => return Err(FaultKind::Unimplemented),
     };
     // 64-bit results of the 0x23 / even-numbered b64 rows are written whole by width.
-    let d = if s.inst.info.widths[0] == 2 { d } else { d & 0xffff_ffff };
+    let d = if s.inst.info.widths[0] == 2 {
+        d
+    } else {
+        d & 0xffff_ffff
+    };
     write_scalar(w, s.inst.dst, d);
     if let Some(c) = new_scc {
         w.scc = c;
@@ -152,18 +159,26 @@ fn flbit(v: u64, bits: u32) -> u64 {
 
 /// Bit mask with a bit set in each nibble of `v` that has any bit set (quad mask).
 fn quadmask(v: u64, nibbles: u32) -> u64 {
-    (0..nibbles).filter(|i| (v >> (4 * i)) & 0xf != 0).fold(0, |m, i| m | 1 << i)
+    (0..nibbles)
+        .filter(|i| (v >> (4 * i)) & 0xf != 0)
+        .fold(0, |m, i| m | 1 << i)
 }
 
 /// Whole-quad mode: every quad with any bit set becomes all ones.
 fn wqm(v: u64) -> u64 {
-    (0..16).filter(|i| (v >> (4 * i)) & 0xf != 0).fold(0, |m, i| m | 0xf << (4 * i))
+    (0..16)
+        .filter(|i| (v >> (4 * i)) & 0xf != 0)
+        .fold(0, |m, i| m | 0xf << (4 * i))
 }
 
 /// SOP1: one source, one destination; also EXEC save/restore and PC moves.
 pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let op = s.inst.info.opcode;
-    let a = if s.inst.info.widths[1] > 0 { src(w, s, 0) } else { 0 };
+    let a = if s.inst.info.widths[1] > 0 {
+        src(w, s, 0)
+    } else {
+        0
+    };
     let wide = s.inst.info.widths[0] == 2;
     let (d, new_scc): (u64, Option<bool>) = match op {
         0x00 | 0x01 => (a, None),
@@ -192,15 +207,29 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         0x14 => {
             let v = a as u32;
             let x = if (v as i32) < 0 { !v } else { v };
-            (if v == 0 || v == u32::MAX { u32::MAX as u64 } else { flbit(x as u64, 32) }, None)
+            (
+                if v == 0 || v == u32::MAX {
+                    u32::MAX as u64
+                } else {
+                    flbit(x as u64, 32)
+                },
+                None,
+            )
         }
         0x15 => {
             let x = if (a as i64) < 0 { !a } else { a };
-            (if a == 0 || a == u64::MAX { u32::MAX as u64 } else { flbit(x, 64) }, None)
+            (
+                if a == 0 || a == u64::MAX {
+                    u32::MAX as u64
+                } else {
+                    flbit(x, 64)
+                },
+                None,
+            )
         }
         0x16 => (a as u8 as i8 as i32 as u32 as u64, None),
         0x17 => (a as u16 as i16 as i32 as u32 as u64, None),
-        0x18 | 0x19 | 0x1a | 0x1b => {
+        0x18..=0x1b => {
             let old = read_scalar(w, s.inst.dst, wide);
             let bit = 1u64 << (a & if wide { 63 } else { 31 });
             (if op >= 0x1a { old | bit } else { old & !bit }, None)
@@ -241,7 +270,17 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             };
             let at = code as u32 + w.m0();
             check_sgpr(at, count)?;
-            (read_scalar(w, Operand::Scalar { code: at as u8, count }, wide), None)
+            (
+                read_scalar(
+                    w,
+                    Operand::Scalar {
+                        code: at as u8,
+                        count,
+                    },
+                    wide,
+                ),
+                None,
+            )
         }
         0x2c | 0x2d => {
             let Operand::Scalar { code, count } = s.inst.dst else {
@@ -249,7 +288,14 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             };
             let at = code as u32 + w.m0();
             check_sgpr(at, count)?;
-            write_scalar(w, Operand::Scalar { code: at as u8, count }, a);
+            write_scalar(
+                w,
+                Operand::Scalar {
+                    code: at as u8,
+                    count,
+                },
+                a,
+            );
             return Ok(());
         }
         0x30 => nz((a as u32 as i32).unsigned_abs() as u64),
@@ -339,13 +385,21 @@ pub fn sopk(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             write_scalar(w, s.inst.dst, r as u32 as u64);
             w.scc = o;
         }
-        0x0f => write_scalar(w, s.inst.dst, (d as i32).wrapping_mul(simm as i32) as u32 as u64),
+        0x0f => write_scalar(
+            w,
+            s.inst.dst,
+            (d as i32).wrapping_mul(simm as i32) as u32 as u64,
+        ),
         0x11 => {
             let (id, offset, size) = hwreg_fields(imm);
             let value = match id {
                 HW_REG_MODE => w.mode,
                 HW_REG_HW_ID => 0,
-                _ => return Err(FaultKind::Unsupported("s_getreg of a hardware register other than MODE/HW_ID")),
+                _ => {
+                    return Err(FaultKind::Unsupported(
+                        "s_getreg of a hardware register other than MODE/HW_ID",
+                    ))
+                }
             };
             let mask = field_mask(size);
             write_scalar(w, s.inst.dst, ((value >> offset) & mask) as u64);
@@ -360,7 +414,11 @@ pub fn sopk(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
 }
 
 fn hwreg_fields(simm: u16) -> (u16, u32, u32) {
-    (simm & 0x3f, u32::from((simm >> 6) & 0x1f), u32::from((simm >> 11) & 0x1f) + 1)
+    (
+        simm & 0x3f,
+        u32::from((simm >> 6) & 0x1f),
+        u32::from((simm >> 11) & 0x1f) + 1,
+    )
 }
 
 fn field_mask(size: u32) -> u32 {
@@ -374,7 +432,9 @@ fn field_mask(size: u32) -> u32 {
 fn setreg(w: &mut Wavefront, simm16: u16, value: u32) -> Result<(), FaultKind> {
     let (id, offset, size) = hwreg_fields(simm16);
     if id != HW_REG_MODE {
-        return Err(FaultKind::Unsupported("s_setreg of a hardware register other than MODE"));
+        return Err(FaultKind::Unsupported(
+            "s_setreg of a hardware register other than MODE",
+        ));
     }
     let mask = field_mask(size) << offset;
     w.mode = (w.mode & !mask) | ((value << offset) & mask);
@@ -389,8 +449,11 @@ mod tests {
     fn bfe_extracts_signed_and_unsigned_fields() {
         assert_eq!(bfe32(0xabcd_1234, 8 | (8 << 16), false), 0x12);
         assert_eq!(bfe32(0x0000_8000, 12 | (4 << 16), true), 0xffff_fff8);
-        assert_eq!(bfe32(0xffff_ffff, 4 | (0 << 16), false), 0);
-        assert_eq!(bfe64(0x8000_0000_0000_0000, 60 | (4 << 16), true), u64::MAX - 7);
+        assert_eq!(bfe32(0xffff_ffff, 4, false), 0);
+        assert_eq!(
+            bfe64(0x8000_0000_0000_0000, 60 | (4 << 16), true),
+            u64::MAX - 7
+        );
         assert_eq!(bfe64(0x1234_5678_9abc_def0, 32 | (16 << 16), false), 0x5678);
     }
 

@@ -70,24 +70,33 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
             SgprValue::QueuePtr => split(setup.queue_address),
             SgprValue::KernargSegmentPtr => split(setup.kernarg_address),
             SgprValue::DispatchId => split(setup.dispatch_id),
-            SgprValue::FlatScratchInit => [FLAT_SCRATCH_QUEUE_OFFSET, setup.private_segment_size, 0, 0],
+            SgprValue::FlatScratchInit => {
+                [FLAT_SCRATCH_QUEUE_OFFSET, setup.private_segment_size, 0, 0]
+            }
             SgprValue::PrivateSegmentSize => [setup.private_segment_size, 0, 0, 0],
             SgprValue::GridWorkgroupCount(d) => [setup.grid_workgroup_count[d as usize], 0, 0, 0],
             SgprValue::WorkgroupId(d) => [setup.workgroup_id[d as usize], 0, 0, 0],
             // {first_wavefront, 14 bits 0, ordered_append_term[10:0], wavefronts[5:0]}.
-            SgprValue::WorkgroupInfo => [u32::from(setup.wave_index == 0) << 31 | (wave_count & 0x3f), 0, 0, 0],
+            SgprValue::WorkgroupInfo => [
+                u32::from(setup.wave_index == 0) << 31 | (wave_count & 0x3f),
+                0,
+                0,
+                0,
+            ],
             SgprValue::PrivateSegmentWaveOffset => [setup.scratch_wave_offset, 0, 0, 0],
         };
-        for k in 0..init.count as usize {
-            if let Some(r) = w.sgprs.get_mut(init.first as usize + k).filter(|_| init.first as usize + k < 102) {
-                *r = values[k];
+        for (k, &v) in values.iter().enumerate().take(init.count as usize) {
+            let r = init.first as usize + k;
+            if r < 102 {
+                w.sgprs[r] = v;
             }
         }
     }
     // The FLAT_SCRATCH register as the gfx8 prologue would set it (hi: wave base >> 8,
     // lo: per-lane size), so flat private accesses work without the prologue too.
     w.sgprs[FLAT_SCRATCH_LO as usize] = setup.private_segment_size;
-    w.sgprs[FLAT_SCRATCH_HI as usize] = (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
+    w.sgprs[FLAT_SCRATCH_HI as usize] =
+        (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
     w.scratch_base = setup.scratch_base;
     let ids = kd.workitem_id_vgprs() as usize;
     let [sx, sy, _] = setup.workgroup_size.map(|v| v.max(1));
@@ -100,7 +109,9 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
     }
     w.set_exec(setup.exec_mask());
     let rsrc1 = kd.compute_pgm_rsrc1;
-    w.mode = (rsrc1.0 >> 12) & 0xff | u32::from(rsrc1.dx10_clamp()) << 8 | u32::from(rsrc1.ieee_mode()) << 9;
+    w.mode = (rsrc1.0 >> 12) & 0xff
+        | u32::from(rsrc1.dx10_clamp()) << 8
+        | u32::from(rsrc1.ieee_mode()) << 9;
     w.pc = entry_pc;
     w.next_pc = entry_pc;
 }

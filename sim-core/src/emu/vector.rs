@@ -5,12 +5,14 @@
 //! `v_movrel*` and `v_nop`.
 
 use super::fault::FaultKind;
-use super::lanes::{dpp_permute, sdwa_select, sdwa_merge};
+use super::lanes::{dpp_permute, sdwa_merge, sdwa_select};
 use super::operands::{active, check_vgprs, read_scalar, vgpr, write_scalar};
 use super::program::{Env, Semantic, Step};
 use super::valu::ValuArgs;
 use super::wavefront::{Wavefront, LANES};
-use crate::isa::{table::flag, Extra, Format, Instruction, OpInfo, Operand, ValueType, VopModifiers};
+use crate::isa::{
+    table::flag, Extra, Format, Instruction, OpInfo, Operand, ValueType, VopModifiers,
+};
 
 /// Per-lane values of one operand.
 type LaneValues = [u64; LANES];
@@ -27,7 +29,12 @@ fn value_type(info: &OpInfo) -> ValueType {
 }
 
 /// Fills `out` with source operand `i` of `inst`.
-fn fetch(w: &Wavefront, inst: &Instruction, i: usize, out: &mut LaneValues) -> Result<(), FaultKind> {
+fn fetch(
+    w: &Wavefront,
+    inst: &Instruction,
+    i: usize,
+    out: &mut LaneValues,
+) -> Result<(), FaultKind> {
     let info = inst.info;
     let width = info.widths.get(i + 1).copied().unwrap_or(1);
     match inst.src[i] {
@@ -83,7 +90,10 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         fetch(w, inst, i, src)?;
     }
     if s.reads_dst {
-        let d = Instruction { src: [inst.dst, Operand::None, Operand::None], ..*inst };
+        let d = Instruction {
+            src: [inst.dst, Operand::None, Operand::None],
+            ..*inst
+        };
         fetch(w, &d, 0, &mut srcs[2])?;
     }
     let mut exec = w.exec();
@@ -192,7 +202,11 @@ fn lane_value(w: &Wavefront, op: Operand, lane: usize) -> Result<u32, FaultKind>
 
 fn readfirstlane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let exec = w.exec();
-    let lane = if exec == 0 { 0 } else { exec.trailing_zeros() as usize };
+    let lane = if exec == 0 {
+        0
+    } else {
+        exec.trailing_zeros() as usize
+    };
     let v = lane_value(w, s.inst.src[0], lane)?;
     write_scalar(w, s.inst.dst, u64::from(v));
     Ok(())

@@ -52,14 +52,43 @@ impl VmemOp {
     /// The operation of a flat or MUBUF opcode, if it is one of the shared ones.
     pub fn from_opcode(op: u16) -> Option<VmemOp> {
         Some(match op {
-            0x10 => Self::Load { bytes: 1, signed: false, dwords: 1 },
-            0x11 => Self::Load { bytes: 1, signed: true, dwords: 1 },
-            0x12 => Self::Load { bytes: 2, signed: false, dwords: 1 },
-            0x13 => Self::Load { bytes: 2, signed: true, dwords: 1 },
-            0x14..=0x17 => Self::Load { bytes: 4, signed: false, dwords: (op - 0x13) as usize },
-            0x18 => Self::Store { bytes: 1, dwords: 1 },
-            0x1a => Self::Store { bytes: 2, dwords: 1 },
-            0x1c..=0x1f => Self::Store { bytes: 4, dwords: (op - 0x1b) as usize },
+            0x10 => Self::Load {
+                bytes: 1,
+                signed: false,
+                dwords: 1,
+            },
+            0x11 => Self::Load {
+                bytes: 1,
+                signed: true,
+                dwords: 1,
+            },
+            0x12 => Self::Load {
+                bytes: 2,
+                signed: false,
+                dwords: 1,
+            },
+            0x13 => Self::Load {
+                bytes: 2,
+                signed: true,
+                dwords: 1,
+            },
+            0x14..=0x17 => Self::Load {
+                bytes: 4,
+                signed: false,
+                dwords: (op - 0x13) as usize,
+            },
+            0x18 => Self::Store {
+                bytes: 1,
+                dwords: 1,
+            },
+            0x1a => Self::Store {
+                bytes: 2,
+                dwords: 1,
+            },
+            0x1c..=0x1f => Self::Store {
+                bytes: 4,
+                dwords: (op - 0x1b) as usize,
+            },
             0x40..=0x4c => Self::Atomic { wide: false },
             0x60..=0x6c => Self::Atomic { wide: true },
             _ => return None,
@@ -137,7 +166,11 @@ pub fn execute(
         Operand::Vector { count, .. } => count as usize,
         _ => 0,
     };
-    let data_reg = if data_count > 0 { vgpr(w, data, data_count as u32)? } else { 0 };
+    let data_reg = if data_count > 0 {
+        vgpr(w, data, data_count as u32)?
+    } else {
+        0
+    };
     let datum = |w: &Wavefront, k: usize, l: usize| -> u32 {
         if k < data_count {
             w.vgprs[data_reg + k][l]
@@ -147,7 +180,11 @@ pub fn execute(
     };
     let mut out = [[0u32; LANES]; 4];
     match op {
-        VmemOp::Load { bytes, signed, dwords } => {
+        VmemOp::Load {
+            bytes,
+            signed,
+            dwords,
+        } => {
             for l in active(exec) {
                 for (k, o) in out.iter_mut().enumerate().take(dwords) {
                     let b = u64::from(bytes);
@@ -183,12 +220,16 @@ pub fn execute(
             let cmpswap = rmw == AtomicOp::CmpSwap;
             for l in active(exec) {
                 if wide {
-                    let pair = |k: usize| u64::from(datum(w, k, l)) | u64::from(datum(w, k + 1, l)) << 32;
+                    let pair =
+                        |k: usize| u64::from(datum(w, k, l)) | u64::from(datum(w, k + 1, l)) << 32;
                     let (d, c) = (pair(0), if cmpswap { pair(2) } else { 0 });
                     let old = match targets[l] {
-                        Target::Global(a) | Target::Strided(a, _) => e.tlb.atomic64(a, rmw, d, c)?,
+                        Target::Global(a) | Target::Strided(a, _) => {
+                            e.tlb.atomic64(a, rmw, d, c)?
+                        }
                         Target::Lds(a) => {
-                            let old = u64::from(lds_load(e.lds, a, 4)) | u64::from(lds_load(e.lds, a + 4, 4)) << 32;
+                            let old = u64::from(lds_load(e.lds, a, 4))
+                                | u64::from(lds_load(e.lds, a + 4, 4)) << 32;
                             let new = rmw.apply64(old, d, c);
                             lds_store(e.lds, a, new as u32, 4);
                             lds_store(e.lds, a + 4, (new >> 32) as u32, 4);
@@ -201,7 +242,9 @@ pub fn execute(
                 } else {
                     let (d, c) = (datum(w, 0, l), if cmpswap { datum(w, 1, l) } else { 0 });
                     out[0][l] = match targets[l] {
-                        Target::Global(a) | Target::Strided(a, _) => e.tlb.atomic32(a, rmw, d, c)?,
+                        Target::Global(a) | Target::Strided(a, _) => {
+                            e.tlb.atomic32(a, rmw, d, c)?
+                        }
                         Target::Lds(a) => {
                             let old = lds_load(e.lds, a, 4);
                             lds_store(e.lds, a, rmw.apply32(old, d, c), 4);

@@ -38,7 +38,9 @@ pub struct RunLimits {
 
 impl Default for RunLimits {
     fn default() -> Self {
-        RunLimits { max_instructions_per_wavefront: 1 << 32 }
+        RunLimits {
+            max_instructions_per_wavefront: 1 << 32,
+        }
     }
 }
 
@@ -105,7 +107,11 @@ pub fn run_workgroup(
     lds_bytes: u32,
     limits: RunLimits,
 ) -> Result<WorkGroupRun, Fault> {
-    let vgprs = kernel.program.vgprs_used().max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize).min(256);
+    let vgprs = kernel
+        .program
+        .vgprs_used()
+        .max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
+        .min(256);
     let mut wavefronts: Vec<Wavefront> = waves
         .iter()
         .map(|s| {
@@ -115,7 +121,10 @@ pub fn run_workgroup(
         })
         .collect();
     let mut lds = vec![0u8; lds_bytes as usize];
-    let mut env = Env { tlb: Tlb::new(memory), lds: &mut lds };
+    let mut env = Env {
+        tlb: Tlb::new(memory),
+        lds: &mut lds,
+    };
     let mut counts = InstructionCounts::default();
     loop {
         let mut progressed = false;
@@ -125,7 +134,11 @@ pub fn run_workgroup(
             }
             progressed = true;
             if let Err(kind) = run_slice(w, &mut env, &kernel.program, limits, &mut counts) {
-                let instruction = kernel.program.instruction(w.pc).map(|i| i.to_string()).unwrap_or_default();
+                let instruction = kernel
+                    .program
+                    .instruction(w.pc)
+                    .map(|i| i.to_string())
+                    .unwrap_or_default();
                 let setup = &waves[i];
                 return Err(Fault {
                     kernel: kernel.name.clone(),
@@ -140,15 +153,24 @@ pub fn run_workgroup(
         if progressed {
             continue;
         }
-        let waiting = wavefronts.iter().filter(|w| w.status == WaveStatus::AtBarrier).count();
+        let waiting = wavefronts
+            .iter()
+            .filter(|w| w.status == WaveStatus::AtBarrier)
+            .count();
         if waiting == 0 {
             break;
         }
-        for w in wavefronts.iter_mut().filter(|w| w.status == WaveStatus::AtBarrier) {
+        for w in wavefronts
+            .iter_mut()
+            .filter(|w| w.status == WaveStatus::AtBarrier)
+        {
             w.status = WaveStatus::Running;
         }
     }
-    Ok(WorkGroupRun { counts, wavefronts: wavefronts.len() as u32 })
+    Ok(WorkGroupRun {
+        counts,
+        wavefronts: wavefronts.len() as u32,
+    })
 }
 
 /// Executes up to [`QUANTUM`] instructions of `w`, stopping early when it leaves the
@@ -162,7 +184,9 @@ fn run_slice(
 ) -> Result<(), FaultKind> {
     for _ in 0..QUANTUM {
         if w.executed >= limits.max_instructions_per_wavefront {
-            return Err(FaultKind::InstructionLimit(limits.max_instructions_per_wavefront));
+            return Err(FaultKind::InstructionLimit(
+                limits.max_instructions_per_wavefront,
+            ));
         }
         let step = program.execute(w, env)?;
         counts.counts[slot(step.inst.info.category)] += 1;
