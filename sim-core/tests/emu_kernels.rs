@@ -12,7 +12,7 @@ use sim_core::emu::{
 };
 use sim_core::gpu::{FunctionalCu, Gpu as FrontEnd, KernelLaunch};
 use sim_core::isa::Category;
-use sim_core::loader::{ArgKind, CodeObject};
+use sim_core::loader::{ArgKind, CodeObject, CodeObjectVersion};
 use std::sync::Arc;
 
 /// A kernel argument as a test sets it.
@@ -23,6 +23,8 @@ enum Arg<'a> {
 
 struct Gpu {
     driver: Arc<Driver>,
+    version: CodeObjectVersion,
+    options: &'static str,
 }
 
 struct Launch {
@@ -40,6 +42,8 @@ impl Gpu {
     fn new() -> Gpu {
         Gpu {
             driver: Driver::new(&PlatformConfig::default_platform()),
+            version: CodeObjectVersion::V4,
+            options: "",
         }
     }
 
@@ -80,8 +84,15 @@ impl Gpu {
         grid: [u32; 3],
         local: [u32; 3],
     ) -> Prepared {
-        let compiler = Compiler::new(CompilerSettings::default()).expect("clang-15 is installed");
-        let binary = compiler.build(source, "").expect("kernel compiles").binary;
+        let settings = CompilerSettings {
+            code_object_version: self.version,
+            ..Default::default()
+        };
+        let compiler = Compiler::new(settings).expect("clang-15 is installed");
+        let binary = compiler
+            .build(source, self.options)
+            .expect("kernel compiles")
+            .binary;
         let co = CodeObject::parse(&binary).expect("code object loads");
         let k = co.kernel(kernel).expect("kernel exists").clone();
         // Load the image into GPU memory so that code-relative data is addressable.
@@ -113,6 +124,16 @@ impl Gpu {
                         Arg::U32(v) => u64::from(*v),
                     }
                 }
+                // Code object v5 reads the launch geometry and apertures from hidden
+                // arguments instead of the dispatch packet and queue.
+                ArgKind::HiddenBlockCount(d) => {
+                    u64::from(grid[d as usize].div_ceil(local[d as usize]))
+                }
+                ArgKind::HiddenGroupSize(d) => u64::from(local[d as usize]),
+                ArgKind::HiddenRemainder(d) => u64::from(grid[d as usize] % local[d as usize]),
+                ArgKind::HiddenGridDims => 1,
+                ArgKind::HiddenPrivateBase => PRIVATE_APERTURE_BASE >> 32,
+                ArgKind::HiddenSharedBase => SHARED_APERTURE_BASE >> 32,
                 _ => 0,
             };
             let n = (a.size as usize).min(8);
@@ -507,4 +528,127 @@ fn kernels_run_through_the_gpu_front_end() {
             "work-item {g}"
         );
     }
+}
+
+/// Generic (flat) pointers into LDS, private memory and global memory, passed to a
+/// non-inlined function, in every code object version clang-15 emits for gfx803.
+#[test]
+fn generic_pointers_reach_lds_private_and_global_memory_in_code_object_v2_v4_v5() {
+    let src = "__attribute__((noinline)) void bump(uint* p, uint v) { *p += v; }
+    __kernel void gen(__global uint* out) {
+        __local uint l[64];
+        uint priv[4];
+        uint i = get_local_id(0);
+        l[i] = i;
+        priv[i & 3] = 5;
+        priv[(i + 1) & 3] = 7;
+        bump(&l[i], 100);
+        bump(&priv[i & 3], 1000);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        bump(&out[get_global_id(0)], l[63 - i] + priv[i & 3]);
+    }";
+    for version in [
+        CodeObjectVersion::V2,
+        CodeObjectVersion::V4,
+        CodeObjectVersion::V5,
+    ] {
+        let mut gpu = Gpu::new();
+        gpu.version = version;
+        gpu.options = "-cl-std=CL2.0";
+        let n = 256u32;
+        let out = gpu.u32s(&vec![1; n as usize]);
+        gpu.run(src, "gen", &[Arg::Buffer(&out)], [n, 1, 1], [64, 1, 1])
+            .unwrap_or_else(|f| panic!("{version:?}: {f}"));
+        let got = gpu.read_u32s(&out);
+        for (g, &v) in got.iter().enumerate() {
+            let mirror = 63 - (g % 64) as u32;
+            assert_eq!(v, 1 + mirror + 100 + 1005, "{version:?} work-item {g}");
+        }
+    }
+}
+
+#[test]
+fn runaway_kernels_stop_at_the_instruction_limit() {
+    let gpu = Gpu::new();
+    let out = gpu.u32s(&[0; 64]);
+    let src = "__kernel void spin(__global volatile uint* p) { while (p[0] == 0) p[1]++; }";
+    let p = gpu.prepare(src, "spin", &[Arg::Buffer(&out)], [64, 1, 1], [64, 1, 1]);
+    let setup = WavefrontSetup {
+        kernarg_address: p.launch.kernarg_address,
+        dispatch_packet_address: p.launch.dispatch_packet_address,
+        queue_address: p.launch.queue_address,
+        workgroup_size: [64, 1, 1],
+        grid_workgroup_count: [1, 1, 1],
+        ..Default::default()
+    };
+    let limits = RunLimits {
+        max_instructions_per_wavefront: 5000,
+    };
+    let memory = gpu.driver.gpu(0).unwrap();
+    let fault =
+        run_workgroup(&p.code, memory, &[setup], 0, limits).expect_err("the loop never ends");
+    assert_eq!(fault.kind, FaultKind::InstructionLimit(5000));
+    assert_eq!(
+        (fault.kernel.as_str(), fault.wavefront, fault.workgroup),
+        ("spin", 0, [0, 0, 0])
+    );
+    assert!(!fault.instruction.is_empty());
+}
+
+#[test]
+fn work_groups_run_on_several_host_threads() {
+    let gpu = Gpu::new();
+    let n = 64 * 64u32;
+    let (counter, hist) = (gpu.u32s(&[0]), gpu.u32s(&[0; 16]));
+    let src = "__kernel void count(__global uint* c, __global uint* h) {
+        atomic_inc(c);
+        atomic_add(&h[get_group_id(0) % 16], get_local_id(0));
+    }";
+    let p = gpu.prepare(
+        src,
+        "count",
+        &[Arg::Buffer(&counter), Arg::Buffer(&hist)],
+        [n, 1, 1],
+        [64, 1, 1],
+    );
+    // One compute unit: the work-groups that arrive together run together on the pool.
+    let mut config = PlatformConfig::default_platform().gpu;
+    config.compute_units = 1;
+    config.shader_arrays = 1;
+    let table = Arc::new(DispatchTable::default());
+    table.register(
+        p.launch.dispatch_packet_address,
+        DispatchResources {
+            code: Arc::new(p.code.clone()),
+            scratch_base: 0,
+            scratch_bytes_per_wave: 0,
+            dispatch_id: 0,
+        },
+    );
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let mut front = FrontEnd::builder(&config)
+        .workgroups_per_cycle(64)
+        .build(|site| {
+            let emulator = WorkGroupEmulator::new(
+                gpu.driver.clone(),
+                0,
+                table.clone(),
+                site.config.simds_per_cu,
+                site.config.wavefront_slots_per_simd,
+                RunLimits::default(),
+            );
+            Box::new(FunctionalCu::new(
+                emulator,
+                site.dispatch_port,
+                Some(pool.clone()),
+            ))
+        });
+    front.run_kernel(p.launch.clone()).expect("the kernel runs");
+    assert_eq!(gpu.read_u32s(&counter), vec![n]);
+    assert_eq!(gpu.read_u32s(&hist), vec![4 * (0..64).sum::<u32>(); 16]);
 }

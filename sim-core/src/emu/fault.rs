@@ -24,8 +24,6 @@ pub enum FaultKind {
     RegisterOutOfRange(u32),
     /// The wavefront executed more instructions than allowed.
     InstructionLimit(u64),
-    /// All live wavefronts of the work-group wait at different points forever.
-    Deadlock,
 }
 
 impl fmt::Display for FaultKind {
@@ -40,7 +38,6 @@ impl fmt::Display for FaultKind {
             Self::PcOutOfCode => write!(f, "program counter outside the kernel code"),
             Self::RegisterOutOfRange(r) => write!(f, "register index {r} out of range"),
             Self::InstructionLimit(n) => write!(f, "instruction limit of {n} exceeded"),
-            Self::Deadlock => write!(f, "wavefronts wait at a barrier that can never release"),
         }
     }
 }
