@@ -4,6 +4,8 @@
 pub mod compiler;
 pub mod config;
 pub mod driver;
+pub mod emu;
 pub mod engine;
 pub mod gpu;
+pub mod isa;
 pub mod loader;
