@@ -27,7 +27,7 @@ fi
 
 # The apps registered with CTest (test names are <app>.gcnsim<N> and <app>.pocl).
 apps=$(ctest --test-dir "$GCNSIM_BUILD" -N |
-    sed -n 's/^ *Test *#[0-9]*: \(.*\)\.gcnsim[0-9]*$/\1/p' | sort -u)
+    sed -n 's/^ *Test *#[0-9]*: \(.*\)\.gcnsim[0-9]*$/\1/p' | grep -vx clinfo | sort -u)
 # The example app. This is where FIR becomes the example: as soon as an app
 # named fir (any case) registers its tests (test-apps/fir/CMakeLists.txt calling
 # gcnsim_add_opencl_test(NAME fir ...)), it is chosen; until then, the API test.
