@@ -95,7 +95,7 @@ fn random_encodings_agree_with_llvm() {
         let mask = ((1u32 << width) - 1) << shift;
         let w0 = (rng.next() & !mask) | (value << shift);
         // Half the second dwords get small fields, which keeps more of them valid.
-        let w1 = if rng.next() % 2 == 0 {
+        let w1 = if rng.next() & 1 == 0 {
             rng.next() & 0x0003_ffff
         } else {
             rng.next()
