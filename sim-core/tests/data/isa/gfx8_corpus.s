@@ -2887,3 +2887,5 @@ image_gather4_lz v[0:3], v4, s[8:15], s[12:15] dmask:0x1
 image_gather4_lz_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
 image_gather4_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
 buffer_store_lds_dword s[4:7], s0 offset:4 lds
+// image_gather4_c_b_cl_o (llvm-mc cannot assemble its 5-dword address form):
+.long 0xf1780100, 0x00620004
