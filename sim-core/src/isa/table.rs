@@ -1105,6 +1105,13 @@ pub static OPCODES: &[OpInfo] = &[
     row(Mimg, 0x06f, "image_sample_c_cd_cl_o", Image, [0, 0, 0, 0], 0),
 ];
 
+impl OpInfo {
+    /// The position of this row in [`OPCODES`]: a dense opcode number for dispatch tables.
+    pub fn index(&'static self) -> usize {
+        (self as *const OpInfo as usize - OPCODES.as_ptr() as usize) / std::mem::size_of::<OpInfo>()
+    }
+}
+
 static INDEX: Lazy<HashMap<(Format, u16), &'static OpInfo>> =
     Lazy::new(|| OPCODES.iter().map(|r| ((r.format, r.opcode), r)).collect());
 
