@@ -1,0 +1,254 @@
+//! What the user sets: the platform file (`GCNSIM_CONFIG`) and the `GCNSIM_*` environment
+//! variables, validated into one [`Settings`] value.
+
+mod error;
+mod platform;
+
+pub use error::ConfigError;
+pub use platform::{CacheConfig, DramConfig, GpuConfig, PlatformConfig, DEFAULT_PLATFORM_TOML};
+
+use std::path::PathBuf;
+
+/// Which model executes kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Functional emulation: correct results, instruction counts, no timing.
+    Emu,
+    /// The detailed timing model of the GPU.
+    Timing,
+}
+
+/// Every environment variable gcnsim reads, with its meaning (for messages and docs).
+pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
+    (
+        "GCNSIM_CONFIG",
+        "path of a TOML platform file laid over the embedded R9 Nano x4",
+    ),
+    (
+        "GCNSIM_GPUS",
+        "number of simulated GPUs (overrides the file)",
+    ),
+    (
+        "GCNSIM_MODE",
+        "emu (functional emulation) or timing (detailed timing model)",
+    ),
+    ("GCNSIM_THREADS", "host threads the simulator may use"),
+    (
+        "GCNSIM_REPORT",
+        "path of the metrics report (.json or .csv) written at exit",
+    ),
+    ("GCNSIM_TRACE", "path of a Chrome trace-event JSON file"),
+    ("GCNSIM_CACHE_DIR", "directory of the compiled-kernel cache"),
+];
+
+/// Largest number of GPUs a platform may have.
+pub const MAX_GPUS: usize = 64;
+
+/// The validated settings of one process: platform, mode, threads and output paths.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// The simulated hardware.
+    pub platform: PlatformConfig,
+    /// Functional or timing simulation.
+    pub mode: Mode,
+    /// Host threads the simulator may use (at least 1).
+    pub threads: usize,
+    /// Where to write the metrics report at exit, if anywhere.
+    pub report: Option<PathBuf>,
+    /// Where to write the Chrome trace, if anywhere.
+    pub trace: Option<PathBuf>,
+    /// Directory of the compiled-kernel cache.
+    pub cache_dir: PathBuf,
+}
+
+impl Settings {
+    /// Settings from this process's environment.
+    pub fn from_env() -> Result<Settings, ConfigError> {
+        Self::from_vars(
+            std::env::vars_os()
+                .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?))),
+        )
+    }
+
+    /// Settings from the given environment (name, value) pairs; only `GCNSIM_*` names and
+    /// `XDG_CACHE_HOME`/`HOME` (for the default cache directory) are looked at.
+    pub fn from_vars(
+        vars: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Settings, ConfigError> {
+        let vars: Vec<(String, String)> = vars.into_iter().collect();
+        let get = |name: &str| {
+            vars.iter()
+                .rev()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        if let Some((name, value)) = vars.iter().find(|(k, _)| {
+            k.starts_with("GCNSIM_") && !ENVIRONMENT_VARIABLES.iter().any(|(known, _)| known == k)
+        }) {
+            let known: Vec<&str> = ENVIRONMENT_VARIABLES.iter().map(|(k, _)| *k).collect();
+            return Err(ConfigError::new(
+                name.as_str(),
+                value.as_str(),
+                format!("unknown variable; gcnsim reads {}", known.join(", ")),
+            ));
+        }
+
+        let mut platform = match get("GCNSIM_CONFIG") {
+            None => PlatformConfig::default_platform(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    ConfigError::new("GCNSIM_CONFIG", path, format!("cannot read the file: {e}"))
+                })?;
+                PlatformConfig::from_toml(Some(&text), path)?
+            }
+        };
+        if let Some(value) = get("GCNSIM_GPUS") {
+            platform.gpu_count = parse_count("GCNSIM_GPUS", value, MAX_GPUS)?;
+        }
+        let mode = match get("GCNSIM_MODE") {
+            None | Some("emu") => Mode::Emu,
+            Some("timing") => Mode::Timing,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "GCNSIM_MODE",
+                    other,
+                    "must be `emu` or `timing`",
+                ))
+            }
+        };
+        let threads = match get("GCNSIM_THREADS") {
+            Some(value) => parse_count("GCNSIM_THREADS", value, 4096)?,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let report = get("GCNSIM_REPORT").map(|path| {
+            if path.ends_with(".json") || path.ends_with(".csv") {
+                Ok(PathBuf::from(path))
+            } else {
+                Err(ConfigError::new(
+                    "GCNSIM_REPORT",
+                    path,
+                    "must end in .json or .csv",
+                ))
+            }
+        });
+        let report = report.transpose()?;
+        let trace = non_empty_path("GCNSIM_TRACE", get("GCNSIM_TRACE"))?;
+        let cache_dir = match non_empty_path("GCNSIM_CACHE_DIR", get("GCNSIM_CACHE_DIR"))? {
+            Some(dir) => dir,
+            None => match (get("XDG_CACHE_HOME"), get("HOME")) {
+                (Some(xdg), _) if !xdg.is_empty() => PathBuf::from(xdg).join("gcnsim"),
+                (_, Some(home)) if !home.is_empty() => PathBuf::from(home).join(".cache/gcnsim"),
+                _ => std::env::temp_dir().join("gcnsim-cache"),
+            },
+        };
+        Ok(Settings {
+            platform,
+            mode,
+            threads,
+            report,
+            trace,
+            cache_dir,
+        })
+    }
+}
+
+fn parse_count(key: &str, value: &str, max: usize) -> Result<usize, ConfigError> {
+    match value.trim().parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(ConfigError::new(
+            key,
+            value,
+            format!("must be a whole number from 1 to {max}"),
+        )),
+    }
+}
+
+fn non_empty_path(key: &str, value: Option<&str>) -> Result<Option<PathBuf>, ConfigError> {
+    match value {
+        Some("") => Err(ConfigError::new(key, "", "must be a path, not empty")),
+        other => Ok(other.map(PathBuf::from)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        Settings::from_vars(vars.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    #[test]
+    fn defaults() {
+        let s = settings(&[("HOME", "/home/r")]).unwrap();
+        assert_eq!(s.platform.gpu_count, 4);
+        assert_eq!(s.mode, Mode::Emu);
+        assert!(s.threads >= 1);
+        assert_eq!(s.report, None);
+        assert_eq!(s.cache_dir, PathBuf::from("/home/r/.cache/gcnsim"));
+    }
+
+    #[test]
+    fn variables_are_applied() {
+        let s = settings(&[
+            ("GCNSIM_GPUS", "1"),
+            ("GCNSIM_MODE", "timing"),
+            ("GCNSIM_THREADS", "2"),
+            ("GCNSIM_REPORT", "/tmp/r.csv"),
+            ("GCNSIM_TRACE", "/tmp/t.json"),
+            ("GCNSIM_CACHE_DIR", "/tmp/c"),
+            ("XDG_CACHE_HOME", "/x"),
+        ])
+        .unwrap();
+        assert_eq!(s.platform.gpu_count, 1);
+        assert_eq!(s.mode, Mode::Timing);
+        assert_eq!(s.threads, 2);
+        assert_eq!(s.report, Some(PathBuf::from("/tmp/r.csv")));
+        assert_eq!(s.trace, Some(PathBuf::from("/tmp/t.json")));
+        assert_eq!(s.cache_dir, PathBuf::from("/tmp/c"));
+    }
+
+    #[test]
+    fn bad_values_name_key_and_value() {
+        let cases = [
+            ("GCNSIM_GPUS", "zero"),
+            ("GCNSIM_GPUS", "0"),
+            ("GCNSIM_GPUS", "65"),
+            ("GCNSIM_MODE", "fast"),
+            ("GCNSIM_THREADS", "-1"),
+            ("GCNSIM_REPORT", "/tmp/r.txt"),
+            ("GCNSIM_CACHE_DIR", ""),
+            ("GCNSIM_CONFIG", "/nonexistent/gcnsim.toml"),
+            ("GCNSIM_TYPO", "1"),
+        ];
+        for (key, value) in cases {
+            let e = settings(&[(key, value)]).unwrap_err();
+            assert_eq!((e.key.as_str(), e.value.as_str()), (key, value), "{e}");
+            assert!(e.to_string().contains(key), "{e}");
+        }
+    }
+
+    #[test]
+    fn config_file_is_read_and_gpus_variable_overrides_it() {
+        let dir = std::env::temp_dir().join(format!("gcnsim-config-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.toml");
+        std::fs::write(
+            &path,
+            "[platform]\ngpus = 2\n[gpu]\ncompute_units = 16\nshader_arrays = 4\n",
+        )
+        .unwrap();
+        let path_text = path.to_str().unwrap();
+        let s = settings(&[("GCNSIM_CONFIG", path_text)]).unwrap();
+        assert_eq!(
+            (s.platform.gpu_count, s.platform.gpu.compute_units),
+            (2, 16)
+        );
+        let s = settings(&[("GCNSIM_CONFIG", path_text), ("GCNSIM_GPUS", "3")]).unwrap();
+        assert_eq!(s.platform.gpu_count, 3);
+        std::fs::write(&path, "[gpu]\nwarp_size = 32\n").unwrap();
+        let e = settings(&[("GCNSIM_CONFIG", path_text)]).unwrap_err();
+        assert_eq!(e.key, "gpu.warp_size");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,415 @@
+//! The simulated platform's hardware description, read from TOML: how many GPUs, and what
+//! each GPU is made of (compute units, registers, caches, DRAM, links).
+
+use super::ConfigError;
+use serde::Deserialize;
+
+/// The embedded default platform: four R9 Nano GPUs (MGPUSim's Table 1).
+pub const DEFAULT_PLATFORM_TOML: &str = include_str!("r9nano.toml");
+
+/// A whole simulated platform: identical GPUs behind PCIe.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlatformConfig {
+    /// Number of GPUs, each one OpenCL device.
+    #[serde(rename = "gpus")]
+    pub gpu_count: usize,
+    /// Bandwidth of the PCIe link between the host and each GPU, in GB/s.
+    pub pcie_gbytes_per_s: f64,
+    /// The description every GPU is built from.
+    #[serde(skip)]
+    pub gpu: GpuConfig,
+}
+
+/// One GPU: its compute units, register files, local memory, caches and DRAM.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct GpuConfig {
+    /// Device name reported to OpenCL programs.
+    pub name: String,
+    /// The instruction-set target of its code objects (`gfx803`).
+    pub isa: String,
+    /// Number of compute units.
+    pub compute_units: u32,
+    /// Number of shader arrays the compute units are grouped into.
+    pub shader_arrays: u32,
+    /// Core clock in MHz.
+    pub clock_mhz: u32,
+    /// Work-items per wavefront.
+    pub wavefront_size: u32,
+    /// SIMD units per compute unit.
+    pub simds_per_cu: u32,
+    /// Wavefronts one SIMD can hold at once.
+    pub wavefront_slots_per_simd: u32,
+    /// Vector registers (each `wavefront_size` lanes wide) per SIMD.
+    pub vgprs_per_simd: u32,
+    /// Scalar registers per SIMD.
+    pub sgprs_per_simd: u32,
+    /// Local data share (OpenCL local memory) per compute unit, in bytes.
+    pub lds_bytes: u64,
+    /// Largest work-group, in work-items.
+    pub max_workgroup_size: u32,
+    /// Device memory, in bytes.
+    pub dram_bytes: u64,
+    /// Virtual-memory page size, in bytes.
+    pub page_bytes: u64,
+    /// Number of L2 banks, each described by `l2`.
+    pub l2_banks: u32,
+    /// Vector L1 cache of each compute unit.
+    pub l1v: CacheConfig,
+    /// Instruction L1 cache of each shader array.
+    pub l1i: CacheConfig,
+    /// Scalar L1 cache of each shader array.
+    pub l1k: CacheConfig,
+    /// One L2 bank.
+    pub l2: CacheConfig,
+    /// The DRAM behind the L2.
+    pub dram: DramConfig,
+}
+
+/// One set-associative cache.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CacheConfig {
+    /// Capacity in bytes.
+    pub size_bytes: u64,
+    /// Associativity.
+    pub ways: u32,
+    /// Line size in bytes.
+    pub line_bytes: u32,
+    /// Hit latency in GPU cycles.
+    pub latency_cycles: u32,
+    /// Miss-status holding registers (outstanding misses).
+    pub mshrs: u32,
+}
+
+/// The DRAM of one GPU.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DramConfig {
+    /// Number of memory controllers (channels).
+    pub controllers: u32,
+    /// Access latency in GPU cycles.
+    pub latency_cycles: u32,
+}
+
+/// The file's two tables, as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlatformFile {
+    platform: PlatformConfig,
+    gpu: GpuConfig,
+}
+
+impl GpuConfig {
+    /// Total L2 capacity over all banks, in bytes.
+    pub fn l2_total_bytes(&self) -> u64 {
+        self.l2.size_bytes * u64::from(self.l2_banks)
+    }
+
+    /// Wavefronts one compute unit can hold at once.
+    pub fn wavefront_slots_per_cu(&self) -> u32 {
+        self.simds_per_cu * self.wavefront_slots_per_simd
+    }
+}
+
+impl PlatformConfig {
+    /// The embedded default platform (4 × R9 Nano).
+    pub fn default_platform() -> PlatformConfig {
+        Self::from_toml(None, "embedded default").expect("the embedded platform file is valid")
+    }
+
+    /// The default platform with the TOML text `overlay` laid over it (keys it does not
+    /// name keep their defaults). `origin` names the overlay in error messages.
+    pub fn from_toml(overlay: Option<&str>, origin: &str) -> Result<PlatformConfig, ConfigError> {
+        let mut merged: toml::Table = DEFAULT_PLATFORM_TOML
+            .parse()
+            .expect("the embedded platform file is valid TOML");
+        if let Some(text) = overlay {
+            let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+                ConfigError::new(origin, "", format!("not valid TOML: {}", e.message()))
+            })?;
+            overlay_table(&mut merged, table, "", origin)?;
+        }
+        let file: PlatformFile = toml::Value::Table(merged)
+            .try_into()
+            .map_err(|e: toml::de::Error| ConfigError::new(origin, "", e.message().to_string()))?;
+        let mut platform = file.platform;
+        platform.gpu = file.gpu;
+        platform.validate()?;
+        Ok(platform)
+    }
+
+    /// Checks every value for sense: counts positive, sizes powers of two where the
+    /// hardware needs them, caches divisible into sets.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        positive("platform.gpus", self.gpu_count as u64)?;
+        if !(self.pcie_gbytes_per_s.is_finite() && self.pcie_gbytes_per_s > 0.0) {
+            return Err(ConfigError::new(
+                "platform.pcie_gbytes_per_s",
+                self.pcie_gbytes_per_s.to_string(),
+                "must be a positive number",
+            ));
+        }
+        let g = &self.gpu;
+        if g.isa != "gfx803" {
+            return Err(ConfigError::new(
+                "gpu.isa",
+                &g.isa,
+                "only gfx803 (GCN3) is simulated",
+            ));
+        }
+        if g.wavefront_size != 64 {
+            return Err(ConfigError::new(
+                "gpu.wavefront_size",
+                g.wavefront_size.to_string(),
+                "GCN3 wavefronts are 64 work-items wide",
+            ));
+        }
+        positive("gpu.compute_units", g.compute_units.into())?;
+        positive("gpu.shader_arrays", g.shader_arrays.into())?;
+        if !g.compute_units.is_multiple_of(g.shader_arrays) {
+            return Err(ConfigError::new(
+                "gpu.shader_arrays",
+                g.shader_arrays.to_string(),
+                format!("must divide gpu.compute_units ({})", g.compute_units),
+            ));
+        }
+        positive("gpu.clock_mhz", g.clock_mhz.into())?;
+        positive("gpu.simds_per_cu", g.simds_per_cu.into())?;
+        if !(1..=64).contains(&g.wavefront_slots_per_simd) {
+            return Err(ConfigError::new(
+                "gpu.wavefront_slots_per_simd",
+                g.wavefront_slots_per_simd.to_string(),
+                "must be from 1 to 64",
+            ));
+        }
+        positive("gpu.vgprs_per_simd", g.vgprs_per_simd.into())?;
+        positive("gpu.sgprs_per_simd", g.sgprs_per_simd.into())?;
+        positive("gpu.lds_bytes", g.lds_bytes)?;
+        power_of_two("gpu.max_workgroup_size", g.max_workgroup_size.into())?;
+        if g.max_workgroup_size < g.wavefront_size || g.max_workgroup_size > 1024 {
+            return Err(ConfigError::new(
+                "gpu.max_workgroup_size",
+                g.max_workgroup_size.to_string(),
+                "must be between the wavefront size and 1024",
+            ));
+        }
+        power_of_two("gpu.page_bytes", g.page_bytes)?;
+        if g.page_bytes < 4096 {
+            return Err(ConfigError::new(
+                "gpu.page_bytes",
+                g.page_bytes.to_string(),
+                "must be at least 4096",
+            ));
+        }
+        positive("gpu.dram_bytes", g.dram_bytes)?;
+        if !g.dram_bytes.is_multiple_of(g.page_bytes) {
+            return Err(ConfigError::new(
+                "gpu.dram_bytes",
+                g.dram_bytes.to_string(),
+                "must be a whole number of pages",
+            ));
+        }
+        positive("gpu.l2_banks", g.l2_banks.into())?;
+        for (name, cache) in [
+            ("l1v", &g.l1v),
+            ("l1i", &g.l1i),
+            ("l1k", &g.l1k),
+            ("l2", &g.l2),
+        ] {
+            cache.validate(&format!("gpu.{name}"))?;
+        }
+        positive("gpu.dram.controllers", g.dram.controllers.into())?;
+        positive("gpu.dram.latency_cycles", g.dram.latency_cycles.into())?;
+        Ok(())
+    }
+}
+
+impl CacheConfig {
+    /// Number of sets (size / (ways × line)).
+    pub fn sets(&self) -> u64 {
+        self.size_bytes / (u64::from(self.ways) * u64::from(self.line_bytes))
+    }
+
+    fn validate(&self, key: &str) -> Result<(), ConfigError> {
+        power_of_two(&format!("{key}.line_bytes"), self.line_bytes.into())?;
+        positive(&format!("{key}.ways"), self.ways.into())?;
+        positive(&format!("{key}.latency_cycles"), self.latency_cycles.into())?;
+        positive(&format!("{key}.mshrs"), self.mshrs.into())?;
+        let way_bytes = u64::from(self.ways) * u64::from(self.line_bytes);
+        if self.size_bytes == 0 || !self.size_bytes.is_multiple_of(way_bytes) {
+            return Err(ConfigError::new(
+                format!("{key}.size_bytes"),
+                self.size_bytes.to_string(),
+                format!("must be a positive multiple of ways × line_bytes ({way_bytes})"),
+            ));
+        }
+        power_of_two(
+            &format!("{key}.size_bytes / (ways × line_bytes)"),
+            self.sets(),
+        )
+    }
+}
+
+fn positive(key: &str, value: u64) -> Result<(), ConfigError> {
+    if value == 0 {
+        return Err(ConfigError::new(key, "0", "must be positive"));
+    }
+    Ok(())
+}
+
+fn power_of_two(key: &str, value: u64) -> Result<(), ConfigError> {
+    if !value.is_power_of_two() {
+        return Err(ConfigError::new(
+            key,
+            value.to_string(),
+            "must be a power of two",
+        ));
+    }
+    Ok(())
+}
+
+/// Lays `overlay` over `base` key by key; a key the base does not have is an error naming
+/// its dotted path, and so is a table given where a value belongs or the reverse.
+fn overlay_table(
+    base: &mut toml::Table,
+    overlay: toml::Table,
+    prefix: &str,
+    origin: &str,
+) -> Result<(), ConfigError> {
+    for (key, value) in overlay {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (base.get_mut(&key), value) {
+            (None, value) => {
+                return Err(ConfigError::new(
+                    path,
+                    value.to_string(),
+                    format!("unknown key in {origin}"),
+                ))
+            }
+            (Some(toml::Value::Table(base_sub)), toml::Value::Table(sub)) => {
+                overlay_table(base_sub, sub, &path, origin)?
+            }
+            (Some(toml::Value::Table(_)), value) => {
+                return Err(ConfigError::new(path, value.to_string(), "must be a table"))
+            }
+            (Some(_), toml::Value::Table(_)) => {
+                return Err(ConfigError::new(path, "", "must be a value, not a table"))
+            }
+            (Some(slot), value) => {
+                if std::mem::discriminant(slot) != std::mem::discriminant(&value)
+                    && !matches!(
+                        (&*slot, &value),
+                        (toml::Value::Float(_), toml::Value::Integer(_))
+                    )
+                {
+                    return Err(ConfigError::new(
+                        path,
+                        value.to_string(),
+                        format!("must be of type {}", slot.type_str()),
+                    ));
+                }
+                *slot = match (&*slot, value) {
+                    (toml::Value::Float(_), toml::Value::Integer(i)) => {
+                        toml::Value::Float(i as f64)
+                    }
+                    (_, value) => value,
+                };
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_platform_is_four_r9_nanos() {
+        let p = PlatformConfig::default_platform();
+        assert_eq!(p.gpu_count, 4);
+        assert_eq!(p.gpu.compute_units, 64);
+        assert_eq!(p.gpu.clock_mhz, 1000);
+        assert_eq!(p.gpu.dram_bytes, 4 << 30);
+        assert_eq!(p.gpu.lds_bytes, 64 << 10);
+        assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
+        assert_eq!(p.gpu.l1v.sets(), 64);
+        assert_eq!(p.gpu.wavefront_slots_per_cu(), 40);
+    }
+
+    #[test]
+    fn overlay_changes_only_named_keys() {
+        let p = PlatformConfig::from_toml(
+            Some(
+                "[platform]\ngpus = 2\n[gpu]\ncompute_units = 32\n[gpu.l2]\nlatency_cycles = 12\n",
+            ),
+            "test.toml",
+        )
+        .unwrap();
+        assert_eq!(p.gpu_count, 2);
+        assert_eq!(p.gpu.compute_units, 32);
+        assert_eq!(p.gpu.l2.latency_cycles, 12);
+        assert_eq!(p.gpu.l2.ways, 16);
+        assert_eq!(p.gpu.clock_mhz, 1000);
+    }
+
+    #[test]
+    fn integer_is_accepted_for_float_key() {
+        let p =
+            PlatformConfig::from_toml(Some("[platform]\npcie_gbytes_per_s = 32\n"), "t").unwrap();
+        assert_eq!(p.pcie_gbytes_per_s, 32.0);
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let e = PlatformConfig::from_toml(Some("[gpu.l2]\nassociativity = 8\n"), "my.toml")
+            .unwrap_err();
+        assert_eq!(e.key, "gpu.l2.associativity");
+        assert_eq!(e.value, "8");
+        assert!(e.to_string().contains("gpu.l2.associativity"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_is_named() {
+        let e = PlatformConfig::from_toml(Some("[gpu]\nclock_mhz = \"fast\"\n"), "t").unwrap_err();
+        assert_eq!(e.key, "gpu.clock_mhz");
+        assert!(e.reason.contains("integer"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_are_rejected_with_key_and_value() {
+        let cases = [
+            ("[platform]\ngpus = 0\n", "platform.gpus"),
+            ("[gpu]\nisa = \"gfx900\"\n", "gpu.isa"),
+            ("[gpu]\nshader_arrays = 5\n", "gpu.shader_arrays"),
+            ("[gpu]\npage_bytes = 3000\n", "gpu.page_bytes"),
+            (
+                "[gpu]\nwavefront_slots_per_simd = 65\n",
+                "gpu.wavefront_slots_per_simd",
+            ),
+            ("[gpu.l1v]\nline_bytes = 48\n", "gpu.l1v.line_bytes"),
+            ("[gpu.l1v]\nsize_bytes = 1000\n", "gpu.l1v.size_bytes"),
+            (
+                "[platform]\npcie_gbytes_per_s = -1.0\n",
+                "platform.pcie_gbytes_per_s",
+            ),
+        ];
+        for (text, key) in cases {
+            let e = PlatformConfig::from_toml(Some(text), "t").unwrap_err();
+            assert_eq!(e.key, key, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn malformed_toml_is_an_error() {
+        let e = PlatformConfig::from_toml(Some("[gpu\n"), "broken.toml").unwrap_err();
+        assert_eq!(e.key, "broken.toml");
+        assert!(e.reason.contains("TOML"));
+    }
+}

@@ -1,0 +1,162 @@
+//! A buffer in device memory: one range of the unified virtual address space whose pages
+//! live on the GPU that last used it, and move (a real copy) when another GPU needs them.
+
+use super::{Driver, DriverError};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Bytes moved at a time when copying or filling through host memory.
+const CHUNK_BYTES: usize = 1 << 16;
+
+/// A device buffer. Its contents start zeroed; its memory is freed when it is dropped.
+#[derive(Debug)]
+pub struct Buffer {
+    driver: Arc<Driver>,
+    address: u64,
+    size: u64,
+    /// The GPU whose memory holds the contents; `None` until first used (all zeros).
+    resident_on: Mutex<Option<usize>>,
+}
+
+impl Buffer {
+    pub(super) fn new(driver: Arc<Driver>, address: u64, size: u64) -> Self {
+        Self {
+            driver,
+            address,
+            size,
+            resident_on: Mutex::new(None),
+        }
+    }
+
+    /// Size in bytes.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The unified virtual address of the first byte, identical on every GPU.
+    pub fn address(&self) -> u64 {
+        self.address
+    }
+
+    /// The GPU whose memory holds the contents now, if any has been used.
+    pub fn resident_gpu(&self) -> Option<usize> {
+        *self.lock()
+    }
+
+    /// Makes the contents live in GPU `gpu`'s memory, moving them from another GPU if needed.
+    pub fn make_resident(&self, gpu: usize) -> Result<(), DriverError> {
+        let mut resident_on = self.lock();
+        let target = self.driver.gpu(gpu)?;
+        match *resident_on {
+            Some(current) if current == gpu => return Ok(()),
+            None => target.map_zeroed(self.address, self.pages())?,
+            Some(current) => {
+                let source = self.driver.gpu(current)?;
+                target.map_zeroed(self.address, self.pages())?;
+                let mut chunk = vec![0u8; CHUNK_BYTES];
+                let mut offset = 0;
+                while offset < self.size {
+                    let take = (self.size - offset).min(CHUNK_BYTES as u64) as usize;
+                    source.read(self.address + offset, &mut chunk[..take])?;
+                    target.write(self.address + offset, &chunk[..take])?;
+                    offset += take as u64;
+                }
+                source.unmap(self.address, self.pages());
+            }
+        }
+        *resident_on = Some(gpu);
+        Ok(())
+    }
+
+    /// Writes `data` at `offset`, for a command running on GPU `gpu`.
+    pub fn write(&self, gpu: usize, offset: u64, data: &[u8]) -> Result<(), DriverError> {
+        self.check_range(offset, data.len() as u64)?;
+        self.make_resident(gpu)?;
+        self.driver.gpu(gpu)?.write(self.address + offset, data)
+    }
+
+    /// Reads `out.len()` bytes at `offset`, for a command running on GPU `gpu`.
+    pub fn read(&self, gpu: usize, offset: u64, out: &mut [u8]) -> Result<(), DriverError> {
+        self.check_range(offset, out.len() as u64)?;
+        self.make_resident(gpu)?;
+        self.driver.gpu(gpu)?.read(self.address + offset, out)
+    }
+
+    /// Copies `len` bytes from `src` at `src_offset` to this buffer at `dst_offset`, for a
+    /// command running on GPU `gpu`. `src` may be this buffer if the ranges do not overlap.
+    pub fn copy_from(
+        &self,
+        gpu: usize,
+        dst_offset: u64,
+        src: &Buffer,
+        src_offset: u64,
+        len: u64,
+    ) -> Result<(), DriverError> {
+        self.check_range(dst_offset, len)?;
+        src.check_range(src_offset, len)?;
+        let mut chunk = vec![0u8; CHUNK_BYTES.min(len as usize)];
+        let mut done = 0;
+        while done < len {
+            let take = (len - done).min(CHUNK_BYTES as u64) as usize;
+            src.read(gpu, src_offset + done, &mut chunk[..take])?;
+            self.write(gpu, dst_offset + done, &chunk[..take])?;
+            done += take as u64;
+        }
+        Ok(())
+    }
+
+    /// Fills `len` bytes at `offset` with repetitions of `pattern` (`len` is a multiple of
+    /// the pattern's length), for a command running on GPU `gpu`.
+    pub fn fill(
+        &self,
+        gpu: usize,
+        offset: u64,
+        pattern: &[u8],
+        len: u64,
+    ) -> Result<(), DriverError> {
+        self.check_range(offset, len)?;
+        if pattern.is_empty() || !len.is_multiple_of(pattern.len() as u64) {
+            return Err(DriverError::BadFillPattern {
+                pattern_bytes: pattern.len(),
+                len,
+            });
+        }
+        let per_chunk = (CHUNK_BYTES / pattern.len()).max(1) * pattern.len();
+        let chunk: Vec<u8> = pattern.iter().copied().cycle().take(per_chunk).collect();
+        let mut done = 0;
+        while done < len {
+            let take = (len - done).min(per_chunk as u64) as usize;
+            self.write(gpu, offset + done, &chunk[..take])?;
+            done += take as u64;
+        }
+        Ok(())
+    }
+
+    fn pages(&self) -> u64 {
+        self.size.max(1).div_ceil(self.driver.page_bytes())
+    }
+
+    fn check_range(&self, offset: u64, len: u64) -> Result<(), DriverError> {
+        match offset.checked_add(len) {
+            Some(end) if end <= self.size => Ok(()),
+            _ => Err(DriverError::OutOfRange {
+                offset,
+                len,
+                size: self.size,
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<usize>> {
+        self.resident_on.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        let resident_on = *self.lock();
+        if let Some(gpu) = resident_on.and_then(|g| self.driver.gpu(g).ok()) {
+            gpu.unmap(self.address, self.pages());
+        }
+        self.driver.release_address_range(self.address, self.size);
+    }
+}

@@ -1,0 +1,219 @@
+//! The device memory of one simulated GPU: page frames of its DRAM and the page table that
+//! maps the unified virtual address space onto them.
+
+use super::DriverError;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+/// One page of a GPU's DRAM. Stored as 32-bit words updated atomically, so that wavefronts
+/// running on several host threads can load, store and perform atomics on it safely.
+#[derive(Debug)]
+pub struct Frame {
+    words: Box<[AtomicU32]>,
+}
+
+impl Frame {
+    fn zeroed(page_bytes: u64) -> Arc<Frame> {
+        let words = std::iter::repeat_with(|| AtomicU32::new(0))
+            .take((page_bytes / 4) as usize)
+            .collect();
+        Arc::new(Frame { words })
+    }
+
+    /// The frame's contents as little-endian 32-bit words.
+    pub fn words(&self) -> &[AtomicU32] {
+        &self.words
+    }
+
+    /// Copies the bytes at `offset..offset + out.len()` into `out`.
+    pub fn read(&self, offset: usize, out: &mut [u8]) {
+        for (i, byte) in out.iter_mut().enumerate() {
+            let at = offset + i;
+            let word = self.words[at / 4].load(Ordering::Relaxed);
+            *byte = (word >> (8 * (at % 4))) as u8;
+        }
+    }
+
+    /// Stores `data` at `offset..offset + data.len()`; whole words are stored at once and
+    /// partial words are merged atomically with their other bytes.
+    pub fn write(&self, offset: usize, data: &[u8]) {
+        let mut at = offset;
+        let mut rest = data;
+        while !rest.is_empty() {
+            let lane = at % 4;
+            let take = (4 - lane).min(rest.len());
+            let word = &self.words[at / 4];
+            if take == 4 {
+                word.store(
+                    u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]),
+                    Ordering::Relaxed,
+                );
+            } else {
+                let (mut bits, mut mask) = (0u32, 0u32);
+                for (k, &b) in rest[..take].iter().enumerate() {
+                    bits |= u32::from(b) << (8 * (lane + k));
+                    mask |= 0xff << (8 * (lane + k));
+                }
+                // The closure always returns Some, so the update cannot fail.
+                let _ = word.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                    Some((old & !mask) | bits)
+                });
+            }
+            at += take;
+            rest = &rest[take..];
+        }
+    }
+}
+
+/// The DRAM and page table of one GPU.
+#[derive(Debug)]
+pub struct GpuMemory {
+    gpu: usize,
+    page_bytes: u64,
+    capacity_frames: u64,
+    used_frames: AtomicU64,
+    page_table: RwLock<HashMap<u64, Arc<Frame>>>,
+}
+
+impl GpuMemory {
+    /// The memory of GPU number `gpu`: `dram_bytes` of frames of `page_bytes` each.
+    pub fn new(gpu: usize, dram_bytes: u64, page_bytes: u64) -> Self {
+        Self {
+            gpu,
+            page_bytes,
+            capacity_frames: dram_bytes / page_bytes,
+            used_frames: AtomicU64::new(0),
+            page_table: RwLock::new(HashMap::new()),
+        }
+    }
+
+    /// The page size in bytes.
+    pub fn page_bytes(&self) -> u64 {
+        self.page_bytes
+    }
+
+    /// Bytes of DRAM not yet backing any page.
+    pub fn free_bytes(&self) -> u64 {
+        (self.capacity_frames - self.used_frames.load(Ordering::Relaxed)) * self.page_bytes
+    }
+
+    /// The frame holding virtual address `address` and the byte offset within it, or
+    /// `None` when the page is not mapped on this GPU.
+    pub fn translate(&self, address: u64) -> Option<(Arc<Frame>, usize)> {
+        let table = self.page_table.read().unwrap_or_else(|e| e.into_inner());
+        let frame = table.get(&(address / self.page_bytes))?;
+        Some((frame.clone(), (address % self.page_bytes) as usize))
+    }
+
+    /// Copies device memory at `address` into `out`.
+    pub fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DriverError> {
+        let mut done = 0;
+        while done < out.len() {
+            let at = address + done as u64;
+            let (frame, offset) = self.frame_at(at)?;
+            let take = (self.page_bytes as usize - offset).min(out.len() - done);
+            frame.read(offset, &mut out[done..done + take]);
+            done += take;
+        }
+        Ok(())
+    }
+
+    /// Copies `data` into device memory at `address`.
+    pub fn write(&self, address: u64, data: &[u8]) -> Result<(), DriverError> {
+        let mut done = 0;
+        while done < data.len() {
+            let at = address + done as u64;
+            let (frame, offset) = self.frame_at(at)?;
+            let take = (self.page_bytes as usize - offset).min(data.len() - done);
+            frame.write(offset, &data[done..done + take]);
+            done += take;
+        }
+        Ok(())
+    }
+
+    fn frame_at(&self, address: u64) -> Result<(Arc<Frame>, usize), DriverError> {
+        self.translate(address).ok_or(DriverError::UnmappedAddress {
+            gpu: self.gpu,
+            address,
+        })
+    }
+
+    /// Backs `pages` pages starting at virtual address `start` with fresh zeroed frames.
+    pub(super) fn map_zeroed(&self, start: u64, pages: u64) -> Result<(), DriverError> {
+        self.used_frames
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                (used + pages <= self.capacity_frames).then_some(used + pages)
+            })
+            .map_err(|used| DriverError::OutOfMemory {
+                gpu: self.gpu,
+                requested_bytes: pages * self.page_bytes,
+                free_bytes: (self.capacity_frames - used) * self.page_bytes,
+            })?;
+        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
+        let first = start / self.page_bytes;
+        for vpn in first..first + pages {
+            table.insert(vpn, Frame::zeroed(self.page_bytes));
+        }
+        Ok(())
+    }
+
+    /// Removes the mapping of `pages` pages from `start` and returns their frames to DRAM.
+    pub(super) fn unmap(&self, start: u64, pages: u64) {
+        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
+        let first = start / self.page_bytes;
+        let removed = (first..first + pages)
+            .filter(|vpn| table.remove(vpn).is_some())
+            .count();
+        self.used_frames
+            .fetch_sub(removed as u64, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unaligned_reads_and_writes_cross_pages() {
+        let mem = GpuMemory::new(0, 1 << 20, 4096);
+        mem.map_zeroed(0x10000, 2).unwrap();
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 7 + 1) as u8).collect();
+        mem.write(0x10000 + 4096 - 150, &data).unwrap();
+        let mut back = vec![0u8; 304];
+        mem.read(0x10000 + 4096 - 152, &mut back).unwrap();
+        assert_eq!(&back[..2], &[0, 0]);
+        assert_eq!(&back[2..302], &data[..]);
+        assert_eq!(&back[302..], &[0, 0]);
+    }
+
+    #[test]
+    fn unmapped_access_names_the_address() {
+        let mem = GpuMemory::new(1, 1 << 20, 4096);
+        mem.map_zeroed(0x10000, 1).unwrap();
+        let err = mem.write(0x10ffe, &[1, 2, 3, 4]).unwrap_err();
+        assert_eq!(
+            err,
+            DriverError::UnmappedAddress {
+                gpu: 1,
+                address: 0x11000
+            }
+        );
+    }
+
+    #[test]
+    fn capacity_is_enforced_and_returned() {
+        let mem = GpuMemory::new(0, 4 * 4096, 4096);
+        mem.map_zeroed(0, 3).unwrap();
+        assert!(matches!(
+            mem.map_zeroed(0x100000, 2),
+            Err(DriverError::OutOfMemory {
+                free_bytes: 4096,
+                ..
+            })
+        ));
+        mem.unmap(0, 3);
+        assert_eq!(mem.free_bytes(), 4 * 4096);
+        mem.map_zeroed(0x100000, 4).unwrap();
+    }
+}

@@ -1,0 +1,270 @@
+//! The driver: owns every simulated GPU's memory, hands out buffers in one unified virtual
+//! address space, and moves data between the host and the GPUs (and between GPUs).
+
+mod address_space;
+mod buffer;
+mod memory;
+
+pub use buffer::Buffer;
+pub use memory::{Frame, GpuMemory};
+
+use crate::config::PlatformConfig;
+use address_space::AddressSpace;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// What went wrong in a driver request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DriverError {
+    /// A GPU's DRAM cannot hold the pages asked for.
+    OutOfMemory {
+        /// The GPU.
+        gpu: usize,
+        /// Bytes asked for.
+        requested_bytes: u64,
+        /// Bytes that were free.
+        free_bytes: u64,
+    },
+    /// The virtual address space has no free range of this size.
+    OutOfAddressSpace {
+        /// Bytes asked for.
+        requested_bytes: u64,
+    },
+    /// A range outside a buffer.
+    OutOfRange {
+        /// Start of the range within the buffer.
+        offset: u64,
+        /// Length of the range.
+        len: u64,
+        /// The buffer's size.
+        size: u64,
+    },
+    /// An address that no page of this GPU maps.
+    UnmappedAddress {
+        /// The GPU.
+        gpu: usize,
+        /// The virtual address.
+        address: u64,
+    },
+    /// A GPU index beyond the platform.
+    NoSuchGpu {
+        /// The index asked for.
+        gpu: usize,
+        /// How many GPUs there are.
+        count: usize,
+    },
+    /// A fill whose length is not a multiple of its (non-empty) pattern.
+    BadFillPattern {
+        /// Pattern length.
+        pattern_bytes: usize,
+        /// Fill length.
+        len: u64,
+    },
+}
+
+impl fmt::Display for DriverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::OutOfMemory {
+                gpu,
+                requested_bytes,
+                free_bytes,
+            } => write!(
+                f,
+                "GPU {gpu} is out of memory: {requested_bytes} bytes requested, {free_bytes} free"
+            ),
+            Self::OutOfAddressSpace { requested_bytes } => {
+                write!(
+                    f,
+                    "no free virtual address range of {requested_bytes} bytes"
+                )
+            }
+            Self::OutOfRange { offset, len, size } => write!(
+                f,
+                "range of {len} bytes at offset {offset} lies outside a buffer of {size} bytes"
+            ),
+            Self::UnmappedAddress { gpu, address } => {
+                write!(f, "address {address:#x} is not mapped on GPU {gpu}")
+            }
+            Self::NoSuchGpu { gpu, count } => {
+                write!(f, "GPU {gpu} does not exist (the platform has {count})")
+            }
+            Self::BadFillPattern { pattern_bytes, len } => write!(
+                f,
+                "fill of {len} bytes is not a multiple of its {pattern_bytes}-byte pattern"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DriverError {}
+
+/// The driver of all simulated GPUs of a platform.
+#[derive(Debug)]
+pub struct Driver {
+    gpus: Vec<GpuMemory>,
+    address_space: Mutex<AddressSpace>,
+    page_bytes: u64,
+}
+
+impl Driver {
+    /// A driver for the GPUs `platform` describes, with all memory free.
+    pub fn new(platform: &PlatformConfig) -> Arc<Driver> {
+        let gpu = &platform.gpu;
+        Arc::new(Driver {
+            gpus: (0..platform.gpu_count)
+                .map(|i| GpuMemory::new(i, gpu.dram_bytes, gpu.page_bytes))
+                .collect(),
+            address_space: Mutex::new(AddressSpace::new(gpu.page_bytes)),
+            page_bytes: gpu.page_bytes,
+        })
+    }
+
+    /// Number of GPUs.
+    pub fn gpu_count(&self) -> usize {
+        self.gpus.len()
+    }
+
+    /// The page size of every GPU's memory.
+    pub fn page_bytes(&self) -> u64 {
+        self.page_bytes
+    }
+
+    /// The memory of GPU `gpu`.
+    pub fn gpu(&self, gpu: usize) -> Result<&GpuMemory, DriverError> {
+        self.gpus.get(gpu).ok_or(DriverError::NoSuchGpu {
+            gpu,
+            count: self.gpus.len(),
+        })
+    }
+
+    /// A new zeroed buffer of `size` bytes; it takes GPU memory only once a GPU uses it.
+    pub fn create_buffer(self: &Arc<Self>, size: u64) -> Result<Arc<Buffer>, DriverError> {
+        let capacity = self.gpus.iter().map(|g| g.free_bytes()).max().unwrap_or(0);
+        if size > capacity {
+            return Err(DriverError::OutOfMemory {
+                gpu: 0,
+                requested_bytes: size,
+                free_bytes: capacity,
+            });
+        }
+        let address = self
+            .address_space
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .reserve(size)
+            .ok_or(DriverError::OutOfAddressSpace {
+                requested_bytes: size,
+            })?;
+        Ok(Arc::new(Buffer::new(self.clone(), address, size)))
+    }
+
+    fn release_address_range(&self, address: u64, size: u64) {
+        self.address_space
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .release(address, size);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn driver(gpus: usize) -> Arc<Driver> {
+        let mut platform = PlatformConfig::default_platform();
+        platform.gpu_count = gpus;
+        Driver::new(&platform)
+    }
+
+    #[test]
+    fn buffers_start_zeroed_and_keep_what_is_written() {
+        let d = driver(1);
+        let b = d.create_buffer(10_000).unwrap();
+        let mut out = vec![0xffu8; 10_000];
+        b.read(0, 0, &mut out).unwrap();
+        assert!(out.iter().all(|&x| x == 0));
+        b.write(0, 4093, b"hello, gpu").unwrap();
+        let mut word = [0u8; 10];
+        b.read(0, 4093, &mut word).unwrap();
+        assert_eq!(&word, b"hello, gpu");
+    }
+
+    #[test]
+    fn data_follows_the_gpu_that_uses_it() {
+        let d = driver(4);
+        let b = d.create_buffer(5000).unwrap();
+        let data: Vec<u8> = (0..5000u32).map(|i| (i % 251) as u8).collect();
+        b.write(0, 0, &data).unwrap();
+        assert_eq!(b.resident_gpu(), Some(0));
+        let mut out = vec![0u8; 5000];
+        b.read(3, 0, &mut out).unwrap();
+        assert_eq!(out, data);
+        assert_eq!(b.resident_gpu(), Some(3));
+        assert!(
+            d.gpu(0).unwrap().translate(b.address()).is_none(),
+            "pages left GPU 0"
+        );
+        assert!(d.gpu(3).unwrap().translate(b.address() + 4999).is_some());
+    }
+
+    #[test]
+    fn copy_and_fill() {
+        let d = driver(2);
+        let a = d.create_buffer(100_000).unwrap();
+        let b = d.create_buffer(100_000).unwrap();
+        a.fill(0, 8, &[1, 2, 3], 99_990).unwrap();
+        b.copy_from(1, 0, &a, 8, 300).unwrap();
+        let mut out = vec![0u8; 300];
+        b.read(1, 0, &mut out).unwrap();
+        assert!(out.chunks(3).all(|c| c == [1, 2, 3]));
+        a.copy_from(1, 0, &a, 9, 6).unwrap();
+        let mut head = [0u8; 9];
+        a.read(1, 0, &mut head).unwrap();
+        assert_eq!(head, [2, 3, 1, 2, 3, 1, 0, 0, 1]);
+        assert!(matches!(
+            a.fill(0, 0, &[1, 2], 3),
+            Err(DriverError::BadFillPattern { .. })
+        ));
+    }
+
+    #[test]
+    fn ranges_are_checked() {
+        let d = driver(1);
+        let b = d.create_buffer(16).unwrap();
+        assert!(matches!(
+            b.write(0, 10, &[0; 7]),
+            Err(DriverError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            b.read(0, u64::MAX, &mut [0; 2]),
+            Err(DriverError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            b.write(5, 0, &[0]),
+            Err(DriverError::NoSuchGpu { gpu: 5, count: 1 })
+        ));
+    }
+
+    #[test]
+    fn memory_and_addresses_are_returned_on_drop() {
+        let d = driver(1);
+        let before = d.gpu(0).unwrap().free_bytes();
+        let b = d.create_buffer(1 << 20).unwrap();
+        let address = b.address();
+        b.make_resident(0).unwrap();
+        assert_eq!(d.gpu(0).unwrap().free_bytes(), before - (1 << 20));
+        drop(b);
+        assert_eq!(d.gpu(0).unwrap().free_bytes(), before);
+        assert_eq!(d.create_buffer(8).unwrap().address(), address);
+    }
+
+    #[test]
+    fn oversized_buffers_are_refused() {
+        let d = driver(1);
+        assert!(matches!(
+            d.create_buffer(5 << 30),
+            Err(DriverError::OutOfMemory { .. })
+        ));
+    }
+}
