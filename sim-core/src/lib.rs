@@ -6,4 +6,5 @@ pub mod config;
 pub mod driver;
 pub mod engine;
 pub mod gpu;
+pub mod isa;
 pub mod loader;
