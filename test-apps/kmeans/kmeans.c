@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 
     size_t nvalues = npoints * nfeatures;
     float *points = malloc(nvalues * sizeof *points), *swapped = malloc(nvalues * sizeof *swapped);
-    float *want_swapped = malloc(nvalues * sizeof *want_swapped);
+    double *want_swapped = malloc(nvalues * sizeof *want_swapped);
     float *centroids = malloc(nclusters * nfeatures * sizeof *centroids);
     int *membership = malloc(npoints * sizeof *membership);
     int *previous = malloc(npoints * sizeof *previous);
@@ -125,8 +125,7 @@ int main(int argc, char **argv)
     WL_ARG(swap, 3, f32);
     ta_report_time("kmeans_swap", wl_run(dev.queue, swap, 1, &global, &local));
     wl_read(dev.queue, dfeatures, nvalues * sizeof *swapped, swapped);
-    wl_check_u32("feature-major points", (const uint32_t *)swapped,
-                 (const uint32_t *)want_swapped, nvalues);
+    wl_check_float("feature-major points", swapped, want_swapped, NULL, nvalues);
 
     WL_ARG(assign, 0, dfeatures);
     WL_ARG(assign, 1, dcentroids);

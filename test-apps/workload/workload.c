@@ -215,6 +215,19 @@ int wl_check_u32(const char *what, const uint32_t *got, const uint32_t *want, si
                     bad, n, first, got[first], want[first]);
 }
 
+int wl_check_bytes(const char *what, const uint8_t *got, const uint8_t *want, size_t n)
+{
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] != want[i] && bad++ == 0)
+            first = i;
+    }
+    if (bad == 0)
+        return ta_check(1, "%s: %zu bytes match", what, n);
+    return ta_check(0, "%s: %zu of %zu bytes differ; first at %zu: got 0x%02x, expected 0x%02x",
+                    what, bad, n, first, got[first], want[first]);
+}
+
 int wl_check_float(const char *what, const float *got, const double *want, const double *bound,
                    size_t n)
 {

@@ -96,6 +96,10 @@ float wl_rand_float(struct wl_rng *rng, float lo, float hi);
  * the first differing index and the number of mismatches. */
 int wl_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);
 
+/* Records one check that the n bytes of got equal those of want; on a
+ * mismatch names the first differing byte and the number of mismatches. */
+int wl_check_bytes(const char *what, const uint8_t *got, const uint8_t *want, size_t n);
+
 /* Records one check that |got[i] - want[i]| <= bound[i] for all i < n (bound
  * NULL: exact equality); on a mismatch names the first index outside its
  * bound and the number of such indices. NaN never passes. */
