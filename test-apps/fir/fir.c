@@ -4,13 +4,10 @@
  * blocks (one launch each, like a stream) with 256-work-item groups.
  *
  * Verification: every output sample against a double-precision host filter,
- * within the float dot-product bound |out - exact| <= taps * eps *
- * sum |coeff * x| (eps = FLT_EPSILON).
+ * within the float dot-product bound of wl_dot_bound: |out - exact| <= taps *
+ * FLT_EPSILON * sum |coeff * x|.
  */
 #include "workload.h"
-
-#include <float.h>
-#include <math.h>
 
 #define LOCAL 256
 
@@ -40,14 +37,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < padded; i++)
         in[i] = wl_rand_float(&rng, -1.0f, 1.0f);
     for (size_t i = 0; i < n; i++) {
-        double sum = 0.0, magnitude = 0.0;
-        for (size_t j = 0; j < taps; j++) {
-            double p = (double)coeff[j] * in[i + taps - 1 - j];
-            sum += p;
-            magnitude += fabs(p);
-        }
-        want[i] = sum;
-        bound[i] = (double)taps * FLT_EPSILON * magnitude + 1e-30;
+        struct wl_dot dot = {0};
+        for (size_t j = 0; j < taps; j++)
+            wl_dot_add(&dot, coeff[j], in[i + taps - 1 - j]);
+        want[i] = dot.sum;
+        bound[i] = wl_dot_bound(&dot);
     }
 
     struct wl_device dev;

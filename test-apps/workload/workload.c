@@ -1,6 +1,7 @@
 /* workload: shared set-up and verification of the workload apps (see workload.h). */
 #include "workload.h"
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -200,6 +201,19 @@ float wl_rand_float(struct wl_rng *rng, float lo, float hi)
     /* 24 random bits: every value is an exact float in [0, 1). */
     float unit = (float)(wl_rand_u32(rng) >> 8) * (1.0f / 16777216.0f);
     return lo + (hi - lo) * unit;
+}
+
+void wl_dot_add(struct wl_dot *dot, float a, float b)
+{
+    double p = (double)a * b; /* exact: a double holds the product of two floats */
+    dot->sum += p;
+    dot->magnitude += fabs(p);
+    dot->terms++;
+}
+
+double wl_dot_bound(const struct wl_dot *dot)
+{
+    return (double)dot->terms * FLT_EPSILON * dot->magnitude + 1e-30;
 }
 
 int wl_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)

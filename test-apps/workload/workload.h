@@ -92,6 +92,24 @@ uint32_t wl_rand_u32(struct wl_rng *rng);
 /* Uniform in [lo, hi). */
 float wl_rand_float(struct wl_rng *rng, float lo, float hi);
 
+/* A dot product sum_i a_i * b_i of floats, accumulated in double (exact
+ * enough to serve as the reference), with what bounds the error of any float
+ * evaluation of it on the device. */
+struct wl_dot {
+    double sum;
+    double magnitude; /* sum_i |a_i * b_i| */
+    size_t terms;
+};
+
+/* Adds the term a * b. */
+void wl_dot_add(struct wl_dot *dot, float a, float b);
+
+/* The largest |float result - sum| for the terms added so far, for any
+ * summation order, with or without fused multiply-add: terms * FLT_EPSILON *
+ * magnitude (twice the classic gamma_n = n u / (1 - n u) bound, u =
+ * FLT_EPSILON / 2), plus 1e-30 for products flushed to zero as denormals. */
+double wl_dot_bound(const struct wl_dot *dot);
+
 /* Records one check that got[i] == want[i] for all i < n; on a mismatch names
  * the first differing index and the number of mismatches. */
 int wl_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);
