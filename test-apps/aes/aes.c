@@ -35,8 +35,7 @@ int main(int argc, char **argv)
     const struct wl_option options[] = {
         {"-n", "number of 16-byte blocks", &nblocks, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(nblocks > 0 && nblocks <= UINT32_MAX / 16, "-n must be in 1..2^28-1");
 
     check_reference();

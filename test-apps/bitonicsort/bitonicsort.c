@@ -22,8 +22,7 @@ int main(int argc, char **argv)
     const struct wl_option options[] = {
         {"-n", "number of elements (a power of two, at least 512)", &n, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(n >= CHUNK && (n & (n - 1)) == 0 && n <= (1ul << 31),
                "-n must be a power of two in 512..2^31");
 

@@ -18,8 +18,7 @@ int main(int argc, char **argv)
         {"-y", "image height", &height, 0},
         {"-k", "mask width (odd, at most 31)", &mask_width, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(width > 0 && height > 0 && width * height <= INT32_MAX,
                "-x and -y must be positive (and the image below 2^31 pixels)");
     wl_require(mask_width % 2 == 1 && mask_width <= 31, "-k must be odd and at most 31");

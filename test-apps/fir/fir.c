@@ -19,8 +19,7 @@ int main(int argc, char **argv)
         {"-t", "number of taps", &taps, 0},
         {"-b", "number of blocks (launches); n / b must be a multiple of 256", &blocks, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(taps > 0 && taps <= 4096, "-t must be in 1..4096");
     wl_require(blocks > 0 && n > 0 && n % blocks == 0 && (n / blocks) % LOCAL == 0 &&
                    n + taps <= UINT32_MAX,

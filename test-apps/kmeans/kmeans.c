@@ -83,8 +83,7 @@ int main(int argc, char **argv)
         {"-f", "number of features per point", &nfeatures, 0},
         {"-i", "iterations", &iterations, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(nclusters > 0 && nfeatures > 0 && nclusters * nfeatures <= 4096,
                "-k and -f must be positive with k * f <= 4096 (16 KiB of local memory)");
     wl_require(npoints >= nclusters && npoints * nfeatures <= UINT32_MAX,

@@ -19,8 +19,7 @@ int main(int argc, char **argv)
         {"-n", "columns of B and C (multiple of 16)", &n, 0},
         {"-k", "columns of A, rows of B (multiple of 16)", &k, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(m > 0 && n > 0 && k > 0 && m % TILE == 0 && n % TILE == 0 && k % TILE == 0 &&
                    m * k <= UINT32_MAX && k * n <= UINT32_MAX && m * n <= UINT32_MAX,
                "-m, -n and -k must be positive multiples of %d", TILE);

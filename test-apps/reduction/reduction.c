@@ -15,8 +15,7 @@ int main(int argc, char **argv)
         {"-n", "number of elements", &n, 0},
         {"-l", "work-group size (a power of two, multiple of 64)", &local, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(n > 0 && n <= UINT32_MAX, "-n must be in 1..2^32-1");
     wl_require(local >= 64 && (local & (local - 1)) == 0 && local % 64 == 0,
                "-l must be a power of two >= 64");

@@ -15,8 +15,7 @@ int main(int argc, char **argv)
         {"-r", "rows of the input (multiple of 16)", &rows, 0},
         {"-c", "columns of the input (multiple of 16)", &cols, 0},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(rows > 0 && cols > 0 && rows % TILE == 0 && cols % TILE == 0 &&
                    rows * cols <= UINT32_MAX,
                "-r and -c must be positive multiples of %d", TILE);

@@ -28,8 +28,7 @@ int main(int argc, char **argv)
         {"-n", "number of elements", &n, 0},
         {"--all-devices", "split the work over all devices of the platform", &all_devices, 1},
     };
-    ta_init(&argc, argv);
-    wl_parse_options(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(n > 0 && n <= UINT32_MAX, "-n must be in 1..2^32-1");
 
     float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);

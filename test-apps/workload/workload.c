@@ -8,9 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static void usage(const char *prog, const struct wl_option *options, size_t count)
+/* Prints the app's options; exits 2 if `done`. */
+static void usage(const char *prog, const struct wl_option *options, size_t count, int done)
 {
-    fprintf(stderr, "usage: %s [--platform NAME] [--device N] [--verbose]", prog);
+    fprintf(stderr, "usage: %s [common options]", prog);
     for (size_t i = 0; i < count; i++)
         fprintf(stderr, options[i].value_is_flag ? " [%s]" : " [%s N]", options[i].flag);
     fprintf(stderr, "\n");
@@ -21,28 +22,34 @@ static void usage(const char *prog, const struct wl_option *options, size_t coun
             fprintf(stderr, "  %-16s %s (default %lu)\n", options[i].flag, options[i].help,
                     *options[i].value);
     }
-    exit(2);
+    if (done)
+        exit(2);
 }
 
-void wl_parse_options(int argc, char **argv, const struct wl_option *options, size_t count)
+void wl_init(int argc, char **argv, const struct wl_option *options, size_t count)
 {
+    /* ta_init answers --help with the common options only: list the app's first. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0)
+            usage(argv[0], options, count, 0);
+    ta_init(&argc, argv);
     for (int i = 1; i < argc; i++) {
         const struct wl_option *match = NULL;
         for (size_t j = 0; j < count && !match; j++)
             if (strcmp(argv[i], options[j].flag) == 0)
                 match = &options[j];
         if (!match)
-            usage(argv[0], options, count);
+            usage(argv[0], options, count, 1);
         if (match->value_is_flag) {
             *match->value = 1;
             continue;
         }
         char *end;
         if (++i >= argc)
-            usage(argv[0], options, count);
+            usage(argv[0], options, count, 1);
         unsigned long value = strtoul(argv[i], &end, 0);
         if (*end != '\0' || end == argv[i] || argv[i][0] == '-')
-            usage(argv[0], options, count);
+            usage(argv[0], options, count, 1);
         *match->value = value;
     }
 }

@@ -25,10 +25,10 @@ struct wl_option {
     int value_is_flag;
 };
 
-/* Parses the app's options (after ta_init has removed the common ones);
- * prints usage listing `options` and the defaults, and exits 2, on an unknown
- * or malformed argument or --help. */
-void wl_parse_options(int argc, char **argv, const struct wl_option *options, size_t count);
+/* Parses the common options (ta_init) and then the app's `options`; on an
+ * unknown or malformed argument or --help prints the usage of both, with the
+ * app's defaults, and exits 2. */
+void wl_init(int argc, char **argv, const struct wl_option *options, size_t count);
 
 /* Exits with a message and FAILED unless cond holds: for sizes the kernels
  * cannot handle (e.g. not a multiple of the tile). */
