@@ -63,8 +63,10 @@ cl_program wl_build(cl_context context, const char *source, const char *build_op
 /* The kernel called `name` of the program; exits FAILED if absent. */
 cl_kernel wl_kernel(cl_program program, const char *name);
 
-/* Sets kernel argument `index` to `size` bytes at `value` (exits on error). */
-#define WL_ARG(kernel, index, value) TA_CHECK(clSetKernelArg((kernel), (index), sizeof(value), &(value)))
+/* Sets kernel argument `index` to the variable `value` (an lvalue: its size
+ * and address are passed); exits on error. */
+#define WL_ARG(kernel, index, value) \
+    TA_CHECK(clSetKernelArg((kernel), (index), sizeof(value), &(value)))
 
 /* Enqueues `kernel` over `dims` dimensions with the given global and local
  * sizes (local may be NULL), waits for it, and returns its duration in ns
