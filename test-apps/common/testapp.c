@@ -1,6 +1,8 @@
 /* testapp: shared helpers of the gcnsim test applications (see testapp.h). */
 #include "testapp.h"
 
+#include <CL/cl_ext.h>
+
 #include <stdarg.h>
 #include <string.h>
 #include <strings.h>
@@ -115,6 +117,7 @@ const char *ta_error_name(cl_int err)
         NAME(CL_INVALID_COMPILER_OPTIONS)
         NAME(CL_INVALID_LINKER_OPTIONS)
         NAME(CL_INVALID_DEVICE_PARTITION_COUNT)
+        NAME(CL_PLATFORM_NOT_FOUND_KHR)
 #undef NAME
     default: {
         static char buf[32];

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# run.sh — sets up the machine, builds gcnsim and the test apps, and runs one
+# app under the simulator through the real OpenCL ICD loader, printing its
+# verification result and the times the simulator reported.
+#
+#   scripts/run.sh [APP]
+#
+# APP is a test-apps folder name. Default: fir once test-apps/fir exists (the
+# example the project is built around), else api (the OpenCL API test app;
+# kernels do not execute yet). Environment variables such as GCNSIM_GPUS or
+# GCNSIM_MODE are passed on to the simulator.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+"$GCNSIM_REPO/scripts/setup.sh"
+say "cargo build --release"
+build_release
+say "making libgcnsim.so findable"
+install_library_link
+say "building test-apps into build/"
+build_apps
+
+# The example: FIR as soon as it exists among the apps, else the API test.
+app=${1:-}
+if [ -z "$app" ]; then
+    if [ -d "$GCNSIM_REPO/test-apps/fir" ]; then
+        app=fir
+    else
+        app=api
+    fi
+fi
+gpus=${GCNSIM_GPUS:-4}
+test_name="$app.gcnsim$gpus"
+if ! ctest --test-dir "$GCNSIM_BUILD" -N -R "^${test_name//./\\.}\$" | grep -q "Total Tests: 1"; then
+    echo "error: no test named $test_name (apps: $(cd "$GCNSIM_REPO/test-apps" && ls -d */ | grep -v common | tr -d / | tr '\n' ' '))" >&2
+    exit 1
+fi
+
+export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
+export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export GCNSIM_GPUS=$gpus
+
+say "clinfo -l under gcnsim (OCL_ICD_VENDORS=$OCL_ICD_VENDORS)"
+clinfo -l || true
+[ -n "$(clinfo -l 2>/dev/null)" ] || echo "(no platform found)"
+
+say "running $app on $gpus simulated GPU(s) ($test_name)"
+log=$GCNSIM_BUILD/run-$app.log
+status=0
+# ctest -V runs the app with exactly the environment the tests use; it prefixes
+# the app's output lines with the test number, after a header ending with
+# "Test timeout computed to be".
+ctest --test-dir "$GCNSIM_BUILD" -R "^${test_name//./\\.}\$" -V 2>&1 |
+    awk 'body && sub(/^[0-9]+: /, "") { print } /Test timeout computed to be/ { body = 1 }' \
+    >"$log" || true
+grep -q '^PASSED$' "$log" || status=1
+cat "$log"
+
+say "result"
+grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" || true
+grep -E '^time: ' "$log" | sed 's/^time: /reported time: /' || echo "reported time: none (the app printed no profiling times)"
+if [ $status -eq 0 ]; then
+    echo "verification: PASSED"
+else
+    echo "verification: FAILED (full output: $log)"
+fi
+exit $status
