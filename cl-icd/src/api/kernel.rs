@@ -259,4 +259,3 @@ entry! {
         write_info(arg_info(arg, param_name), param_value_size, param_value, param_value_size_ret)
     }
 }
-

@@ -41,7 +41,9 @@ fn nd_range(
     let global = slice(global_work_size, dims);
     check(global.len() != dims, CL_INVALID_GLOBAL_WORK_SIZE)?;
     check(
-        global.iter().any(|&g| g == 0 || g as u64 > u64::from(u32::MAX)),
+        global
+            .iter()
+            .any(|&g| g == 0 || g as u64 > u64::from(u32::MAX)),
         CL_INVALID_GLOBAL_WORK_SIZE,
     )?;
     let offset = slice(global_work_offset, dims);
@@ -74,7 +76,7 @@ fn nd_range(
                 local
                     .iter()
                     .zip(global)
-                    .any(|(&l, &g)| l == 0 || g as u64 % l != 0),
+                    .any(|(&l, &g)| l == 0 || !(g as u64).is_multiple_of(l)),
                 CL_INVALID_WORK_GROUP_SIZE,
             )?;
             // CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and does not
@@ -125,7 +127,10 @@ fn default_local_size(global: &[usize], max_group: u64) -> Vec<u64> {
         .enumerate()
         .map(|(d, &g)| {
             let cap = edges[d].min(budget);
-            let l = (1..=cap).rev().find(|l| g as u64 % l == 0).unwrap_or(1);
+            let l = (1..=cap)
+                .rev()
+                .find(|l| (g as u64).is_multiple_of(*l))
+                .unwrap_or(1);
             budget /= l;
             l
         })
@@ -227,7 +232,7 @@ fn launch(
             eprintln!("gcnsim: {e}");
             launch_status(&e)
         })?;
-        for mem in memory.iter().filter(|m| m.flags & u64::from(CL_MEM_READ_ONLY) == 0) {
+        for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;
         }
         Ok(report.end_ns - report.start_ns)
