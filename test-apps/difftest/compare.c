@@ -10,6 +10,8 @@
  *            and -0 are 0 ulp apart; NaN equals NaN
  *   abs:X    |subject - reference| <= X
  *   rel:X    |subject - reference| <= X * max(|subject|, |reference|)
+ *   half     16-bit values holding half floats: identical bits, or both NaN
+ *            (the spec leaves NaN payloads open)
  *
  * When the subject flushes float denormals (its CL_DEVICE_SINGLE_FP_CONFIG
  * lacks CL_FP_DENORM, as the spec allows), a float result that is zero or
@@ -64,6 +66,13 @@ static int64_t ordered(const struct dt_type *type, const void *value)
     return bits >> 63 ? -mag : mag;
 }
 
+static int is_half_nan(const void *value)
+{
+    uint16_t h;
+    memcpy(&h, value, 2);
+    return (h & 0x7c00) == 0x7c00 && (h & 0x03ff) != 0;
+}
+
 static int rule_ok(const struct dt_rule *rule, const struct dt_type *type, const void *subject,
                    const void *reference, double ulps)
 {
@@ -77,6 +86,9 @@ static int rule_ok(const struct dt_rule *rule, const struct dt_type *type, const
         return s == r || fabs(s - r) <= rule->limit;
     case DT_REL:
         return s == r || fabs(s - r) <= rule->limit * fmax(fabs(s), fabs(r));
+    case DT_HALF:
+        return memcmp(subject, reference, type->size) == 0 ||
+               (type->size == 2 && is_half_nan(subject) && is_half_nan(reference));
     }
     return 0;
 }

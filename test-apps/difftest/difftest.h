@@ -57,7 +57,7 @@ void dt_flush_denormals(const struct dt_type *type, size_t count, void *data);
 
 /* One comparison rule of a test (alternatives: a value passes if any holds). */
 struct dt_rule {
-    enum { DT_EXACT, DT_ULP, DT_ABS, DT_REL } how;
+    enum { DT_EXACT, DT_ULP, DT_ABS, DT_REL, DT_HALF } how;
     double limit;
 };
 

@@ -57,6 +57,8 @@ int dt_parse_compare(const char *text, struct dt_compare *cmp)
             r->how = DT_ABS;
         else if (len == 3 && strncmp(rule, "rel", 3) == 0)
             r->how = DT_REL;
+        else if (len == 4 && strncmp(rule, "half", 4) == 0)
+            r->how = DT_HALF;
         else
             return 0;
     }
