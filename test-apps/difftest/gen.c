@@ -9,6 +9,7 @@
  *               values, random bits
  *   pos         as `any`, made non-negative (sign bit clear)
  *   nz          as `any`, with 0 replaced by 1
+ *   nonan       as `any`, with NaNs replaced by infinities of the same sign
  *   bits        uniformly random bits
  *   range:L:H   uniform in [L, H] (both ends included among the values)
  *   half        half-precision bit patterns (ushort): edge cases and random
@@ -151,6 +152,23 @@ static void clear_sign(const struct dt_type *type, void *value)
     bytes[type->size - 1] &= 0x7f;
 }
 
+static double load_float(const struct dt_type *type, const void *value)
+{
+    if (type->size == 4) {
+        float f;
+        memcpy(&f, value, 4);
+        return f;
+    }
+    double d;
+    memcpy(&d, value, 8);
+    return d;
+}
+
+static int is_nan(const struct dt_type *type, const void *value)
+{
+    return isnan(load_float(type, value));
+}
+
 static int is_zero(const struct dt_type *type, const void *value)
 {
     static const uint8_t zeros[8];
@@ -180,10 +198,11 @@ int dt_generate(const struct dt_gen *gen, const struct dt_type *type, size_t cou
     }
     int any = strcmp(name, "any") == 0, pos = strcmp(name, "pos") == 0;
     int nz = strcmp(name, "nz") == 0, rbits = strcmp(name, "bits") == 0;
+    int nonan = strcmp(name, "nonan") == 0;
     int range = strcmp(name, "range") == 0 && lo && hi;
     int half = strcmp(name, "half") == 0 && type->size == 2 && type->kind == DT_UNSIGNED;
     int index = strcmp(name, "index") == 0;
-    if (!(any || pos || nz || rbits || range || half || index)) {
+    if (!(any || pos || nz || nonan || rbits || range || half || index)) {
         printf("unknown generator '%s' for %s\n", gen->text, type->scalar);
         return 0;
     }
@@ -214,6 +233,8 @@ int dt_generate(const struct dt_gen *gen, const struct dt_type *type, size_t cou
                 clear_sign(type, value);
             if (nz && is_zero(type, value))
                 store_int(type, value, 1);
+            if (nonan && type->kind == DT_FLOAT && is_nan(type, value))
+                store_float(type, value, signbit(load_float(type, value)) ? -INFINITY : INFINITY);
         }
     }
     return 1;
