@@ -72,8 +72,56 @@ fn div_fmas<P: Float>(l: &Lane) -> u64 {
         return l.out::<P>(P::fma(a, b, c));
     }
     let scale = if P::BITS == 64 { 128 } else { 64 };
-    let up = P::exponent(l.raw::<P>(2)) > P::bias();
-    l.out::<P>(ldexp::<P>(a.mul_add(b, c), if up { scale } else { -scale }))
+    let shift = if P::exponent(l.raw::<P>(2)) > P::bias() {
+        scale
+    } else {
+        -scale
+    };
+    let sum = off_tie::<P>(a, b, c, a.mul_add(b, c), shift);
+    l.out::<P>(ldexp::<P>(sum, shift))
+}
+
+/// `r` (a × b + c rounded to f64) moved one f64 step toward the exact a × b + c when
+/// r × 2^shift lies exactly halfway between two neighbours in format `P` (a denormal
+/// quotient): rounding r into `P` is then a second rounding that may go the wrong way.
+fn off_tie<P: Float>(a: f64, b: f64, c: f64, r: f64, shift: i64) -> f64 {
+    if r == 0.0 || !r.is_finite() {
+        return r;
+    }
+    // The spacing of P's values at r × 2^shift, as a power of two at r's scale.
+    let top = frexp(r).1 as i64 - 1 + shift;
+    let min_quantum = 1 - P::bias() as i64 - P::MANT as i64;
+    let quantum = (top - P::MANT as i64).max(min_quantum) - shift;
+    let steps = ldexp::<F64>(r, -quantum); // exact: below 2^(MANT+1)
+    if (steps - steps.trunc()).abs() != 0.5 {
+        return r;
+    }
+    let error = fma_error(a, b, c, r);
+    let toward_zero = (error < 0.0) == (r > 0.0);
+    if error == 0.0 {
+        r
+    } else if toward_zero {
+        f64::from_bits(r.to_bits() - 1)
+    } else {
+        f64::from_bits(r.to_bits() + 1)
+    }
+}
+
+/// `a + b` rounded, and the rounding error (Knuth's TwoSum; both exact).
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let b_part = s - a;
+    (s, (a - (s - b_part)) + (b - b_part))
+}
+
+/// a × b + c − r rounded, for r = a × b + c rounded: its sign is exact (Boldo and Muller's
+/// ErrFma, valid while a × b and its error stay clear of underflow).
+fn fma_error(a: f64, b: f64, c: f64, r: f64) -> f64 {
+    let product = a * b;
+    let product_error = a.mul_add(b, -product);
+    let (alpha1, alpha2) = two_sum(c, product_error);
+    let (beta1, beta2) = two_sum(product, alpha1);
+    ((beta1 - r) + beta2) + alpha2
 }
 
 /// v_div_fixup: the special cases of numerator S2 / denominator S1 (NaN, zero, infinity,

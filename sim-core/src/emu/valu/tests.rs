@@ -1184,6 +1184,23 @@ fn division_sequence_matches_ieee_division() {
     }
 }
 
+/// Denormal f64 quotients (found by test-apps/difftest's div_d1 against PoCL): v_div_fmas_f64
+/// scales the fused result down by 2^128 with a single rounding.
+#[test]
+fn division_rounds_denormal_quotients_once() {
+    let cases = [
+        (f64::MIN_POSITIVE, f64::from_bits(0xbff641fb95b8faf0)),
+        (f64::MIN_POSITIVE, f64::from_bits(0x3ffcee10fae617c8)),
+        (
+            f64::from_bits(0xbe239ce53c2cb7cc),
+            f64::from_bits(0xfe37e43c8800759c),
+        ),
+    ];
+    for (a, b) in cases {
+        assert!(same_f64(divide_f64(a, b), a / b), "{a:e} / {b:e}");
+    }
+}
+
 #[test]
 fn div_scale_sets_vcc_for_extreme_quotients() {
     let call = |s: [f32; 3]| {
