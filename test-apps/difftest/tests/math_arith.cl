@@ -23,5 +23,9 @@ BINARY(sub_d2, double2, double2, double2, x - y)
 BINARY(mul_d4, double4, double4, double4, x * y)
 //@ div_d1 out=double in=double:any,double:any cmp=ulp:0
 BINARY(div_d1, double, double, double, x / y)
+//@ div_d1_denormal out=double in=double:range:-1e-300:1e-300,double:range:1:1e12 cmp=ulp:0
+BINARY(div_d1_denormal, double, double, double, x / y)
+//@ div_f1_denormal out=float in=float:range:-1e-30:1e-30,float:range:1:1e12 cmp=ulp:2.5
+BINARY(div_f1_denormal, float, float, float, x / y)
 //@ recip_d1 out=double in=double:any cmp=ulp:0
 UNARY(recip_d1, double, double, 1.0 / x)
