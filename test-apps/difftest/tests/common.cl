@@ -36,8 +36,9 @@ UNARY(sign_f16, float16, float16, sign(x))
 TERNARY(clamp_d1, double, double, double, double, clamp(x, y, z))
 //@ mix_d2 out=double2 in=double2:range:-100:100,double2:range:-100:100,double2:range:0:1 cmp=rel:1e-14,abs:1e-14
 TERNARY(mix_d2, double2, double2, double2, double2, mix(x, y, z))
-/* sign(NaN) is "0.0" (1.2 6.12.4) without a sign: gcnsim gives -0.0 for a
- * negative NaN double, PoCL +0.0; ulp:0 takes both zeros as equal. */
+/* sign(NaN) is "0.0" (1.2 6.12.4) without a sign: for a negative NaN double
+ * gcnsim gives -0.0 (clang-15 + ROCm compile sign to copysign(x != 0 ? 1 : 0, x),
+ * v_cmp_lg + v_bfi), PoCL +0.0; ulp:0 takes both zeros as equal. */
 //@ sign_d1 out=double in=double:any cmp=ulp:0
 UNARY(sign_d1, double, double, sign(x))
 //@ degrees_d1 out=double in=double:any cmp=ulp:2

@@ -7,8 +7,10 @@
  * spec and on PoCL, but INT_MIN (SHRT_MIN, LONG_MIN) on gcnsim. clang-15
  * compiles it to v_med3_f32(x, -2^31, 0x4effffff) + v_cvt_i32_f32 with no NaN
  * check; gcnsim's v_med3_f32 returns the minimum of the other operands for a
- * NaN (as the GCN ISA documents and LLVM constant-folds it), so the NaN never
- * reaches v_cvt_i32_f32 (which would give 0). Those kernels get `nonan`. */
+ * NaN (as the GCN ISA documents and LLVM's own constant folding of fmed3
+ * assumes), so the NaN never reaches v_cvt_i32_f32 (which would give 0): the
+ * compiled code is wrong for NaN, gcnsim runs it faithfully. Unsigned _sat
+ * conversions are right (0) and keep NaN inputs. The signed ones get `nonan`. */
 //@ cvt_i_f_rtz out=int in=float:range:-2e9:2e9
 UNARY(cvt_i_f_rtz, int, float, convert_int_rtz(x))
 //@ cvt_i_f_rte out=int in=float:range:-2e9:2e9

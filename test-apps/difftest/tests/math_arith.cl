@@ -15,6 +15,12 @@ BINARY(div_f8, float8, float8, float8, x / y)
 UNARY(recip_f1, float, float, 1.0f / x)
 //@ neg_f2 out=float2 in=float2:any
 UNARY(neg_f2, float2, float2, -x)
+/* mad: 1.2 allows any accuracy ("infinite ulp": a*b+c rounded once or twice, or
+ * less); compared on moderate inputs where both roundings agree to 1e-6. */
+//@ mad_f4 out=float4 in=float4:range:-100:100,float4:range:-100:100,float4:range:-100:100 cmp=rel:1e-6,abs:1e-4 n=1024
+TERNARY(mad_f4, float4, float4, float4, float4, mad(x, y, z))
+//@ mad_d1 out=double in=double:range:-100:100,double:range:-100:100,double:range:-100:100 cmp=rel:1e-14,abs:1e-12
+TERNARY(mad_d1, double, double, double, double, mad(x, y, z))
 //@ add_d1 out=double in=double:any,double:any cmp=ulp:0
 BINARY(add_d1, double, double, double, x + y)
 //@ sub_d2 out=double2 in=double2:any,double2:any cmp=ulp:0

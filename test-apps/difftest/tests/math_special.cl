@@ -13,6 +13,8 @@ UNARY(tgamma_f1n, float, float, tgamma(x))
 UNARY(lgamma_f1, float, float, lgamma(x))
 //@ lgamma_r_s_f1 out=int in=float:range:-20.25:20.25
 UNARY(lgamma_r_s_f1, int, float, ({ int s; lgamma_r(x, &s); s; }))
+//@ lgamma_r_v_f1 out=float in=float:range:0.01:1000 cmp=rel:1e-5,abs:1e-6
+UNARY(lgamma_r_v_f1, float, float, ({ int s; lgamma_r(x, &s); }))
 //@ erf_d1 out=double in=double:any cmp=ulp:16
 UNARY(erf_d1, double, double, erf(x))
 //@ tgamma_d1 out=double in=double:range:0.01:100 cmp=ulp:16
