@@ -93,7 +93,7 @@ static int rule_ok(const struct dt_rule *rule, const struct dt_type *type, const
     return 0;
 }
 
-int dt_component_ok(const struct dt_compare *cmp, const struct dt_type *type,
+enum dt_verdict dt_component_ok(const struct dt_compare *cmp, const struct dt_type *type,
                     const void *subject, const void *reference, double *ulps)
 {
     *ulps = 0;
@@ -106,12 +106,12 @@ int dt_component_ok(const struct dt_compare *cmp, const struct dt_type *type,
         else
             *ulps = fabs((double)(ordered(type, subject) - ordered(type, reference)));
         if (cmp->flush_f32 && type->size == 4 && fabs(s) < FLT_MIN && fabs(r) < FLT_MIN)
-            return 1;
+            return DT_FLUSHED;
     }
     for (unsigned i = 0; i < cmp->count; i++)
         if (rule_ok(&cmp->rules[i], type, subject, reference, *ulps))
-            return 1;
-    return 0;
+            return DT_PASSED;
+    return DT_DIFFERENT;
 }
 
 void dt_print_value(const struct dt_type *type, const void *value)

@@ -224,9 +224,12 @@ static void print_mismatch(const struct dt_test *test, const struct test_data *d
 }
 
 /* Runs one test on both sides and compares; returns the number of
- * mismatching components (printing the first few), or -1 on an error. */
+ * mismatching components (printing the first few), or -1 on an error. Counts
+ * the compared components in *values and raises *max_ulps to the largest
+ * float distance a rule accepted (not counting flushed denormals). */
 static long run_test(struct side *subject, cl_program subject_program, struct side *reference,
-                     cl_program reference_program, const struct dt_test *test, size_t *values)
+                     cl_program reference_program, const struct dt_test *test, size_t *values,
+                     double *max_ulps)
 {
     struct test_data data;
     long mismatches = -1;
@@ -247,9 +250,14 @@ static long run_test(struct side *subject, cl_program subject_program, struct si
             const uint8_t *s = data.subject, *r = data.reference, *rf = data.reference_flushed;
             double ulps, ulps_flushed;
             ++*values;
-            if (dt_component_ok(&test->cmp, &test->out, s + at, r + at, &ulps))
-                continue;
-            if (twin && dt_component_ok(&test->cmp, &test->out, s + at, rf + at, &ulps_flushed))
+            enum dt_verdict verdict = dt_component_ok(&test->cmp, &test->out, s + at, r + at, &ulps);
+            if (verdict == DT_DIFFERENT && twin) {
+                verdict = dt_component_ok(&test->cmp, &test->out, s + at, rf + at, &ulps_flushed);
+                ulps = verdict == DT_DIFFERENT ? ulps : ulps_flushed;
+            }
+            if (verdict == DT_PASSED && ulps > *max_ulps)
+                *max_ulps = ulps;
+            if (verdict != DT_DIFFERENT)
                 continue;
             if (mismatches++ < SHOWN_MISMATCHES)
                 print_mismatch(test, &data, e, c, ulps);
@@ -278,6 +286,7 @@ static int run_family(struct side *subject, struct side *reference, int flush_f3
 
     int ok = 1, kernels = 0, failed_kernels = 0;
     size_t values = 0;
+    double max_ulps = 0;
     cl_program sp = build(subject, source), rp = build(reference, source);
     if (!sp || !rp) {
         ok = 0;
@@ -297,7 +306,7 @@ static int run_family(struct side *subject, struct side *reference, int flush_f3
                 failed_kernels++;
             } else {
                 test.cmp.flush_f32 = flush_f32;
-                long bad = run_test(subject, sp, reference, rp, &test, &values);
+                long bad = run_test(subject, sp, reference, rp, &test, &values, &max_ulps);
                 if (bad != 0) {
                     ok = 0;
                     if (bad > 0 && failed_kernels < SHOWN_KERNELS)
@@ -315,7 +324,8 @@ static int run_family(struct side *subject, struct side *reference, int flush_f3
     }
 done:
     if (ok)
-        printf("PASS %s: %d kernels, %zu values\n", family, kernels, values);
+        printf("PASS %s: %d kernels, %zu values, largest float difference %.0f ulp\n", family,
+               kernels, values, max_ulps);
     else
         printf("FAIL %s: %d of %d kernels differ or failed\n", family, failed_kernels, kernels);
     fflush(stdout);

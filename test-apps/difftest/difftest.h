@@ -73,10 +73,17 @@ struct dt_compare {
 /* Parses the value of cmp= ("exact", "ulp:4", "rel:1e-3,abs:1e-6"). */
 int dt_parse_compare(const char *text, struct dt_compare *cmp);
 
+/* The outcome of comparing one component. */
+enum dt_verdict {
+    DT_DIFFERENT, /* no rule holds */
+    DT_PASSED,    /* a rule holds */
+    DT_FLUSHED,   /* both are zero or float denormals, and the subject flushes */
+};
+
 /* Whether component value `subject` is acceptable given the reference
  * `reference` (both `type->size` bytes); sets *ulps to their distance in
  * units in the last place for floats (0 for integers). */
-int dt_component_ok(const struct dt_compare *cmp, const struct dt_type *type,
+enum dt_verdict dt_component_ok(const struct dt_compare *cmp, const struct dt_type *type,
                     const void *subject, const void *reference, double *ulps);
 
 /* Prints one component value of the type in decimal (and hex/%a). */

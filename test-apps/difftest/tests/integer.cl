@@ -106,3 +106,60 @@ TERNARY(mad24_u4, uint4, uint4, uint4, uint4, mad24(x, y, z))
 BINARY(mul24_i1, int, int, int, mul24(x, y))
 //@ mul24_u1 out=uint in=uint:range:0:16777215,uint:range:0:16777215
 BINARY(mul24_u1, uint, uint, uint, mul24(x, y))
+/* More types and widths. */
+//@ abs_s1 out=ushort in=short:any
+UNARY(abs_s1, ushort, short, abs(x))
+//@ abs_ul1 out=ulong in=ulong:any
+UNARY(abs_ul1, ulong, ulong, abs(x))
+//@ abs_diff_ul1 out=ulong in=ulong:any,ulong:any
+BINARY(abs_diff_ul1, ulong, ulong, ulong, abs_diff(x, y))
+//@ abs_diff_l1 out=ulong in=long:any,long:any
+BINARY(abs_diff_l1, ulong, long, long, abs_diff(x, y))
+//@ add_sat_us3 out=ushort3 in=ushort3:any,ushort3:any
+BINARY(add_sat_us3, ushort3, ushort3, ushort3, add_sat(x, y))
+//@ sub_sat_uc1 out=uchar in=uchar:any,uchar:any
+BINARY(sub_sat_uc1, uchar, uchar, uchar, sub_sat(x, y))
+//@ sub_sat_l2 out=long2 in=long2:any,long2:any
+BINARY(sub_sat_l2, long2, long2, long2, sub_sat(x, y))
+//@ hadd_l1 out=long in=long:any,long:any
+BINARY(hadd_l1, long, long, long, hadd(x, y))
+//@ hadd_c1 out=char in=char:any,char:any
+BINARY(hadd_c1, char, char, char, hadd(x, y))
+//@ rhadd_ul1 out=ulong in=ulong:any,ulong:any
+BINARY(rhadd_ul1, ulong, ulong, ulong, rhadd(x, y))
+//@ clamp_l1 out=long in=long:any,long:range:-1000:0,long:range:0:1000
+TERNARY(clamp_l1, long, long, long, long, clamp(x, y, z))
+//@ clamp_c16s out=char16 in=char16:any,char:range:-100:0,char:range:0:100 n=256
+TERNARY(clamp_c16s, char16, char16, char, char, clamp(x, y, z))
+//@ clz_uc1 out=uchar in=uchar:any
+UNARY(clz_uc1, uchar, uchar, clz(x))
+//@ clz_ul1 out=ulong in=ulong:any
+UNARY(clz_ul1, ulong, ulong, clz(x))
+//@ mad_hi_c1 out=char in=char:any,char:any,char:any
+TERNARY(mad_hi_c1, char, char, char, char, mad_hi(x, y, z))
+//@ mad_hi_ul1 out=ulong in=ulong:any,ulong:any,ulong:any
+TERNARY(mad_hi_ul1, ulong, ulong, ulong, ulong, mad_hi(x, y, z))
+//@ mad_sat_ul1 out=ulong in=ulong:any,ulong:any,ulong:any
+TERNARY(mad_sat_ul1, ulong, ulong, ulong, ulong, mad_sat(x, y, z))
+//@ mad_sat_uc8 out=uchar8 in=uchar8:any,uchar8:any,uchar8:any n=512
+TERNARY(mad_sat_uc8, uchar8, uchar8, uchar8, uchar8, mad_sat(x, y, z))
+//@ mul_hi_uc1 out=uchar in=uchar:any,uchar:any
+BINARY(mul_hi_uc1, uchar, uchar, uchar, mul_hi(x, y))
+//@ mul_hi_us4 out=ushort4 in=ushort4:any,ushort4:any
+BINARY(mul_hi_us4, ushort4, ushort4, ushort4, mul_hi(x, y))
+//@ max_l1 out=long in=long:any,long:any
+BINARY(max_l1, long, long, long, max(x, y))
+//@ min_s16 out=short16 in=short16:any,short16:any n=256
+BINARY(min_s16, short16, short16, short16, min(x, y))
+//@ rotate_s2 out=short2 in=short2:any,short2:any
+BINARY(rotate_s2, short2, short2, short2, rotate(x, y))
+//@ rotate_ul1 out=ulong in=ulong:any,ulong:any
+BINARY(rotate_ul1, ulong, ulong, ulong, rotate(x, y))
+//@ upsample_uc1 out=ushort in=uchar:any,uchar:any
+BINARY(upsample_uc1, ushort, uchar, uchar, upsample(x, y))
+//@ upsample_i1 out=long in=int:any,uint:any
+BINARY(upsample_i1, long, int, uint, upsample(x, y))
+//@ popcount_us1 out=ushort in=ushort:any
+UNARY(popcount_us1, ushort, ushort, popcount(x))
+//@ popcount_ul4 out=ulong4 in=ulong4:any n=1024
+UNARY(popcount_ul4, ulong4, ulong4, popcount(x))
