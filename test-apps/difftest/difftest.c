@@ -250,9 +250,10 @@ static long run_test(struct side *subject, cl_program subject_program, struct si
             const uint8_t *s = data.subject, *r = data.reference, *rf = data.reference_flushed;
             double ulps, ulps_flushed;
             ++*values;
-            enum dt_verdict verdict = dt_component_ok(&test->cmp, &test->out, s + at, r + at, &ulps);
+            const struct dt_compare *cmp = &test->cmp;
+            enum dt_verdict verdict = dt_component_ok(cmp, &test->out, s + at, r + at, &ulps);
             if (verdict == DT_DIFFERENT && twin) {
-                verdict = dt_component_ok(&test->cmp, &test->out, s + at, rf + at, &ulps_flushed);
+                verdict = dt_component_ok(cmp, &test->out, s + at, rf + at, &ulps_flushed);
                 ulps = verdict == DT_DIFFERENT ? ulps : ulps_flushed;
             }
             if (verdict == DT_PASSED && ulps > *max_ulps)
