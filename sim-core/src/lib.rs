@@ -7,3 +7,4 @@ pub mod driver;
 pub mod engine;
 pub mod gpu;
 pub mod loader;
+pub mod timing;
