@@ -220,7 +220,12 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         let input = site.port(dram_xbar, &format!("bank{bank}"));
         site.engine.connect(bottom, input, 0);
         dram_inputs.push(input.port);
-        let geometry = CacheGeometry::from_config(&config.l2, cycle, WritePolicy::WriteBack);
+        let geometry = CacheGeometry::from_config(
+            &config.l2,
+            cycle,
+            WritePolicy::WriteBack,
+            config.l2_banks.into(),
+        );
         site.engine.install(
             id,
             Box::new(Cache::new(geometry, vec![top.port], bottom.port)),
@@ -337,7 +342,7 @@ impl<M: CarriesMemory> Site<'_, M> {
         self.engine.connect(bottom, input, 0);
         self.xbar_inputs.push(input.port);
         let geometry =
-            CacheGeometry::from_config(cache, self.clock.period(), WritePolicy::WriteThrough);
+            CacheGeometry::from_config(cache, self.clock.period(), WritePolicy::WriteThrough, 1);
         self.engine.install(
             id,
             Box::new(Cache::new(geometry, vec![top.port], bottom.port)),

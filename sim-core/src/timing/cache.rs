@@ -35,11 +35,18 @@ pub struct CacheGeometry {
     pub mshrs: usize,
     /// The write policy.
     pub policy: WritePolicy,
+    /// Requests it looks up at once (one enters per cycle of latency at full rate); more
+    /// wait in the top ports.
+    pub pipeline_depth: usize,
+    /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
+    /// line, and indexes its sets by line number / `banks`.
+    pub banks: u64,
 }
 
 impl CacheGeometry {
-    /// The geometry `config` describes, with latency counted in cycles of `cycle` ps.
-    pub fn from_config(config: &CacheConfig, cycle: Time, policy: WritePolicy) -> Self {
+    /// The geometry `config` describes, with latency counted in cycles of `cycle` ps, for
+    /// one of `banks` line-interleaved banks.
+    pub fn from_config(config: &CacheConfig, cycle: Time, policy: WritePolicy, banks: u64) -> Self {
         CacheGeometry {
             line_bytes: config.line_bytes.into(),
             sets: config.sets() as usize,
@@ -47,6 +54,8 @@ impl CacheGeometry {
             latency: cycle * u64::from(config.latency_cycles),
             mshrs: config.mshrs as usize,
             policy,
+            pipeline_depth: config.latency_cycles.max(1) as usize,
+            banks,
         }
     }
 }
@@ -99,7 +108,8 @@ enum Below {
 /// answered then. A miss sends a read of the whole line below and is answered when the
 /// line arrives; later misses to that line wait in its MSHR (an MSHR hit). When every
 /// MSHR is taken, the request waits, and the cache takes no more requests from its top
-/// ports until one frees — their buffers fill and hold back the senders.
+/// ports until one frees — their buffers fill and hold back the senders. At most
+/// `pipeline_depth` requests are being looked up at once.
 pub struct Cache {
     geometry: CacheGeometry,
     tops: Vec<Port>,
@@ -129,7 +139,7 @@ impl Cache {
             geometry,
             tops,
             bottom,
-            lines: SetAssociative::new(geometry.sets, geometry.ways),
+            lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
             pipeline: Pipeline::default(),
             mshrs: BTreeMap::new(),
             below: BTreeMap::new(),
@@ -332,7 +342,7 @@ impl Cache {
         self.install(ctx, line, Line { data, dirty });
     }
 
-    fn from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let what = self
             .below
             .remove(&response.id)
@@ -379,7 +389,7 @@ impl<M: CarriesMemory> Component<M> for Cache {
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
         while let Some(msg) = take(ctx, self.bottom) {
             match msg {
-                MemoryMessage::Response(response) => self.from_below(ctx, response),
+                MemoryMessage::Response(response) => self.answer_from_below(ctx, response),
                 other => panic!("a cache received {other:?} from below"),
             }
         }
@@ -405,7 +415,8 @@ impl<M: CarriesMemory> Component<M> for Cache {
             let due = ctx.now() + self.geometry.latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
-                while let Some(msg) = take(ctx, top) {
+                while self.pipeline.len() < self.geometry.pipeline_depth {
+                    let Some(msg) = take(ctx, top) else { break };
                     let MemoryMessage::Request(req) = msg else {
                         panic!("a cache received {msg:?} from above");
                     };

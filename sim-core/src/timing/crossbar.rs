@@ -94,7 +94,7 @@ impl Crossbar {
         self.forward(ctx, output, MemoryMessage::Request(req));
     }
 
-    fn from_output<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_output<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let route = self
             .routes
             .remove(&response.id)
@@ -129,18 +129,19 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
             *self.in_transit.get_mut(&port).expect("counted") -= 1;
             self.outbox.push(port, msg);
         }
+        // Room freed at the outputs counts before deciding whether to take requests.
+        self.outbox.send(ctx);
         for i in 0..self.outputs.len() {
             while let Some(msg) = take(ctx, self.outputs[i]) {
                 match msg {
-                    MemoryMessage::Response(response) => self.from_output(ctx, response),
+                    MemoryMessage::Response(response) => self.answer_from_output(ctx, response),
                     other => panic!("the crossbar received {other:?} from an output"),
                 }
             }
         }
         for i in 0..self.inputs.len() {
             let input = self.inputs[i];
-            loop {
-                let Some(msg) = ctx.peek(input) else { break };
+            while let Some(msg) = ctx.peek(input) {
                 let Some(MemoryMessage::Request(req)) = msg.as_memory() else {
                     panic!("the crossbar received a non-request at an input");
                 };

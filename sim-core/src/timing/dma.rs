@@ -121,6 +121,7 @@ impl DmaEngine {
             .expect("a transfer in progress");
         transfer.outstanding -= 1;
         match response.result {
+            Ok(bytes) if bytes.is_empty() => {}
             Ok(bytes) => transfer.data[offset..offset + bytes.len()].copy_from_slice(&bytes),
             Err(error) => {
                 transfer.error.get_or_insert(error);

@@ -1,12 +1,15 @@
 //! Set-associative storage with least-recently-used replacement: the tag arrays of caches
 //! and TLBs.
 
-/// Entries of type `V` keyed by a number (a line or page number): the key's low bits pick
-/// the set, and within a set the least recently used entry makes room for a new one.
+/// Entries of type `V` keyed by a number (a line or page number): `key / stride` modulo
+/// the number of sets picks the set, and within a set the least recently used entry makes
+/// room for a new one. (A stride above 1 serves one bank of an interleaved cache, which
+/// sees only every `stride`-th line.)
 #[derive(Debug)]
 pub(crate) struct SetAssociative<V> {
     sets: Vec<Vec<Way<V>>>,
     ways: usize,
+    stride: u64,
     /// Counts uses, to order them.
     uses: u64,
 }
@@ -19,21 +22,23 @@ struct Way<V> {
 }
 
 impl<V> SetAssociative<V> {
-    /// Empty storage of `sets` sets (a power of two) of `ways` entries.
-    pub(crate) fn new(sets: usize, ways: usize) -> Self {
+    /// Empty storage of `sets` sets (a power of two) of `ways` entries, whose keys are
+    /// spaced `stride` apart.
+    pub(crate) fn new(sets: usize, ways: usize, stride: u64) -> Self {
         assert!(
-            sets.is_power_of_two() && ways > 0,
+            sets.is_power_of_two() && ways > 0 && stride > 0,
             "validated configuration"
         );
         SetAssociative {
             sets: (0..sets).map(|_| Vec::with_capacity(ways)).collect(),
             ways,
+            stride,
             uses: 0,
         }
     }
 
     fn set(&self, key: u64) -> usize {
-        (key % self.sets.len() as u64) as usize
+        (key / self.stride % self.sets.len() as u64) as usize
     }
 
     /// The entry of `key`, marked as the most recently used.
@@ -85,7 +90,7 @@ mod tests {
 
     #[test]
     fn least_recently_used_entry_is_replaced() {
-        let mut s = SetAssociative::new(2, 2);
+        let mut s = SetAssociative::new(2, 2, 1);
         // Keys 0, 2, 4 share set 0.
         assert!(s.insert(0, "a").is_none());
         assert!(s.insert(2, "b").is_none());
@@ -97,5 +102,15 @@ mod tests {
         assert_eq!(s.get(1), Some(&mut "other set"));
         assert_eq!(s.drain().len(), 3);
         assert!(s.get(4).is_none());
+    }
+
+    #[test]
+    fn stride_spreads_a_banks_keys_over_all_sets() {
+        // A bank of two sees keys 0, 2, 4, 6: they fill both sets of one way.
+        let mut s = SetAssociative::new(2, 1, 2);
+        for key in [0, 2] {
+            assert!(s.insert(key, ()).is_none());
+        }
+        assert_eq!(s.insert(4, ()), Some((0, ())));
     }
 }

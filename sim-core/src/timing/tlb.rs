@@ -82,7 +82,8 @@ enum Below {
 ///
 /// Timing: a request is looked up `latency` after it is taken; a hit is passed on or
 /// answered then; a miss asks the next level and waits in an MSHR (later misses to the
-/// same page join it). When all MSHRs are taken the TLB stops taking requests. A flush
+/// same page join it). When all MSHRs are taken, or as many requests wait to be looked up
+/// or to leave through the bottom port, the TLB stops taking requests. A flush
 /// drops every translation and is passed on below and to the next level.
 pub struct Tlb {
     geometry: TlbGeometry,
@@ -119,7 +120,7 @@ impl Tlb {
             tops,
             bottom,
             next,
-            entries: SetAssociative::new(geometry.sets, geometry.ways),
+            entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
             pipeline: Pipeline::default(),
             mshrs: BTreeMap::new(),
             below: BTreeMap::new(),
@@ -129,6 +130,14 @@ impl Tlb {
             next_id: 0,
             next_task: 0,
         }
+    }
+
+    /// Whether it may take another request: fewer than `mshrs` are being looked up or
+    /// wait to leave through the bottom port (so a cache below that holds back holds
+    /// this TLB back too).
+    fn has_room(&self) -> bool {
+        let queued = self.bottom.map_or(0, |b| self.outbox.queued(b));
+        self.pipeline.len() + queued < self.geometry.mshrs
     }
 
     fn fresh_id(&mut self) -> u64 {
@@ -252,7 +261,7 @@ impl Tlb {
         }
     }
 
-    fn from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let what = self
             .below
             .remove(&response.id)
@@ -295,10 +304,12 @@ impl Tlb {
 
 impl<M: CarriesMemory> Component<M> for Tlb {
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        // Room freed below counts before deciding whether to take requests.
+        self.outbox.send(ctx);
         for port in self.bottom.into_iter().chain([self.next]) {
             while let Some(msg) = take(ctx, port) {
                 match msg {
-                    MemoryMessage::Response(response) => self.from_below(ctx, response),
+                    MemoryMessage::Response(response) => self.answer_from_below(ctx, response),
                     MemoryMessage::Translation(answer) => self.translated(ctx, answer),
                     other => panic!("a TLB received {other:?} from below"),
                 }
@@ -321,7 +332,8 @@ impl<M: CarriesMemory> Component<M> for Tlb {
             let due = ctx.now() + self.geometry.latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
-                while let Some(msg) = take(ctx, top) {
+                while self.has_room() {
+                    let Some(msg) = take(ctx, top) else { break };
                     let task = self.next_task;
                     self.next_task += 1;
                     let client = match msg {

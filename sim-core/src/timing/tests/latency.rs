@@ -1,0 +1,107 @@
+//! Latencies of single accesses, computed by hand from the configuration.
+
+use super::*;
+
+/// Reads of 4 bytes at these offsets of a fresh buffer, one after another from `cu`.
+fn reads(base: u64, offsets: &[u64]) -> Vec<MemRequest> {
+    offsets
+        .iter()
+        .map(|&o| MemRequest::read(0, base + o, 4))
+        .collect()
+}
+
+#[test]
+fn each_level_adds_its_configured_latency() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let g = rig.platform.gpu.clone();
+    let data: Vec<u8> = (0..8192u32).map(|i| (i * 13 + 5) as u8).collect();
+    let buffer = rig.buffer(8192, &data);
+    let base = buffer.address();
+
+    let l1_tlb = u64::from(g.l1_tlb.latency_cycles);
+    let l2_tlb = u64::from(g.l2_tlb.latency_cycles);
+    let walk = u64::from(rig.platform.page_walk_latency_cycles);
+    let l1v = u64::from(g.l1v.latency_cycles);
+    let xbar = u64::from(g.crossbar_latency_cycles);
+    let l2 = u64::from(g.l2.latency_cycles);
+    let transfer = u64::from(g.l2.line_bytes / g.dram.bytes_per_cycle);
+    let dram = u64::from(g.dram.latency_cycles) + transfer;
+    assert_eq!(
+        (l1_tlb, l2_tlb, walk, l1v, xbar, l2, dram),
+        (1, 10, 100, 20, 1, 10, 101)
+    );
+
+    // cu0: cold (TLB misses down to a walk, then DRAM); the same line again (TLB and L1
+    // hit); another line of the page (TLB hit, L1 and L2 miss).
+    let cu0 = rig.run_sequence(0, reads(base, &[8, 8, 64]));
+    // cu1: the first line again: its own TLB and L1 are cold, the L2 TLB and L2 are warm.
+    let cu1 = rig.run_sequence(1, reads(base, &[8, 8]));
+    let cycles = |r: &Record| r.latency() / rig.cycle();
+    let got: Vec<u64> = cu0.iter().chain(&cu1).map(cycles).collect();
+    let expected = vec![
+        l1_tlb + l2_tlb + walk + l1v + xbar + l2 + dram + xbar,
+        l1_tlb + l1v,
+        l1_tlb + l1v + xbar + l2 + dram + xbar,
+        l1_tlb + l2_tlb + l1v + xbar + l2 + xbar,
+        l1_tlb + l1v,
+    ];
+    assert_eq!(got, expected);
+    for r in cu0.iter().chain(&cu1) {
+        let at = (r.address - base) as usize;
+        assert_eq!(r.result, Ok(data[at..at + 4].to_vec()));
+    }
+
+    let m = &rig.metrics;
+    assert_eq!(m.count("gpu0.cu0.l1v", "read_hits"), 1);
+    assert_eq!(m.count("gpu0.cu0.l1v", "read_misses"), 2);
+    assert_eq!(m.count("gpu0.cu1.l1v", "read_misses"), 1);
+    assert_eq!(m.count("gpu0.cu0.l1tlb", "hits"), 2);
+    assert_eq!(m.count("gpu0.cu0.l1tlb", "misses"), 1);
+    assert_eq!(m.count("gpu0.l2tlb", "misses"), 1);
+    assert_eq!(m.count("gpu0.l2tlb", "hits"), 1);
+    assert_eq!(m.count("iommu", "walks"), 1);
+    let l2_hits: u64 = (0..2)
+        .map(|b| m.count(&format!("gpu0.l2.bank{b}"), "read_hits"))
+        .sum();
+    assert_eq!(l2_hits, 1);
+    let dram_reads: u64 = (0..2)
+        .map(|c| m.count(&format!("gpu0.dram.ch{c}"), "read_bytes"))
+        .sum();
+    assert_eq!(dram_reads, 2 * 64);
+    // The L1 saw two misses to DRAM and one hit.
+    let miss = l1v + xbar + l2 + dram + xbar;
+    let average = (2 * miss + l1v) as f64 / 3.0 * rig.cycle() as f64;
+    let measured = m.average_latency("gpu0.cu0.l1v", "read").unwrap();
+    assert!((measured - average).abs() < 1e-6, "{measured} vs {average}");
+}
+
+#[test]
+fn unmapped_pages_fault_and_wide_accesses_are_refused() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let buffer = rig.buffer(4096, &[1; 4096]);
+    let base = buffer.address();
+    let records = rig.run_sequence(
+        0,
+        vec![
+            MemRequest::read(0, base + 2 * 4096, 4),
+            MemRequest::read(0, base + 60, 8),
+            MemRequest::read(0, base + 4092, 8),
+            MemRequest::read(0, base + 56, 8),
+        ],
+    );
+    assert_eq!(
+        records[0].result,
+        Err(MemError::PageFault {
+            address: base + 8192
+        })
+    );
+    assert!(matches!(
+        records[1].result,
+        Err(MemError::CrossesBoundary { boundary: 64, .. })
+    ));
+    assert!(matches!(
+        records[2].result,
+        Err(MemError::CrossesBoundary { boundary: 4096, .. })
+    ));
+    assert_eq!(records[3].result, Ok(vec![1; 8]));
+}
