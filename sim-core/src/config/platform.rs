@@ -259,6 +259,14 @@ impl PlatformConfig {
             ("l2", &g.l2),
         ] {
             cache.validate(&format!("gpu.{name}"))?;
+            // An L1 line is fetched from one L2 bank in one request.
+            if name != "l2" && cache.line_bytes > g.l2.line_bytes {
+                return Err(ConfigError::new(
+                    format!("gpu.{name}.line_bytes"),
+                    cache.line_bytes.to_string(),
+                    format!("must not exceed gpu.l2.line_bytes ({})", g.l2.line_bytes),
+                ));
+            }
         }
         positive("gpu.dram.controllers", g.dram.controllers.into())?;
         positive("gpu.dram.latency_cycles", g.dram.latency_cycles.into())?;
@@ -452,6 +460,7 @@ mod tests {
                 "gpu.wavefront_slots_per_simd",
             ),
             ("[gpu.l1v]\nline_bytes = 48\n", "gpu.l1v.line_bytes"),
+            ("[gpu.l1k]\nline_bytes = 128\n", "gpu.l1k.line_bytes"),
             ("[gpu.l1v]\nsize_bytes = 1000\n", "gpu.l1v.size_bytes"),
             (
                 "[platform]\npcie_gbytes_per_s = -1.0\n",

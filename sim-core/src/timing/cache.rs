@@ -2,12 +2,12 @@
 //! instruction caches (write-through, no allocation on writes) and the L2 banks
 //! (write-back, allocating on writes).
 
-use super::plumbing::{count, take, Outbox, Pipeline};
+use super::plumbing::{count, take, Lookups, Outbox};
 use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
 use super::set_associative::SetAssociative;
 use crate::config::CacheConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 /// What a cache does with writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,14 +115,13 @@ pub struct Cache {
     tops: Vec<Port>,
     bottom: Port,
     lines: SetAssociative<Line>,
-    pipeline: Pipeline<Arrival>,
+    /// Requests being looked up, or waiting for an MSHR.
+    lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
     mshrs: BTreeMap<u64, Vec<Waiter>>,
     /// Requests sent below, by id.
     below: BTreeMap<u64, Below>,
     write_throughs: usize,
-    /// Looked-up requests that could not proceed, oldest first.
-    stalled: VecDeque<Arrival>,
     /// A flush waiting for outstanding requests to finish (false) or for the level below
     /// (true).
     flush: Option<(Arrival, bool)>,
@@ -140,11 +139,10 @@ impl Cache {
             tops,
             bottom,
             lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
-            pipeline: Pipeline::default(),
+            lookups: Lookups::default(),
             mshrs: BTreeMap::new(),
             below: BTreeMap::new(),
             write_throughs: 0,
-            stalled: VecDeque::new(),
             flush: None,
             outbox: Outbox::default(),
             next_id: 0,
@@ -393,29 +391,18 @@ impl<M: CarriesMemory> Component<M> for Cache {
                 other => panic!("a cache received {other:?} from below"),
             }
         }
-        loop {
+        let mut lookups = std::mem::take(&mut self.lookups);
+        lookups.run(ctx, |ctx, arrival| {
             self.advance_flush(ctx);
-            let Some(arrival) = self.stalled.pop_front() else {
-                break;
-            };
-            if let Err(arrival) = self.lookup(ctx, arrival) {
-                self.stalled.push_front(arrival);
-                break;
-            }
-        }
-        while let Some(arrival) = self.pipeline.pop_due(ctx.now()) {
-            if !self.stalled.is_empty() {
-                self.stalled.push_back(arrival);
-            } else if let Err(arrival) = self.lookup(ctx, arrival) {
-                self.stalled.push_back(arrival);
-            }
-            self.advance_flush(ctx);
-        }
-        if self.stalled.is_empty() && self.flush.is_none() {
+            self.lookup(ctx, arrival)
+        });
+        self.lookups = lookups;
+        self.advance_flush(ctx);
+        if !self.lookups.is_stalled() && self.flush.is_none() {
             let due = ctx.now() + self.geometry.latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
-                while self.pipeline.len() < self.geometry.pipeline_depth {
+                while self.lookups.in_pipeline() < self.geometry.pipeline_depth {
                     let Some(msg) = take(ctx, top) else { break };
                     let MemoryMessage::Request(req) = msg else {
                         panic!("a cache received {msg:?} from above");
@@ -424,7 +411,7 @@ impl<M: CarriesMemory> Component<M> for Cache {
                     self.next_task += 1;
                     let kind = req.access.kind();
                     ctx.notify(&Observation::TaskStart { task, kind });
-                    self.pipeline.push(ctx, due, Arrival { top, req, task });
+                    self.lookups.push(ctx, due, Arrival { top, req, task });
                 }
             }
         }

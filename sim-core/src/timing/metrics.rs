@@ -118,6 +118,7 @@ impl MetricsCollector {
                 });
             }
         }
+        rows.sort_by(|a, b| (&a.location, &a.what).cmp(&(&b.location, &b.what)));
         rows
     }
 }

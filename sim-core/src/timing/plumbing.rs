@@ -111,3 +111,56 @@ impl<T> Pipeline<T> {
         self.items.len()
     }
 }
+
+/// Requests on their way to a lookup: in the pipeline until due, then looked up in
+/// arrival order; a request whose lookup cannot proceed (e.g. no free MSHR) waits, and so
+/// do all after it, until a later attempt succeeds.
+#[derive(Debug)]
+pub(crate) struct Lookups<T> {
+    pipeline: Pipeline<T>,
+    stalled: VecDeque<T>,
+}
+
+impl<T> Default for Lookups<T> {
+    fn default() -> Self {
+        Lookups {
+            pipeline: Pipeline::default(),
+            stalled: VecDeque::new(),
+        }
+    }
+}
+
+impl<T> Lookups<T> {
+    /// Adds `item`, to be looked up at `due`.
+    pub(crate) fn push<M>(&mut self, ctx: &mut Context<'_, M>, due: Time, item: T) {
+        self.pipeline.push(ctx, due, item);
+    }
+
+    /// Whether a request is waiting for its lookup to proceed.
+    pub(crate) fn is_stalled(&self) -> bool {
+        !self.stalled.is_empty()
+    }
+
+    /// Requests in the pipeline.
+    pub(crate) fn in_pipeline(&self) -> usize {
+        self.pipeline.len()
+    }
+
+    /// Looks up, with `lookup`, the waiting requests and then those now due, in order,
+    /// stopping at the first that `lookup` hands back.
+    pub(crate) fn run<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        mut lookup: impl FnMut(&mut Context<'_, M>, T) -> Result<(), T>,
+    ) {
+        while let Some(item) = self.pipeline.pop_due(ctx.now()) {
+            self.stalled.push_back(item);
+        }
+        while let Some(item) = self.stalled.pop_front() {
+            if let Err(item) = lookup(ctx, item) {
+                self.stalled.push_front(item);
+                break;
+            }
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! A translation lookaside buffer: the L1 TLB in front of a cache (translating requests on
 //! their way) and the L2 TLB in front of the IOMMU (answering translation questions).
 
-use super::plumbing::{count, take, Outbox, Pipeline};
+use super::plumbing::{count, take, Lookups, Outbox};
 use super::protocol::{
     physical_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
     TranslationRequest, TranslationResponse,
@@ -9,7 +9,7 @@ use super::protocol::{
 use super::set_associative::SetAssociative;
 use crate::config::TlbConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 /// The shape and timing of one TLB.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,10 +92,9 @@ pub struct Tlb {
     bottom: Option<Port>,
     next: Port,
     entries: SetAssociative<usize>,
-    pipeline: Pipeline<Client>,
+    lookups: Lookups<Client>,
     mshrs: BTreeMap<u64, Vec<Client>>,
     below: BTreeMap<u64, Below>,
-    stalled: VecDeque<Client>,
     /// Flushes passed on, by (top, id): answers still awaited.
     flushes: BTreeMap<(Port, u64), (usize, u64)>,
     outbox: Outbox,
@@ -121,10 +120,9 @@ impl Tlb {
             bottom,
             next,
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
-            pipeline: Pipeline::default(),
+            lookups: Lookups::default(),
             mshrs: BTreeMap::new(),
             below: BTreeMap::new(),
-            stalled: VecDeque::new(),
             flushes: BTreeMap::new(),
             outbox: Outbox::default(),
             next_id: 0,
@@ -137,7 +135,7 @@ impl Tlb {
     /// this TLB back too).
     fn has_room(&self) -> bool {
         let queued = self.bottom.map_or(0, |b| self.outbox.queued(b));
-        self.pipeline.len() + queued < self.geometry.mshrs
+        self.lookups.in_pipeline() + queued < self.geometry.mshrs
     }
 
     fn fresh_id(&mut self) -> u64 {
@@ -315,20 +313,10 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                 }
             }
         }
-        while let Some(client) = self.stalled.pop_front() {
-            if let Err(client) = self.lookup(ctx, client) {
-                self.stalled.push_front(client);
-                break;
-            }
-        }
-        while let Some(client) = self.pipeline.pop_due(ctx.now()) {
-            if !self.stalled.is_empty() {
-                self.stalled.push_back(client);
-            } else if let Err(client) = self.lookup(ctx, client) {
-                self.stalled.push_back(client);
-            }
-        }
-        if self.stalled.is_empty() {
+        let mut lookups = std::mem::take(&mut self.lookups);
+        lookups.run(ctx, |ctx, client| self.lookup(ctx, client));
+        self.lookups = lookups;
+        if !self.lookups.is_stalled() {
             let due = ctx.now() + self.geometry.latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
@@ -361,7 +349,7 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                         }
                         other => panic!("a TLB received {other:?} from above"),
                     };
-                    self.pipeline.push(ctx, due, client);
+                    self.lookups.push(ctx, due, client);
                 }
             }
         }

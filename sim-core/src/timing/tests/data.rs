@@ -262,3 +262,24 @@ fn runs_are_identical_twice_and_with_a_thread_pool() {
     );
     assert_eq!(workload(Some(pool)), first);
 }
+
+#[test]
+fn each_gpu_reaches_the_pages_resident_in_its_own_memory() {
+    let mut rig = Rig::new(platform(|p| p.gpu_count = 2));
+    let buffer = rig.driver.create_buffer(4096).unwrap();
+    buffer.write(1, 0, &[9; 4096]).unwrap();
+    assert_eq!(rig.parts.gpus.len(), 2);
+    let gpu1 = rig.parts.gpus[1].vector[0];
+    let local = rig.run_sequence_at(gpu1, vec![MemRequest::read(0, buffer.address(), 4)]);
+    assert_eq!(local[0].result, Ok(vec![9; 4]));
+    assert_eq!(rig.metrics.count("gpu1.dram.ch0", "reads"), 1);
+    // GPU 0 finds the page on GPU 1 (the walk says so) but cannot reach remote memory.
+    let remote = rig.run_sequence(0, vec![MemRequest::read(0, buffer.address(), 4)]);
+    assert_eq!(
+        remote[0].result,
+        Err(MemError::NotInMemory {
+            address: protocol::physical_address(1, buffer.address())
+        })
+    );
+    assert_eq!(rig.metrics.count("iommu", "walks"), 2);
+}

@@ -105,3 +105,70 @@ fn unmapped_pages_fault_and_wide_accesses_are_refused() {
     ));
     assert_eq!(records[3].result, Ok(vec![1; 8]));
 }
+
+#[test]
+fn compute_units_of_a_shader_array_share_its_scalar_and_instruction_caches() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let g = rig.platform.gpu.clone();
+    let data: Vec<u8> = (0..4096u32).map(|i| (i % 241) as u8).collect();
+    let buffer = rig.buffer(4096, &data);
+    let base = buffer.address();
+    let gpu = rig.parts.gpus[0].clone();
+    let cold = rig.run_sequence_at(gpu.scalar[0], vec![MemRequest::read(0, base + 16, 8)]);
+    let shared = rig.run_sequence_at(gpu.scalar[3], vec![MemRequest::read(0, base + 16, 8)]);
+    assert_eq!(cold[0].result, Ok(data[16..24].to_vec()));
+    assert_eq!(shared[0].result, Ok(data[16..24].to_vec()));
+    let cycle = rig.cycle();
+    let cycles = |r: &Record| r.latency() / cycle;
+    // The shader array's scalar TLB and L1 scalar cache are warm for the fourth CU.
+    assert_eq!(
+        cycles(&shared[0]),
+        u64::from(g.l1_tlb.latency_cycles + g.l1k.latency_cycles)
+    );
+    assert!(cycles(&cold[0]) > 200);
+    // Instruction fetches go through the L1 instruction cache: its own TLB walks no
+    // more (the L2 TLB knows the page), and the L2 has the line.
+    let fetch = rig.run_sequence_at(gpu.instruction[1], vec![MemRequest::read(0, base + 16, 8)]);
+    assert_eq!(fetch[0].result, Ok(data[16..24].to_vec()));
+    let expected = g.l1_tlb.latency_cycles
+        + g.l2_tlb.latency_cycles
+        + g.l1i.latency_cycles
+        + 2 * g.crossbar_latency_cycles
+        + g.l2.latency_cycles;
+    assert_eq!(cycles(&fetch[0]), u64::from(expected));
+    let m = &rig.metrics;
+    assert_eq!(m.count("gpu0.sa0.l1k", "read_hits"), 1);
+    assert_eq!(m.count("gpu0.sa0.l1k", "read_misses"), 1);
+    assert_eq!(m.count("gpu0.sa0.l1i", "read_misses"), 1);
+    assert_eq!(m.count("iommu", "walks"), 1);
+}
+
+#[test]
+fn metrics_are_named_by_place_in_the_hardware() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let buffer = rig.buffer(4096, &[0; 4096]);
+    rig.run_sequence(2, reads(buffer.address(), &[0, 0]));
+    let rows = rig.metrics.metrics();
+    let find = |location: &str, what: &str| {
+        rows.iter()
+            .find(|m| m.location == location && m.what == what)
+            .unwrap_or_else(|| panic!("no {location} {what} in {rows:?}"))
+            .clone()
+    };
+    let hits = find("gpu0.cu2.l1v", "read_hits");
+    assert_eq!((hits.value, hits.unit), (1.0, "count"));
+    let latency = find("gpu0.cu2.l1v", "average_read_latency");
+    assert_eq!(latency.unit, "ns");
+    assert_eq!(latency.value, (133.0 + 20.0) / 2.0);
+    assert_eq!(find("gpu0.cu2.l1tlb", "misses").value, 1.0);
+    let bytes = find("gpu0.dram.ch0", "read_bytes");
+    assert_eq!((bytes.value, bytes.unit), (64.0, "bytes"));
+    // Rows come sorted by location, then by name.
+    let keys: Vec<(String, String)> = rows
+        .iter()
+        .map(|m| (m.location.clone(), m.what.clone()))
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+}

@@ -10,7 +10,7 @@ mod microbenchmarks;
 use super::*;
 use crate::config::PlatformConfig;
 use crate::driver::{Buffer, Driver};
-use crate::engine::{Clock, Component, ComponentId, Context, Engine, Port, Time, Wake};
+use crate::engine::{Clock, Component, ComponentId, Context, Engine, Port, PortRef, Time, Wake};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -139,7 +139,7 @@ impl Component<MemoryMessage> for Requester {
 pub(super) struct Rig {
     pub engine: Engine<MemoryMessage>,
     /// The requester of each compute unit used so far, with its next-script slot.
-    requesters: std::collections::BTreeMap<usize, (Probe, NextScript)>,
+    requesters: std::collections::BTreeMap<PortRef, (Probe, NextScript)>,
     pub platform: PlatformConfig,
     pub driver: Arc<Driver>,
     pub parts: PlatformMemoryParts,
@@ -198,14 +198,17 @@ impl Rig {
         buffer
     }
 
-    /// Starts `script` on compute unit `cu`'s requester (plugged into its vector port,
-    /// made on first use) at the current time; returns the requester's records so far
-    /// and its probe.
+    /// Starts `script` on compute unit `cu`'s vector memory requester.
     pub fn start(&mut self, cu: usize, script: Script) -> (usize, Probe) {
-        if !self.requesters.contains_key(&cu) {
-            let port = self.parts.gpus[0].vector[cu];
+        self.start_at(self.parts.gpus[0].vector[cu], script)
+    }
+
+    /// Starts `script` on the requester plugged into `port` (made on first use) at the
+    /// current time; returns the number of its records so far and its probe.
+    pub fn start_at(&mut self, port: PortRef, script: Script) -> (usize, Probe) {
+        if !self.requesters.contains_key(&port) {
             let clock = Clock::from_mhz(self.platform.gpu.clock_mhz);
-            let id = self.engine.add_component(format!("requester{cu}"), clock);
+            let id = self.engine.add_component("requester", clock);
             let own = self.engine.add_port(id, "memory", PORT_CAPACITY);
             self.engine.connect(own, port, 0);
             let probe = Probe {
@@ -228,9 +231,9 @@ impl Rig {
                     log: probe.log.clone(),
                 }),
             );
-            self.requesters.insert(cu, (probe, next));
+            self.requesters.insert(port, (probe, next));
         }
-        let (probe, next) = &self.requesters[&cu];
+        let (probe, next) = &self.requesters[&port];
         *next.lock().unwrap() = Some(script);
         let now = self.engine.now();
         self.engine.wake_at(probe.id, now, 0);
@@ -241,11 +244,16 @@ impl Rig {
     /// Runs `requests` one after another (each sent when the previous is answered)
     /// through compute unit `cu`'s vector port; returns what came back.
     pub fn run_sequence(&mut self, cu: usize, requests: Vec<MemRequest>) -> Vec<Record> {
+        self.run_sequence_at(self.parts.gpus[0].vector[cu], requests)
+    }
+
+    /// Runs `requests` one after another through `port`; returns what came back.
+    pub fn run_sequence_at(&mut self, port: PortRef, requests: Vec<MemRequest>) -> Vec<Record> {
         let script = Script::Fixed {
             requests: requests.into(),
             window: 1,
         };
-        let (before, probe) = self.start(cu, script);
+        let (before, probe) = self.start_at(port, script);
         self.engine.run();
         probe.records().split_off(before)
     }
