@@ -34,6 +34,9 @@ pub struct GpuMemoryParts {
     pub instruction: Vec<PortRef>,
     /// The DMA engine's port: transfers of any length at virtual addresses.
     pub dma: PortRef,
+    /// Per other GPU: the crossbar's port toward it, to be linked to that GPU's port
+    /// toward this one (through a [`PcieLink`]).
+    pub peers: Vec<(usize, PortRef)>,
     /// Every component of the hierarchy (e.g. to attach a
     /// [`MetricsCollector`](super::MetricsCollector)).
     pub components: Vec<ComponentId>,
@@ -50,7 +53,7 @@ pub struct PlatformMemoryParts {
     /// through a PCIe link (send requests with [`Engine::send`], take the answers with
     /// [`Engine::retrieve`]).
     pub host: Vec<PortRef>,
-    /// The PCIe links, host ↔ GPU `i`.
+    /// The PCIe links: host ↔ GPU `i` for each GPU, then one between each pair of GPUs.
     pub pcie_links: Vec<ComponentId>,
 }
 
@@ -98,34 +101,81 @@ pub fn add_platform_memory<M: CarriesMemory>(
         host: Vec::new(),
         pcie_links: Vec::new(),
     };
+    let gpus: Vec<usize> = (0..platform.gpu_count).collect();
     for (gpu, &iommu_port) in iommu_ports.iter().enumerate() {
-        let memory = add_gpu_memory(engine, &platform.gpu, gpu, driver.clone(), iommu_port);
-        let link = engine.add_component(format!("pcie{gpu}"), clock);
-        let host_side = engine.add_port(link, "host", PORT_CAPACITY);
-        let gpu_side = engine.add_port(link, "gpu", PORT_CAPACITY);
-        let latency = PS_PER_NS * u64::from(platform.pcie_latency_ns);
-        engine.install(
-            link,
-            Box::new(PcieLink::new(
-                host_side.port,
-                gpu_side.port,
-                platform.pcie_gbytes_per_s,
-                latency,
-            )),
+        let peers: Vec<usize> = gpus.iter().copied().filter(|&g| g != gpu).collect();
+        let memory = add_gpu_memory(
+            engine,
+            &platform.gpu,
+            gpu,
+            driver.clone(),
+            iommu_port,
+            &peers,
         );
         let host_port = engine.add_port(host, &format!("gpu{gpu}"), PORT_CAPACITY);
-        engine.connect(host_port, host_side, 0);
-        engine.connect(gpu_side, memory.dma, 0);
+        let link = add_pcie_link(
+            engine,
+            platform,
+            &format!("pcie{gpu}"),
+            host_port,
+            memory.dma,
+        );
         parts.host.push(host_port);
         parts.pcie_links.push(link);
         parts.gpus.push(memory);
     }
+    for a in 0..platform.gpu_count {
+        for b in a + 1..platform.gpu_count {
+            let port = |from: usize, to: usize| {
+                let peers = &parts.gpus[from].peers;
+                peers.iter().find(|(g, _)| *g == to).expect("every pair").1
+            };
+            let (a_side, b_side) = (port(a, b), port(b, a));
+            let link = add_pcie_link(
+                engine,
+                platform,
+                &format!("pcie.gpu{a}.gpu{b}"),
+                a_side,
+                b_side,
+            );
+            parts.pcie_links.push(link);
+        }
+    }
     parts
+}
+
+/// Adds a PCIe link named `name` between ports `a` and `b` (linking them to it).
+fn add_pcie_link<M: CarriesMemory>(
+    engine: &mut Engine<M>,
+    platform: &PlatformConfig,
+    name: &str,
+    a: PortRef,
+    b: PortRef,
+) -> ComponentId {
+    let clock = Clock::from_mhz(platform.gpu.clock_mhz);
+    let link = engine.add_component(name, clock);
+    let a_side = engine.add_port(link, "a", PORT_CAPACITY);
+    let b_side = engine.add_port(link, "b", PORT_CAPACITY);
+    let latency = PS_PER_NS * u64::from(platform.pcie_latency_ns);
+    engine.install(
+        link,
+        Box::new(PcieLink::new(
+            a_side.port,
+            b_side.port,
+            platform.pcie_gbytes_per_s,
+            latency,
+        )),
+    );
+    engine.connect(a, a_side, 0);
+    engine.connect(b_side, b, 0);
+    link
 }
 
 /// Adds GPU `gpu`'s memory hierarchy, built from `config`, to `engine`. Its L2 TLB asks
 /// the IOMMU through `iommu_port` (unlinked; this links it); the DRAM controllers read
-/// and write `driver`'s memory of the GPU.
+/// and write `driver`'s memory of the GPU; its crossbar gets a port toward each GPU of
+/// `peers` (returned in [`GpuMemoryParts::peers`], to be linked), through which requests
+/// for that GPU's memory go to that GPU's L2 banks.
 ///
 /// Components and names (`gpuN.` prefix): per compute unit `cuI.l1tlb` and `cuI.l1v`;
 /// per shader array `saS.l1k_tlb`, `saS.l1k`, `saS.l1i_tlb`, `saS.l1i`; `dma` and
@@ -138,6 +188,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
     gpu: usize,
     driver: Arc<Driver>,
     iommu_port: PortRef,
+    peers: &[usize],
 ) -> GpuMemoryParts {
     let clock = Clock::from_mhz(config.clock_mhz);
     let mut site = Site {
@@ -246,15 +297,14 @@ pub fn add_gpu_memory<M: CarriesMemory>(
     }
     let xbar_latency = clock.cycles(config.crossbar_latency_cycles.into());
     let xbar_inputs = std::mem::take(&mut site.xbar_inputs);
-    site.engine.install(
-        xbar,
-        Box::new(Crossbar::new(
-            xbar_inputs,
-            xbar_outputs,
-            l2_line,
-            xbar_latency,
-        )),
-    );
+    let mut crossbar = Crossbar::new(xbar_inputs, xbar_outputs, l2_line, xbar_latency);
+    let mut peer_ports = Vec::with_capacity(peers.len());
+    for &peer in peers {
+        let port = site.port(xbar, &format!("gpu{peer}"));
+        crossbar = crossbar.with_remote(peer, port.port);
+        peer_ports.push((peer, port));
+    }
+    site.engine.install(xbar, Box::new(crossbar));
     site.engine.install(
         dram_xbar,
         Box::new(Crossbar::new(dram_inputs, dram_outputs, l2_line, 0)),
@@ -265,6 +315,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         scalar,
         instruction,
         dma: dma_top,
+        peers: peer_ports,
         components: site.components,
     }
 }

@@ -1,9 +1,10 @@
 //! A single-stage crossbar: routes requests from many senders to address-interleaved
-//! receivers (L1 caches to L2 banks, L2 banks to DRAM controllers) and the answers back.
+//! receivers (L1 caches to L2 banks, L2 banks to DRAM controllers) and the answers back;
+//! requests for another GPU's memory leave through a link to that GPU.
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{
-    local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
+    gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
 };
 use crate::engine::{Component, Context, Port, Time, Wake};
 use std::collections::BTreeMap;
@@ -25,9 +26,16 @@ enum Route {
 /// to the input after `latency` too. A flush goes to every output and is answered once
 /// all have answered. When an output's queue is full, requests for it wait in their
 /// input's buffer (holding back that input's later requests: head-of-line blocking).
+///
+/// A request whose physical address belongs to a GPU with a remote port
+/// ([`with_remote`](Self::with_remote)) leaves through that port instead; a remote port
+/// also takes requests from that GPU (routed like an input's) and answers to its own.
 pub struct Crossbar {
+    /// The inputs, then the remote ports.
     inputs: Vec<Port>,
     outputs: Vec<Port>,
+    /// Links to other GPUs, by GPU.
+    remotes: BTreeMap<usize, Port>,
     interleave_bytes: u64,
     latency: Time,
     routes: BTreeMap<u64, Route>,
@@ -52,6 +60,7 @@ impl Crossbar {
         Crossbar {
             inputs,
             outputs,
+            remotes: BTreeMap::new(),
             interleave_bytes,
             latency,
             routes: BTreeMap::new(),
@@ -63,7 +72,18 @@ impl Crossbar {
         }
     }
 
+    /// Sends requests for GPU `gpu`'s memory through `port` (linked to that GPU's
+    /// crossbar), and takes that GPU's requests for this one's memory there.
+    pub fn with_remote(mut self, gpu: usize, port: Port) -> Self {
+        self.remotes.insert(gpu, port);
+        self.inputs.push(port);
+        self
+    }
+
     fn output_for(&self, req: &MemRequest) -> Port {
+        if let Some(&remote) = self.remotes.get(&gpu_of(req.address)) {
+            return remote;
+        }
         let index =
             (local_address(req.address) / self.interleave_bytes) % self.outputs.len() as u64;
         self.outputs[index as usize]
@@ -142,8 +162,16 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
         for i in 0..self.inputs.len() {
             let input = self.inputs[i];
             while let Some(msg) = ctx.peek(input) {
-                let Some(MemoryMessage::Request(req)) = msg.as_memory() else {
-                    panic!("the crossbar received a non-request at an input");
+                let req = match msg.as_memory() {
+                    Some(MemoryMessage::Request(req)) => req,
+                    Some(MemoryMessage::Response(_)) => {
+                        let Some(MemoryMessage::Response(response)) = take(ctx, input) else {
+                            unreachable!("peeked a response");
+                        };
+                        self.answer_from_output(ctx, response);
+                        continue;
+                    }
+                    _ => panic!("the crossbar received a translation message"),
                 };
                 let flush = req.access == Access::Flush;
                 let output = self.output_for(req);

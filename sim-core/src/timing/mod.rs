@@ -16,6 +16,10 @@
 //! touches device memory directly, and before a kernel that follows direct writes.
 //! L1s of different compute units are not kept coherent with each other within a kernel
 //! (as on GCN3, where that takes explicit cache-control bits).
+//!
+//! A page resident on another GPU is reached through the crossbars and the PCIe link
+//! between the two GPUs ([`add_platform_memory`] builds one per pair): the request is
+//! served by the other GPU's L2 banks, so a flush of that GPU makes its writes visible.
 
 mod builder;
 mod cache;

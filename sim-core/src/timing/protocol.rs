@@ -139,8 +139,8 @@ pub enum MemError {
         /// The virtual address.
         address: u64,
     },
-    /// The physical address is not backed by the DRAM it reached (the page moved, or it
-    /// belongs to another GPU, whose memory this GPU cannot reach yet).
+    /// The physical address is not backed by the DRAM it reached (the page moved after
+    /// it was translated, or it belongs to a GPU with no link to this one).
     NotInMemory {
         /// The physical address.
         address: u64,

@@ -4,8 +4,13 @@
 use super::*;
 
 fn memory(buffer: &Buffer, offset: u64, len: usize) -> Vec<u8> {
+    memory_of(buffer, 0, offset, len)
+}
+
+/// What GPU `gpu`'s memory holds, read directly (the driver's view).
+fn memory_of(buffer: &Buffer, gpu: usize, offset: u64, len: usize) -> Vec<u8> {
     let mut out = vec![0; len];
-    buffer.read(0, offset, &mut out).unwrap();
+    buffer.read(gpu, offset, &mut out).unwrap();
     out
 }
 
@@ -264,7 +269,7 @@ fn runs_are_identical_twice_and_with_a_thread_pool() {
 }
 
 #[test]
-fn each_gpu_reaches_the_pages_resident_in_its_own_memory() {
+fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     let mut rig = Rig::new(platform(|p| p.gpu_count = 2));
     let buffer = rig.driver.create_buffer(4096).unwrap();
     buffer.write(1, 0, &[9; 4096]).unwrap();
@@ -273,13 +278,40 @@ fn each_gpu_reaches_the_pages_resident_in_its_own_memory() {
     let local = rig.run_sequence_at(gpu1, vec![MemRequest::read(0, buffer.address(), 4)]);
     assert_eq!(local[0].result, Ok(vec![9; 4]));
     assert_eq!(rig.metrics.count("gpu1.dram.ch0", "reads"), 1);
-    // GPU 0 finds the page on GPU 1 (the walk says so) but cannot reach remote memory.
-    let remote = rig.run_sequence(0, vec![MemRequest::read(0, buffer.address(), 4)]);
+    // GPU 0's walk finds the page on GPU 1; the read crosses the GPU-GPU link to GPU 1's
+    // L2 (a hit now) and back.
+    let remote = rig.run_sequence(
+        0,
+        vec![
+            MemRequest::read(0, buffer.address(), 4),
+            MemRequest::write(0, buffer.address() + 8, vec![1, 2]),
+            MemRequest::read(0, buffer.address() + 6, 6),
+        ],
+    );
+    assert_eq!(remote[0].result, Ok(vec![9; 4]));
+    assert_eq!(remote[2].result, Ok(vec![9, 9, 1, 2, 9, 9]));
+    let g = &rig.platform.gpu;
+    let pcie = u64::from(rig.platform.pcie_latency_ns);
+    // 64 bytes at 16 GB/s: 4 ns on the wire.
+    let expected = g.l1_tlb.latency_cycles
+        + g.l2_tlb.latency_cycles
+        + rig.platform.page_walk_latency_cycles
+        + g.l1v.latency_cycles
+        + 4 * g.crossbar_latency_cycles
+        + g.l2.latency_cycles;
     assert_eq!(
-        remote[0].result,
-        Err(MemError::NotInMemory {
-            address: protocol::physical_address(1, buffer.address())
-        })
+        remote[0].latency(),
+        (u64::from(expected) + 2 * pcie + 4) * rig.cycle()
     );
     assert_eq!(rig.metrics.count("iommu", "walks"), 2);
+    assert_eq!(rig.metrics.count("gpu1.l2.bank0", "read_hits"), 1);
+    // The line read (64 bytes) and the write (2); the second read hit GPU 0's L1, which
+    // the write updated on its way through.
+    assert_eq!(rig.metrics.count("pcie.gpu0.gpu1", "bytes"), 64 + 2);
+    assert_eq!(rig.metrics.count("gpu0.cu0.l1v", "read_hits"), 1);
+    // The write sits in GPU 1's L2 until GPU 1 flushes it.
+    assert_eq!(memory_of(&buffer, 1, 8, 2), vec![9, 9]);
+    let flush = rig.run_sequence_at(gpu1, vec![MemRequest::flush(0)]);
+    assert_eq!(flush[0].result, Ok(Vec::new()));
+    assert_eq!(memory_of(&buffer, 1, 8, 2), vec![1, 2]);
 }
