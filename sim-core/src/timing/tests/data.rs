@@ -31,6 +31,12 @@ fn writes_stay_in_the_l2_until_a_flush_and_are_read_back_everywhere() {
         records[1].result,
         Ok(vec![0xaa, 0xaa, 1, 2, 3, 4, 5, 6, 7, 8, 0xaa, 0xaa])
     );
+    // The write: TLB misses down to a walk, the L1 passes it through, the L2 fetches the
+    // line from DRAM to merge it (write-allocate) and answers: 1 + 10 + 100 + 20 + 1 +
+    // 10 + 101 + 1 cycles. The read: the L1 did not allocate on the write, the L2 hits:
+    // 1 + 20 + 1 + 10 + 1.
+    let cycles: Vec<Time> = records.iter().map(|r| r.latency() / rig.cycle()).collect();
+    assert_eq!(cycles, vec![244, 33]);
     // Write-back L2: memory still holds the old bytes.
     assert_eq!(memory(&buffer, 100, 8), vec![0xaa; 8]);
     let other = rig.run_sequence(1, vec![MemRequest::read(0, base + 104, 4)]);
@@ -314,4 +320,50 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     let flush = rig.run_sequence_at(gpu1, vec![MemRequest::flush(0)]);
     assert_eq!(flush[0].result, Ok(Vec::new()));
     assert_eq!(memory_of(&buffer, 1, 8, 2), vec![1, 2]);
+}
+
+/// Reads of the 32 even lines of a page (all on DRAM channel 0), sent at once; returns
+/// the times between successive answers, in cycles.
+fn answer_spacing(change: impl FnOnce(&mut PlatformConfig)) -> Vec<Time> {
+    let mut rig = Rig::new(platform(change));
+    let buffer = rig.buffer(4096, &[3; 4096]);
+    let base = buffer.address();
+    rig.run_sequence(0, vec![MemRequest::read(0, base + 4095, 1)]);
+    let script = Script::Fixed {
+        requests: (0..32)
+            .map(|i| MemRequest::read(0, base + 128 * i, 4))
+            .collect(),
+        window: 32,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    let records = probe.records().split_off(before);
+    assert!(records.iter().all(|r| r.result == Ok(vec![3; 4])));
+    assert_eq!(
+        rig.metrics.count("gpu0.dram.ch1", "reads"),
+        1,
+        "only the warm-up"
+    );
+    let mut times: Vec<Time> = records.iter().map(|r| r.answered).collect();
+    times.sort_unstable();
+    times
+        .windows(2)
+        .map(|w| (w[1] - w[0]) / rig.cycle())
+        .collect()
+}
+
+#[test]
+fn a_dram_channel_serves_lines_at_its_bandwidth_and_banks_at_their_pace() {
+    // 8 bytes a cycle: a 64-byte line every 8 cycles.
+    let spacing = answer_spacing(|p| p.gpu.dram.bytes_per_cycle = 8);
+    assert!(spacing.iter().all(|&s| s == 8), "{spacing:?}");
+    // One bank busy 50 cycles per access: one line every 50 cycles.
+    let spacing = answer_spacing(|p| {
+        p.gpu.dram.banks = 1;
+        p.gpu.dram.bank_busy_cycles = 50;
+    });
+    assert!(spacing.iter().all(|&s| s == 50), "{spacing:?}");
+    // 16 banks and 64 bytes a cycle: the L1 lookups (one a cycle) set the pace.
+    let spacing = answer_spacing(|_| {});
+    assert!(spacing.iter().all(|&s| s <= 2), "{spacing:?}");
 }
