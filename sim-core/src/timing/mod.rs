@@ -1,8 +1,21 @@
-//! The timing model's memory hierarchy: the [protocol](protocol) its requests speak, and
+//! The timing model's memory hierarchy: the [protocol] its requests speak, and
 //! the components they travel through — TLBs and the IOMMU's page walker, L1 and L2
 //! caches, crossbars, DRAM controllers, the DMA engine and PCIe links — assembled per GPU
 //! by [`add_gpu_memory`] (and for a platform by [`add_platform_memory`]), with metrics
 //! gathered by hooks ([`MetricsCollector`]).
+//!
+//! # How a compute unit plugs in
+//!
+//! Build the memory system first ([`add_platform_memory`], or [`add_gpu_memory`] for one
+//! GPU), then the compute units; each gives itself three ports and links them, with
+//! latency 0, to its GPU's [`GpuMemoryParts::vector`], [`GpuMemoryParts::scalar`] and
+//! [`GpuMemoryParts::instruction`] entries at its index. Through each it sends
+//! [`MemoryMessage::Request`]s at virtual addresses, each within one 64-byte line, and
+//! receives one [`MemoryMessage::Response`] per request with the same id (carrying the
+//! bytes read). A refused send is retried on [`Wake::PortFree`](crate::engine::Wake).
+//! The components are generic over the engine's message type through [`CarriesMemory`],
+//! so they can share an engine with the command processor and dispatcher once the GPU's
+//! message type carries a [`MemoryMessage`].
 //!
 //! # How data stays right
 //!
