@@ -93,7 +93,10 @@ pub struct Tlb {
     next: Port,
     entries: SetAssociative<usize>,
     lookups: Lookups<Client>,
-    mshrs: BTreeMap<u64, Vec<Client>>,
+    /// Pages asked about, with the flush count when asked and what waits for them.
+    mshrs: BTreeMap<u64, (u64, Vec<Client>)>,
+    /// Flushes so far: an answer to a question asked before a flush is not kept.
+    flush_count: u64,
     below: BTreeMap<u64, Below>,
     /// Flushes passed on, by (top, id): answers still awaited.
     flushes: BTreeMap<(Port, u64), (usize, u64)>,
@@ -122,6 +125,7 @@ impl Tlb {
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
             lookups: Lookups::default(),
             mshrs: BTreeMap::new(),
+            flush_count: 0,
             below: BTreeMap::new(),
             flushes: BTreeMap::new(),
             outbox: Outbox::default(),
@@ -214,7 +218,7 @@ impl Tlb {
                 return Ok(());
             }
         }
-        if let Some(waiting) = self.mshrs.get_mut(&page) {
+        if let Some((_, waiting)) = self.mshrs.get_mut(&page) {
             count(ctx, "mshr_hits");
             waiting.push(client);
         } else if let Some(&mut gpu) = self.entries.get(page) {
@@ -224,7 +228,7 @@ impl Tlb {
             return Err(client);
         } else {
             count(ctx, "misses");
-            self.mshrs.insert(page, vec![client]);
+            self.mshrs.insert(page, (self.flush_count, vec![client]));
             let question = TranslationRequest {
                 id: page,
                 gpu: self.gpu,
@@ -237,8 +241,8 @@ impl Tlb {
     }
 
     fn translated<M>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
-        let waiting = self.mshrs.remove(&answer.page).unwrap_or_default();
-        if let Some(gpu) = answer.gpu {
+        let (asked_at, waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
+        if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
             self.entries.insert(answer.page, gpu);
         }
         for client in waiting {
@@ -249,6 +253,7 @@ impl Tlb {
     /// Drops every translation and passes the flush below and to the next level.
     fn flush(&mut self, top: Port, req: MemRequest, task: u64) {
         self.entries.drain();
+        self.flush_count += 1;
         let targets: Vec<Port> = self.bottom.into_iter().chain([self.next]).collect();
         self.flushes.insert((top, req.id), (targets.len(), task));
         for target in targets {

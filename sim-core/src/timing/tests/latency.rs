@@ -172,3 +172,25 @@ fn metrics_are_named_by_place_in_the_hardware() {
     sorted.sort();
     assert_eq!(keys, sorted);
 }
+
+#[test]
+fn the_default_platform_serves_every_gpu() {
+    let mut rig = Rig::new(PlatformConfig::default_platform());
+    assert_eq!(rig.parts.gpus.len(), 4);
+    assert_eq!(rig.parts.gpus[0].vector.len(), 64);
+    assert_eq!(rig.parts.pcie_links.len(), 4 + 6);
+    let buffer = rig.driver.create_buffer(4096).unwrap();
+    for gpu in 0..4 {
+        buffer.write(gpu, 0, &[gpu as u8 + 1; 4096]).unwrap();
+        let parts = rig.parts.gpus[gpu].clone();
+        for port in [parts.vector[63], parts.scalar[62], parts.instruction[1]] {
+            let records = rig.run_sequence_at(port, reads(buffer.address(), &[64]));
+            assert_eq!(records[0].result, Ok(vec![gpu as u8 + 1; 4]));
+        }
+        rig.run_sequence_at(parts.vector[63], vec![MemRequest::flush(0)]);
+        rig.run_sequence_at(parts.scalar[62], vec![MemRequest::flush(0)]);
+        rig.run_sequence_at(parts.instruction[1], vec![MemRequest::flush(0)]);
+    }
+    assert_eq!(rig.metrics.count("gpu3.sa15.l1k", "read_misses"), 1);
+    assert_eq!(rig.metrics.count("gpu3.sa0.l1i", "read_misses"), 1);
+}
