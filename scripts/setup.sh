@@ -10,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 packages=(
     build-essential pkg-config cmake
     ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers clinfo
-    clang-15 llvm-15 rocm-device-libs
+    clang-15 lld-15 llvm-15 rocm-device-libs
     pocl-opencl-icd
 )
 

@@ -4,7 +4,10 @@
 pub mod compiler;
 pub mod config;
 pub mod driver;
+pub mod emu;
 pub mod engine;
 pub mod gpu;
+pub mod isa;
 pub mod loader;
+pub mod platform;
 pub mod timing;

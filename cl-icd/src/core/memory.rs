@@ -50,11 +50,12 @@ pub struct MemObject {
     pub size: u64,
     /// The application's memory for `CL_MEM_USE_HOST_PTR` (address; 0 if none).
     pub host_ptr: usize,
+    /// Run when the object is destroyed: before its storage is released, so that a
+    /// sub-buffer's callbacks run before those of the parent it keeps alive.
+    destructors: Destructors,
     /// Where the bytes are.
     pub storage: Storage,
     maps: Mutex<HashMap<usize, Vec<Mapping>>>,
-    /// Run after the storage is released and before the context may be.
-    destructors: Destructors,
     /// The context.
     pub context: Arc<Context>,
 }

@@ -4,6 +4,8 @@ pub mod context;
 pub mod destructors;
 pub mod device;
 pub mod event;
+pub mod kernel;
 pub mod memory;
 pub mod platform;
+pub mod program;
 pub mod queue;

@@ -22,6 +22,8 @@ pub struct PlatformConfig {
     pub page_walk_latency_cycles: u32,
     /// Page walks the IOMMU performs at once.
     pub page_walkers: u32,
+    /// Instructions one wavefront may execute before it is stopped as hung.
+    pub max_wavefront_instructions: u64,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -178,6 +180,10 @@ impl PlatformConfig {
     /// hardware needs them, caches divisible into sets.
     pub fn validate(&self) -> Result<(), ConfigError> {
         positive("platform.gpus", self.gpu_count as u64)?;
+        positive(
+            "platform.max_wavefront_instructions",
+            self.max_wavefront_instructions,
+        )?;
         if !(self.pcie_gbytes_per_s.is_finite() && self.pcie_gbytes_per_s > 0.0) {
             return Err(ConfigError::new(
                 "platform.pcie_gbytes_per_s",

@@ -1,11 +1,16 @@
 //! A buffer in device memory: one range of the unified virtual address space whose pages
 //! live on the GPU that last used it, and move (a real copy) when another GPU needs them.
 
-use super::{Driver, DriverError};
+use super::{Driver, DriverError, GpuMemory};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Bytes moved at a time when copying or filling through host memory.
 const CHUNK_BYTES: usize = 1 << 16;
+
+/// A buffer kept resident on one GPU while this guard lives ([`Buffer::pin`]).
+pub struct Pinned<'a> {
+    _residency: MutexGuard<'a, Option<usize>>,
+}
 
 /// A device buffer. Its contents start zeroed; its memory is freed when it is dropped.
 #[derive(Debug)]
@@ -44,10 +49,36 @@ impl Buffer {
 
     /// Makes the contents live in GPU `gpu`'s memory, moving them from another GPU if needed.
     pub fn make_resident(&self, gpu: usize) -> Result<(), DriverError> {
+        self.with_resident(gpu, |_| Ok(()))
+    }
+
+    /// Makes the contents live in GPU `gpu`'s memory and keeps them there until the guard
+    /// is dropped (e.g. while a kernel runs): other requests for this buffer wait.
+    pub fn pin(&self, gpu: usize) -> Result<Pinned<'_>, DriverError> {
         let mut resident_on = self.lock();
+        self.migrate(&mut resident_on, gpu)?;
+        Ok(Pinned {
+            _residency: resident_on,
+        })
+    }
+
+    /// Runs `access` on GPU `gpu`'s memory while the contents are resident there; another
+    /// GPU's request cannot move them away in the meantime.
+    fn with_resident<R>(
+        &self,
+        gpu: usize,
+        access: impl FnOnce(&GpuMemory) -> Result<R, DriverError>,
+    ) -> Result<R, DriverError> {
+        let mut resident_on = self.lock();
+        self.migrate(&mut resident_on, gpu)?;
+        access(self.driver.gpu(gpu)?)
+    }
+
+    /// Moves the contents to GPU `gpu` (mapping zeroed pages on first use).
+    fn migrate(&self, resident_on: &mut Option<usize>, gpu: usize) -> Result<(), DriverError> {
         let target = self.driver.gpu(gpu)?;
         match *resident_on {
-            Some(current) if current == gpu => return Ok(()),
+            Some(current) if current == gpu => {}
             None => target.map_zeroed(self.address, self.pages())?,
             Some(current) => {
                 let source = self.driver.gpu(current)?;
@@ -70,15 +101,13 @@ impl Buffer {
     /// Writes `data` at `offset`, for a command running on GPU `gpu`.
     pub fn write(&self, gpu: usize, offset: u64, data: &[u8]) -> Result<(), DriverError> {
         self.check_range(offset, data.len() as u64)?;
-        self.make_resident(gpu)?;
-        self.driver.gpu(gpu)?.write(self.address + offset, data)
+        self.with_resident(gpu, |memory| memory.write(self.address + offset, data))
     }
 
     /// Reads `out.len()` bytes at `offset`, for a command running on GPU `gpu`.
     pub fn read(&self, gpu: usize, offset: u64, out: &mut [u8]) -> Result<(), DriverError> {
         self.check_range(offset, out.len() as u64)?;
-        self.make_resident(gpu)?;
-        self.driver.gpu(gpu)?.read(self.address + offset, out)
+        self.with_resident(gpu, |memory| memory.read(self.address + offset, out))
     }
 
     /// Copies `len` bytes from `src` at `src_offset` to this buffer at `dst_offset`, for a

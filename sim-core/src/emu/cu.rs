@@ -1,0 +1,162 @@
+//! The emulator as the work-group executor of the GPU front end's functional compute unit
+//! ([`crate::gpu::FunctionalCu`]): each mapped work-group runs to completion with
+//! [`run_workgroup`], its wavefronts set up from the dispatcher's description.
+//!
+//! What the dispatcher's [`WorkGroup`] does not carry — the decoded code and where the
+//! launch's scratch memory lies — the launch path registers per dispatch under the address
+//! of the AQL packet it wrote ([`WorkGroupEmulator::register`]) before starting the kernel.
+
+use super::fault::Fault;
+use super::setup::WavefrontSetup;
+use super::workgroup::{run_workgroup, InstructionCounts, KernelCode, RunLimits};
+use crate::driver::Driver;
+use crate::gpu::{ExecutionError, WorkGroup, WorkGroupExecutor};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+
+/// What one dispatch needs besides its [`crate::gpu::KernelLaunch`].
+#[derive(Clone)]
+pub struct DispatchResources {
+    /// The kernel's decoded code.
+    pub code: Arc<KernelCode>,
+    /// Base of the dispatch's scratch memory: one area of `scratch_bytes_per_wave` per
+    /// wavefront slot of the GPU, indexed by [`crate::gpu::Wavefront::resident_index`].
+    pub scratch_base: u64,
+    /// Scratch bytes per wavefront (private segment size × 64, rounded up to 256).
+    pub scratch_bytes_per_wave: u32,
+    /// The dispatch id (the kernel's optional dispatch-id SGPRs).
+    pub dispatch_id: u64,
+}
+
+/// Per-dispatch registrations and counts shared by all compute units of a GPU.
+#[derive(Default)]
+pub struct DispatchTable {
+    resources: RwLock<HashMap<u64, DispatchResources>>,
+    counts: Mutex<HashMap<u64, InstructionCounts>>,
+}
+
+impl DispatchTable {
+    /// Registers the dispatch whose AQL packet lies at `packet_address`.
+    pub fn register(&self, packet_address: u64, resources: DispatchResources) {
+        self.resources
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(packet_address, resources);
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&packet_address);
+    }
+
+    /// Forgets the dispatch at `packet_address` and returns the instructions its
+    /// work-groups executed.
+    pub fn finish(&self, packet_address: u64) -> InstructionCounts {
+        self.resources
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&packet_address);
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&packet_address)
+            .unwrap_or_default()
+    }
+}
+
+/// Scratch bytes one wavefront needs for `private_segment_size` bytes per work-item.
+pub fn scratch_bytes_per_wave(private_segment_size: u32) -> u32 {
+    (private_segment_size * 64).div_ceil(256) * 256
+}
+
+/// Runs work-groups for [`crate::gpu::FunctionalCu`] on one GPU's memory.
+pub struct WorkGroupEmulator {
+    driver: Arc<Driver>,
+    gpu: usize,
+    dispatches: Arc<DispatchTable>,
+    simds_per_cu: u32,
+    slots_per_simd: u32,
+    limits: RunLimits,
+}
+
+impl WorkGroupEmulator {
+    /// An executor for GPU `gpu` of `driver`, with dispatches looked up in `dispatches`,
+    /// for compute units of `simds_per_cu` SIMDs with `slots_per_simd` wavefront slots.
+    pub fn new(
+        driver: Arc<Driver>,
+        gpu: usize,
+        dispatches: Arc<DispatchTable>,
+        simds_per_cu: u32,
+        slots_per_simd: u32,
+        limits: RunLimits,
+    ) -> Self {
+        WorkGroupEmulator {
+            driver,
+            gpu,
+            dispatches,
+            simds_per_cu,
+            slots_per_simd,
+            limits,
+        }
+    }
+}
+
+fn execution_error(wg: &WorkGroup, message: String) -> ExecutionError {
+    ExecutionError {
+        workgroup: wg.id,
+        wavefront: None,
+        pc: None,
+        message,
+    }
+}
+
+impl WorkGroupExecutor for WorkGroupEmulator {
+    fn execute(&self, wg: &WorkGroup) -> Result<u64, ExecutionError> {
+        let launch = &wg.kernel;
+        let resources = self
+            .dispatches
+            .resources
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&launch.dispatch_packet_address)
+            .cloned()
+            .ok_or_else(|| execution_error(wg, "no code registered for this dispatch".into()))?;
+        let memory = self
+            .driver
+            .gpu(self.gpu)
+            .map_err(|e| execution_error(wg, e.to_string()))?;
+        let counts_per_dim = launch.workgroup_counts();
+        let waves: Vec<WavefrontSetup> = wg
+            .wavefronts()
+            .map(|wf| WavefrontSetup {
+                dispatch_packet_address: launch.dispatch_packet_address,
+                queue_address: launch.queue_address,
+                kernarg_address: launch.kernarg_address,
+                dispatch_id: resources.dispatch_id,
+                scratch_base: resources.scratch_base,
+                scratch_wave_offset: wf.resident_index(self.simds_per_cu, self.slots_per_simd)
+                    * resources.scratch_bytes_per_wave,
+                private_segment_size: launch.private_segment_size,
+                workgroup_id: wf.workgroup_id,
+                workgroup_size: wf.workgroup_size,
+                grid_workgroup_count: counts_per_dim,
+                wave_index: wf.index,
+            })
+            .collect();
+        let run = run_workgroup(&resources.code, memory, &waves, wg.lds_bytes, self.limits)
+            .map_err(|f: Fault| ExecutionError {
+                workgroup: f.workgroup,
+                wavefront: Some(f.wavefront),
+                pc: Some(f.pc),
+                message: f.to_string(),
+            })?;
+        self.dispatches
+            .counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(launch.dispatch_packet_address)
+            .or_default()
+            .add(&run.counts);
+        // A rough functional cost: the instructions of the busiest wavefront's share.
+        Ok((run.counts.total() / u64::from(run.wavefronts.max(1))).max(1))
+    }
+}

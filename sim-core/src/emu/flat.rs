@@ -1,0 +1,36 @@
+//! FLAT instructions: generic addresses classified by aperture into global memory, the
+//! work-group's LDS, or the work-item's private memory (scratch, interleaved per lane like
+//! the scratch buffer, relative to FLAT_SCRATCH).
+
+use super::aperture::{classify, Aperture};
+use super::buffer::{swizzled_offset, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE};
+use super::fault::FaultKind;
+use super::operands::{active, vgpr};
+use super::program::{Env, Step};
+use super::vmem::{execute, Target, VmemOp};
+use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
+
+/// FLAT semantics.
+pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let inst = &s.inst;
+    let op = VmemOp::from_opcode(inst.info.opcode).ok_or(FaultKind::Unimplemented)?;
+    let a = vgpr(w, inst.src[0], 2)?;
+    let wave_scratch = w.scratch_base + (u64::from(w.sgprs[FLAT_SCRATCH_HI as usize]) << 8);
+    let mut targets = [Target::Dropped; LANES];
+    for l in active(w.exec()) {
+        let address = u64::from(w.vgprs[a][l]) | u64::from(w.vgprs[a + 1][l]) << 32;
+        targets[l] = match classify(address) {
+            Aperture::Global(g) => Target::Global(g),
+            Aperture::Shared(o) => Target::Lds(o),
+            Aperture::Private(o) => {
+                let at =
+                    swizzled_offset(l as u64, o, 0, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE);
+                Target::Strided(
+                    wave_scratch + at,
+                    SCRATCH_ELEMENT_BYTES * SCRATCH_INDEX_STRIDE,
+                )
+            }
+        };
+    }
+    execute(w, e, s, op, &targets, inst.src[1], inst.dst)
+}

@@ -1,0 +1,257 @@
+//! Local data share (DS) instructions on the work-group's LDS: reads and writes of 1–16
+//! bytes, two-address forms, atomics with and without return, and the lane shuffles that
+//! use the LDS crossbar without touching memory (`ds_swizzle`, `ds_permute`, `ds_bpermute`).
+//!
+//! Addresses are byte offsets into the work-group's LDS; an access whose bytes are not all
+//! below the allocation (and below M0, the LDS limit clang sets to -1) reads 0 or is
+//! dropped, as the hardware's range check does, dword by dword.
+
+use super::atomic::AtomicOp;
+use super::fault::FaultKind;
+use super::operands::{active, vgpr};
+use super::program::{Env, Step};
+use super::wavefront::{Wavefront, LANES};
+use crate::isa::Extra;
+
+/// The LDS bytes one wavefront can reach: the allocation, limited by M0.
+struct Lds<'a> {
+    bytes: &'a mut [u8],
+    limit: u64,
+}
+
+impl Lds<'_> {
+    fn in_range(&self, addr: u64, bytes: u64) -> bool {
+        addr + bytes <= self.limit
+    }
+
+    fn load(&self, addr: u64, bytes: u64) -> u32 {
+        if !self.in_range(addr, bytes) {
+            return 0;
+        }
+        let a = addr as usize;
+        let mut v = 0u32;
+        for i in 0..bytes as usize {
+            v |= u32::from(self.bytes[a + i]) << (8 * i);
+        }
+        v
+    }
+
+    fn store(&mut self, addr: u64, value: u32, bytes: u64) {
+        if !self.in_range(addr, bytes) {
+            return;
+        }
+        let a = addr as usize;
+        for i in 0..bytes as usize {
+            self.bytes[a + i] = (value >> (8 * i)) as u8;
+        }
+    }
+
+    fn load64(&self, addr: u64) -> u64 {
+        u64::from(self.load(addr, 4)) | u64::from(self.load(addr + 4, 4)) << 32
+    }
+
+    fn store64(&mut self, addr: u64, v: u64) {
+        self.store(addr, v as u32, 4);
+        self.store(addr + 4, (v >> 32) as u32, 4);
+    }
+}
+
+/// Data dwords per lane: `data[k][lane]` for `count` registers from operand `op`.
+fn gather(
+    w: &Wavefront,
+    op: crate::isa::Operand,
+    count: usize,
+) -> Result<[[u32; LANES]; 4], FaultKind> {
+    let mut out = [[0u32; LANES]; 4];
+    if count > 0 {
+        let r = vgpr(w, op, count as u32)?;
+        for (k, o) in out.iter_mut().enumerate().take(count) {
+            *o = w.vgprs[r + k];
+        }
+    }
+    Ok(out)
+}
+
+/// DS semantics.
+pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let inst = &s.inst;
+    let info = inst.info;
+    let op = info.opcode;
+    let Extra::Ds {
+        offset0,
+        offset1,
+        gds,
+    } = inst.extra
+    else {
+        return Err(FaultKind::Unimplemented);
+    };
+    if gds {
+        return Err(FaultKind::Unsupported("GDS access"));
+    }
+    let offset = u64::from(offset1) << 8 | u64::from(offset0);
+    let exec = w.exec();
+    if (0x3d..=0x3f).contains(&op) {
+        return shuffle(w, s, op, offset, exec);
+    }
+    let [dst_n, _, d0_n, d1_n] = info.widths.map(usize::from);
+    let addr_reg = vgpr(w, inst.src[0], 1)?;
+    let addrs = w.vgprs[addr_reg];
+    let d0 = gather(w, inst.src[1], d0_n)?;
+    let d1 = gather(w, inst.src[2], d1_n)?;
+    let limit = (e.lds.len() as u64).min(u64::from(w.m0()));
+    let mut lds = Lds {
+        bytes: e.lds,
+        limit,
+    };
+    let mut out = [[0u32; LANES]; 4];
+    for l in active(exec) {
+        // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
+        let a = u64::from(addrs[l].wrapping_add(offset as u32));
+        let a0 = addrs[l];
+        let at2 = |off: u8, scale: u32| u64::from(a0.wrapping_add(u32::from(off) * scale));
+        match op {
+            // Plain writes.
+            0x0d => lds.store(a, d0[0][l], 4),
+            0x1e => lds.store(a, d0[0][l], 1),
+            0x1f => lds.store(a, d0[0][l], 2),
+            0x4d | 0xde | 0xdf => {
+                for (k, d) in d0.iter().enumerate().take(d0_n) {
+                    lds.store(a + 4 * k as u64, d[l], 4);
+                }
+            }
+            0x0e | 0x0f | 0x4e | 0x4f => {
+                let size: u32 = if op >= 0x4e { 8 } else { 4 };
+                let scale = if op & 1 == 1 { 64 * size } else { size };
+                for (k, off) in [offset0, offset1].into_iter().enumerate() {
+                    let at = at2(off, scale);
+                    let data = if k == 0 { &d0 } else { &d1 };
+                    for (j, d) in data.iter().enumerate().take((size / 4) as usize) {
+                        lds.store(at + 4 * j as u64, d[l], 4);
+                    }
+                }
+            }
+            // Reads.
+            0x36 => out[0][l] = lds.load(a, 4),
+            0x39 => out[0][l] = lds.load(a, 1) as u8 as i8 as i32 as u32,
+            0x3a => out[0][l] = lds.load(a, 1),
+            0x3b => out[0][l] = lds.load(a, 2) as u16 as i16 as i32 as u32,
+            0x3c => out[0][l] = lds.load(a, 2),
+            0x76 | 0xfe | 0xff => {
+                for (k, o) in out.iter_mut().enumerate().take(dst_n) {
+                    o[l] = lds.load(a + 4 * k as u64, 4);
+                }
+            }
+            0x37 | 0x38 | 0x77 | 0x78 => {
+                let size: u32 = if op >= 0x77 { 8 } else { 4 };
+                let scale = if (op == 0x38) || (op == 0x78) {
+                    64 * size
+                } else {
+                    size
+                };
+                let per = (size / 4) as usize;
+                for (k, off) in [offset0, offset1].into_iter().enumerate() {
+                    let at = at2(off, scale);
+                    for j in 0..per {
+                        out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
+                    }
+                }
+            }
+            // Exchange of two locations with return.
+            0x2e | 0x2f | 0x6e | 0x6f => {
+                let size: u32 = if op >= 0x6e { 8 } else { 4 };
+                let scale = if op & 1 == 1 { 64 * size } else { size };
+                let per = (size / 4) as usize;
+                for (k, off) in [offset0, offset1].into_iter().enumerate() {
+                    let at = at2(off, scale);
+                    let data = if k == 0 { &d0 } else { &d1 };
+                    for j in 0..per {
+                        out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
+                        lds.store(at + 4 * j as u64, data[j][l], 4);
+                    }
+                }
+            }
+            // Atomics.
+            0x00..=0x13 | 0x15 | 0x20..=0x33 | 0x35 | 0x40..=0x53 | 0x60..=0x73 => {
+                let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
+                let two = matches!(rmw, AtomicOp::CmpSwap | AtomicOp::MaskOr);
+                if d0_n == 2 || dst_n == 2 {
+                    let data0 = u64::from(d0[0][l]) | u64::from(d0[1][l]) << 32;
+                    let data1 = u64::from(d1[0][l]) | u64::from(d1[1][l]) << 32;
+                    let (data, cmp) = if two { (data1, data0) } else { (data0, 0) };
+                    if !lds.in_range(a, 8) {
+                        continue;
+                    }
+                    let old = lds.load64(a);
+                    lds.store64(a, rmw.apply64(old, data, cmp));
+                    out[0][l] = old as u32;
+                    out[1][l] = (old >> 32) as u32;
+                } else {
+                    let (data, cmp) = if two {
+                        (d1[0][l], d0[0][l])
+                    } else {
+                        (d0[0][l], 0)
+                    };
+                    if !lds.in_range(a, 4) {
+                        continue;
+                    }
+                    let old = lds.load(a, 4);
+                    lds.store(a, rmw.apply32(old, data, cmp), 4);
+                    out[0][l] = old;
+                }
+            }
+            _ => return Err(FaultKind::Unimplemented),
+        }
+    }
+    if dst_n > 0 {
+        let r = vgpr(w, inst.dst, dst_n as u32)?;
+        for (k, o) in out.iter().enumerate().take(dst_n) {
+            for l in active(exec) {
+                w.vgprs[r + k][l] = o[l];
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `ds_swizzle_b32`, `ds_permute_b32` and `ds_bpermute_b32`.
+fn shuffle(w: &mut Wavefront, s: &Step, op: u16, offset: u64, exec: u64) -> Result<(), FaultKind> {
+    let inst = &s.inst;
+    let src = vgpr(w, inst.src[if op == 0x3d { 0 } else { 1 }], 1)?;
+    let data = w.vgprs[src];
+    let mut out = [0u32; LANES];
+    match op {
+        0x3d => {
+            let pattern = offset as usize;
+            for l in active(exec) {
+                let from = if pattern & 0x8000 != 0 {
+                    (l & !3) + ((pattern >> (2 * (l & 3))) & 3)
+                } else {
+                    let (and, or, xor) = (
+                        pattern & 0x1f,
+                        (pattern >> 5) & 0x1f,
+                        (pattern >> 10) & 0x1f,
+                    );
+                    (l & 32) | (((l & 31 & and) | or) ^ xor)
+                };
+                out[l] = if exec >> from & 1 == 1 { data[from] } else { 0 };
+            }
+        }
+        _ => {
+            let addr = vgpr(w, inst.src[0], 1)?;
+            let addrs = w.vgprs[addr];
+            for l in active(exec) {
+                let other = ((u64::from(addrs[l]) + offset) / 4 % 64) as usize;
+                if op == 0x3e {
+                    out[other] = data[l];
+                } else {
+                    out[l] = data[other];
+                }
+            }
+        }
+    }
+    let r = vgpr(w, inst.dst, 1)?;
+    for l in active(exec) {
+        w.vgprs[r][l] = out[l];
+    }
+    Ok(())
+}

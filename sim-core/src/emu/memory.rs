@@ -1,0 +1,163 @@
+//! Global memory as a wavefront sees it: a small software TLB in front of the GPU's page
+//! table, dword-granular loads and stores on the frames' atomic words, and real atomic
+//! read-modify-writes.
+//!
+//! 64-bit atomics: a frame stores 32-bit atomic words, so a 64-bit read-modify-write takes
+//! one of [`STRIPES`] host mutexes chosen by address and then updates both words. This makes
+//! 64-bit atomics atomic with respect to each other (the common case: `atom_add` on a
+//! `long`); a plain 32-bit store racing with a 64-bit atomic on the same location is not
+//! ordered against it.
+
+use super::atomic::AtomicOp;
+use super::fault::FaultKind;
+use crate::driver::{Frame, GpuMemory};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+/// Entries of the software TLB (direct-mapped by page number).
+const TLB_ENTRIES: usize = 16;
+/// Number of locks that serialise 64-bit atomics.
+pub const STRIPES: usize = 64;
+
+static ATOMIC64_LOCKS: [Mutex<()>; STRIPES] = [const { Mutex::new(()) }; STRIPES];
+
+/// A direct-mapped cache of page translations in front of [`GpuMemory::translate`].
+pub struct Tlb<'m> {
+    memory: &'m GpuMemory,
+    page_bytes: u64,
+    entries: [Option<(u64, Arc<Frame>)>; TLB_ENTRIES],
+}
+
+impl<'m> Tlb<'m> {
+    /// An empty TLB over `memory`.
+    pub fn new(memory: &'m GpuMemory) -> Self {
+        Tlb {
+            memory,
+            page_bytes: memory.page_bytes(),
+            entries: Default::default(),
+        }
+    }
+
+    /// The frame holding `address` and the word index of `address` within it.
+    #[inline]
+    fn frame(&mut self, address: u64) -> Result<(&Frame, usize), FaultKind> {
+        let vpn = address / self.page_bytes;
+        let slot = vpn as usize % TLB_ENTRIES;
+        let hit = matches!(&self.entries[slot], Some((v, _)) if *v == vpn);
+        if !hit {
+            let (frame, _) = self
+                .memory
+                .translate(address)
+                .ok_or(FaultKind::UnmappedAddress(address))?;
+            self.entries[slot] = Some((vpn, frame));
+        }
+        let (_, frame) = self.entries[slot]
+            .as_ref()
+            .ok_or(FaultKind::UnmappedAddress(address))?;
+        Ok((frame, ((address % self.page_bytes) / 4) as usize))
+    }
+
+    /// Checks that every byte of `address..address + bytes` is mapped.
+    pub fn check(&mut self, address: u64, bytes: u64) -> Result<(), FaultKind> {
+        self.frame(address)?;
+        if bytes > 1 {
+            self.frame(address + bytes - 1)?;
+        }
+        Ok(())
+    }
+
+    /// Loads the dword at `address` (any alignment).
+    #[inline]
+    pub fn load_u32(&mut self, address: u64) -> Result<u32, FaultKind> {
+        if address.is_multiple_of(4) {
+            let (frame, w) = self.frame(address)?;
+            return Ok(frame.words()[w].load(Ordering::Relaxed));
+        }
+        let mut v = 0u32;
+        for i in 0..4 {
+            v |= u32::from(self.load_u8(address + i)?) << (8 * i);
+        }
+        Ok(v)
+    }
+
+    /// Loads the byte at `address`.
+    pub fn load_u8(&mut self, address: u64) -> Result<u8, FaultKind> {
+        let (frame, w) = self.frame(address)?;
+        Ok((frame.words()[w].load(Ordering::Relaxed) >> (8 * (address % 4))) as u8)
+    }
+
+    /// Loads `bytes` (1, 2 or 4) little-endian bytes at `address`, zero-extended.
+    pub fn load(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
+        match bytes {
+            4 => self.load_u32(address),
+            _ => {
+                let mut v = 0u32;
+                for i in 0..bytes {
+                    v |= u32::from(self.load_u8(address + u64::from(i))?) << (8 * i);
+                }
+                Ok(v)
+            }
+        }
+    }
+
+    /// Stores the low `bytes` (1, 2 or 4) bytes of `value` at `address`.
+    pub fn store(&mut self, address: u64, value: u32, bytes: u32) -> Result<(), FaultKind> {
+        if bytes == 4 && address.is_multiple_of(4) {
+            let (frame, w) = self.frame(address)?;
+            frame.words()[w].store(value, Ordering::Relaxed);
+            return Ok(());
+        }
+        for i in 0..bytes {
+            let at = address + u64::from(i);
+            let (frame, w) = self.frame(at)?;
+            let shift = 8 * (at % 4);
+            let byte = (value >> (8 * i)) & 0xff;
+            let _ = frame.words()[w].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some((old & !(0xff << shift)) | byte << shift)
+            });
+        }
+        Ok(())
+    }
+
+    /// A 32-bit atomic read-modify-write at the dword-aligned `address`; returns the old
+    /// value.
+    pub fn atomic32(
+        &mut self,
+        address: u64,
+        op: AtomicOp,
+        data: u32,
+        cmp: u32,
+    ) -> Result<u32, FaultKind> {
+        let (frame, w) = self.frame(address & !3)?;
+        let word = &frame.words()[w];
+        let old = word
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
+                Some(op.apply32(old, data, cmp))
+            })
+            .unwrap_or_else(|v| v);
+        Ok(old)
+    }
+
+    /// A 64-bit atomic read-modify-write at the 8-byte-aligned `address`; returns the old
+    /// value.
+    pub fn atomic64(
+        &mut self,
+        address: u64,
+        op: AtomicOp,
+        data: u64,
+        cmp: u64,
+    ) -> Result<u64, FaultKind> {
+        let address = address & !7;
+        let (frame, w) = self.frame(address)?;
+        let words = &frame.words()[w..w + 2];
+        let _guard = ATOMIC64_LOCKS[(address / 8) as usize % STRIPES]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let old = u64::from(words[0].load(Ordering::Acquire))
+            | u64::from(words[1].load(Ordering::Acquire)) << 32;
+        let new = op.apply64(old, data, cmp);
+        words[0].store(new as u32, Ordering::Release);
+        words[1].store((new >> 32) as u32, Ordering::Release);
+        Ok(old)
+    }
+}

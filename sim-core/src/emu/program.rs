@@ -1,0 +1,214 @@
+//! A kernel's code decoded once: every instruction with its pre-resolved semantic function,
+//! and a PC → instruction map for branches and calls.
+
+use super::atomic::AtomicOp;
+use super::fault::FaultKind;
+use super::memory::Tlb;
+use super::valu::{self, ValuFn};
+use super::wavefront::Wavefront;
+use super::{buffer, control, flat, lds, scalar, smem, vector};
+use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
+
+/// What an instruction may touch besides its wavefront: global memory (through a TLB) and
+/// its work-group's LDS.
+pub struct Env<'a> {
+    /// Global memory.
+    pub tlb: Tlb<'a>,
+    /// The work-group's LDS.
+    pub lds: &'a mut [u8],
+}
+
+/// The semantics of one instruction, applied to a wavefront.
+pub type Semantic = fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>;
+
+/// One decoded instruction, ready to execute.
+#[derive(Clone)]
+pub struct Step {
+    /// Its address.
+    pub pc: u64,
+    /// The instruction (a placeholder row when the words did not decode).
+    pub inst: Instruction,
+    /// Its semantics.
+    pub exec: Semantic,
+    /// The vector ALU semantics, for VALU opcodes the `valu` table implements.
+    pub valu: Option<ValuFn>,
+    /// The read-modify-write of atomic memory instructions.
+    pub atomic: Option<AtomicOp>,
+    /// Why the words at `pc` did not decode.
+    pub error: Option<Box<DecodeError>>,
+    /// The vector ALU opcode also reads its destination (`v_mac_*`, `v_cvt_pkaccum_u8_f32`);
+    /// the old value is passed as source 2.
+    pub reads_dst: bool,
+}
+
+/// A code range decoded into [`Step`]s.
+pub struct Program {
+    base: u64,
+    steps: Vec<Step>,
+    /// Step index of each dword of the code (`u32::MAX` inside an instruction).
+    index: Vec<u32>,
+    vgprs: usize,
+}
+
+fn undecodable(_: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    Err(s.error.as_ref().map_or(FaultKind::Unimplemented, |e| {
+        FaultKind::Undecodable((**e).clone())
+    }))
+}
+
+fn unimplemented(_: &mut Wavefront, _: &mut Env, _: &Step) -> Result<(), FaultKind> {
+    Err(FaultKind::Unimplemented)
+}
+
+/// The stem naming the read-modify-write of an atomic memory mnemonic.
+fn atomic_of(inst: &Instruction) -> Option<AtomicOp> {
+    let m = inst.info.mnemonic;
+    let stem = m
+        .strip_prefix("flat_atomic_")
+        .or_else(|| m.strip_prefix("buffer_atomic_"))
+        .or_else(|| m.strip_prefix("ds_"))?;
+    let stem = stem.trim_end_matches("_x2");
+    let stem = stem.split("_rtn").next().unwrap_or(stem);
+    let stem = match stem {
+        s if s.starts_with("min_f") || s.starts_with("max_f") || s.starts_with("add_f") => &s[..5],
+        s if s.starts_with("min_i") || s.starts_with("max_i") => &s[..5],
+        s if s.starts_with("min_u") || s.starts_with("max_u") => &s[..5],
+        s => s.split('_').next().unwrap_or(s),
+    };
+    AtomicOp::from_stem(stem)
+}
+
+fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
+    match inst.info.format {
+        Format::Sop2 => (scalar::sop2, None),
+        Format::Sop1 => (scalar::sop1, None),
+        Format::Sopk => (scalar::sopk, None),
+        Format::Sopc => (scalar::sopc, None),
+        Format::Sopp => (control::sopp, None),
+        Format::Smem => (smem::smem, None),
+        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 => {
+            if let Some(f) = vector::cross_lane(inst.info) {
+                return (f, None);
+            }
+            match valu::semantics(inst.info) {
+                Some(f) => (vector::valu, Some(f)),
+                None => (unimplemented, None),
+            }
+        }
+        Format::Ds => (lds::ds, None),
+        Format::Flat => (flat::flat, None),
+        Format::Mubuf | Format::Mtbuf => (buffer::buffer, None),
+        Format::Vintrp | Format::Mimg => (unimplemented, None),
+    }
+}
+
+/// Highest VGPR (exclusive) an operand names.
+fn vgpr_end(op: &Operand) -> usize {
+    match *op {
+        Operand::Vector { index, count } => index as usize + count as usize,
+        _ => 0,
+    }
+}
+
+impl Program {
+    /// Decodes `code`, which lies at address `base`.
+    pub fn new(code: &[u8], base: u64) -> Program {
+        let decoded = decode_all(code, base);
+        let mut steps = Vec::with_capacity(decoded.len());
+        let mut index = vec![u32::MAX; code.len().div_ceil(4)];
+        let mut vgprs = 3;
+        for d in decoded {
+            index[((d.pc - base) / 4) as usize] = steps.len() as u32;
+            let step = match d.result {
+                Ok(inst) => {
+                    let (exec, valu) = semantic(&inst);
+                    let ops = [inst.dst, inst.sdst, inst.src[0], inst.src[1], inst.src[2]];
+                    vgprs = ops.iter().map(vgpr_end).fold(vgprs, usize::max);
+                    let reads_dst = matches!(
+                        inst.info.mnemonic,
+                        "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32"
+                    );
+                    Step {
+                        pc: d.pc,
+                        inst,
+                        exec,
+                        valu,
+                        atomic: atomic_of(&inst),
+                        error: None,
+                        reads_dst,
+                    }
+                }
+                Err(e) => Step {
+                    pc: d.pc,
+                    inst: Instruction {
+                        info: &OPCODES[0],
+                        encoding: Format::Sop2,
+                        size: 4,
+                        dst: Operand::None,
+                        sdst: Operand::None,
+                        src: [Operand::None; 3],
+                        extra: crate::isa::Extra::None,
+                    },
+                    exec: undecodable,
+                    valu: None,
+                    atomic: None,
+                    error: Some(Box::new(e)),
+                    reads_dst: false,
+                },
+            };
+            steps.push(step);
+        }
+        Program {
+            base,
+            steps,
+            index,
+            vgprs,
+        }
+    }
+
+    /// The step at `pc`, or why there is none.
+    #[inline]
+    pub fn at(&self, pc: u64) -> Result<&Step, FaultKind> {
+        let i = pc.wrapping_sub(self.base);
+        if !i.is_multiple_of(4) {
+            return Err(FaultKind::PcOutOfCode);
+        }
+        match self.index.get((i / 4) as usize) {
+            Some(&s) if s != u32::MAX => Ok(&self.steps[s as usize]),
+            _ => Err(FaultKind::PcOutOfCode),
+        }
+    }
+
+    /// Executes the instruction at `w`'s PC and moves the PC on (to the next instruction
+    /// or a branch target); returns the executed step. On a fault the PC stays at the
+    /// faulting instruction. The timing model drives wavefronts through this too.
+    #[inline]
+    pub fn execute(&self, w: &mut Wavefront, env: &mut Env) -> Result<&Step, FaultKind> {
+        let step = self.at(w.pc)?;
+        w.next_pc = w.pc + u64::from(step.inst.size);
+        (step.exec)(w, env, step)?;
+        w.executed += 1;
+        w.pc = w.next_pc;
+        Ok(step)
+    }
+
+    /// The instruction at `pc`, if it decoded.
+    pub fn instruction(&self, pc: u64) -> Option<&Instruction> {
+        self.at(pc).ok().map(|s| &s.inst)
+    }
+
+    /// Number of VGPRs the code names (at least 3, for the work-item ids).
+    pub fn vgprs_used(&self) -> usize {
+        self.vgprs
+    }
+
+    /// Address of the first instruction.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The decoded instructions in address order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+}

@@ -1,0 +1,121 @@
+//! The initial register state of a wavefront, as the command processor and SPI set it up
+//! for an HSA kernel on gfx8 (LLVM AMDGPUUsage, "Initial Kernel Execution State", code
+//! object v2–v5). Both the functional and the timing compute units use [`initialize`].
+
+use super::buffer::BufferResource;
+use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
+use crate::isa::operand::FLAT_SCRATCH_LO;
+use crate::loader::{KernelDescriptor, SgprValue};
+
+/// Everything about a wavefront's dispatch that its initial registers depend on, besides
+/// the kernel descriptor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WavefrontSetup {
+    /// Address of the AQL dispatch packet (dispatch ptr).
+    pub dispatch_packet_address: u64,
+    /// Address of the `amd_queue_t` (queue ptr).
+    pub queue_address: u64,
+    /// Address of the kernarg segment.
+    pub kernarg_address: u64,
+    /// The dispatch id.
+    pub dispatch_id: u64,
+    /// Base address of the dispatch's scratch memory (the private segment buffer's base).
+    pub scratch_base: u64,
+    /// Byte offset of this wavefront's scratch from `scratch_base` (a multiple of 256).
+    pub scratch_wave_offset: u32,
+    /// Private bytes per work-item (the dispatch packet's private segment size).
+    pub private_segment_size: u32,
+    /// Work-group id in each dimension.
+    pub workgroup_id: [u32; 3],
+    /// The work-group's actual size in each dimension (smaller at a partial edge).
+    pub workgroup_size: [u32; 3],
+    /// Work-groups in the grid in each dimension (code object v2's optional SGPRs).
+    pub grid_workgroup_count: [u32; 3],
+    /// The wavefront's index within its work-group.
+    pub wave_index: u32,
+}
+
+impl WavefrontSetup {
+    /// Work-items in the work-group.
+    pub fn work_items(&self) -> u32 {
+        self.workgroup_size.iter().product()
+    }
+
+    /// The wavefront's initial EXEC: its work-items (all 64 except in the last wavefront of
+    /// a work-group whose size is not a multiple of 64).
+    pub fn exec_mask(&self) -> u64 {
+        let first = self.wave_index * LANES as u32;
+        let n = self.work_items().saturating_sub(first).min(LANES as u32);
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+}
+
+/// The private-aperture-relative setting gcnsim uses for FLAT_SCRATCH_INIT: the dispatch's
+/// scratch base stands for SH_HIDDEN_PRIVATE_BASE_VIMID, so the queue's offset from it is 0.
+const FLAT_SCRATCH_QUEUE_OFFSET: u32 = 0;
+
+/// Sets `w`'s registers for the start of kernel `kd` at `entry_pc`: user SGPRs in order as
+/// the kernel code properties enable them, system SGPRs from USER_SGPR_COUNT, FLAT_SCRATCH,
+/// work-item ids in v0–v2, EXEC, MODE from COMPUTE_PGM_RSRC1, and the PC.
+pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSetup, entry_pc: u64) {
+    let wave_count = setup.work_items().div_ceil(LANES as u32);
+    for init in kd.initial_sgprs() {
+        let values: [u32; 4] = match init.value {
+            SgprValue::PrivateSegmentBuffer => BufferResource::scratch_words(setup.scratch_base),
+            SgprValue::DispatchPtr => split(setup.dispatch_packet_address),
+            SgprValue::QueuePtr => split(setup.queue_address),
+            SgprValue::KernargSegmentPtr => split(setup.kernarg_address),
+            SgprValue::DispatchId => split(setup.dispatch_id),
+            SgprValue::FlatScratchInit => {
+                [FLAT_SCRATCH_QUEUE_OFFSET, setup.private_segment_size, 0, 0]
+            }
+            SgprValue::PrivateSegmentSize => [setup.private_segment_size, 0, 0, 0],
+            SgprValue::GridWorkgroupCount(d) => [setup.grid_workgroup_count[d as usize], 0, 0, 0],
+            SgprValue::WorkgroupId(d) => [setup.workgroup_id[d as usize], 0, 0, 0],
+            // {first_wavefront, 14 bits 0, ordered_append_term[10:0], wavefronts[5:0]}.
+            SgprValue::WorkgroupInfo => [
+                u32::from(setup.wave_index == 0) << 31 | (wave_count & 0x3f),
+                0,
+                0,
+                0,
+            ],
+            SgprValue::PrivateSegmentWaveOffset => [setup.scratch_wave_offset, 0, 0, 0],
+        };
+        for (k, &v) in values.iter().enumerate().take(init.count as usize) {
+            let r = init.first as usize + k;
+            if r < 102 {
+                w.sgprs[r] = v;
+            }
+        }
+    }
+    // The FLAT_SCRATCH register as the gfx8 prologue would set it (hi: wave base >> 8,
+    // lo: per-lane size), so flat private accesses work without the prologue too.
+    w.sgprs[FLAT_SCRATCH_LO as usize] = setup.private_segment_size;
+    w.sgprs[FLAT_SCRATCH_HI as usize] =
+        (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
+    w.scratch_base = setup.scratch_base;
+    let ids = kd.workitem_id_vgprs() as usize;
+    let [sx, sy, _] = setup.workgroup_size.map(|v| v.max(1));
+    for lane in 0..LANES {
+        let flat = setup.wave_index * LANES as u32 + lane as u32;
+        let id = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+        for (d, &v) in id.iter().enumerate().take(ids.min(w.vgprs.len())) {
+            w.vgprs[d][lane] = v;
+        }
+    }
+    w.set_exec(setup.exec_mask());
+    let rsrc1 = kd.compute_pgm_rsrc1;
+    w.mode = (rsrc1.0 >> 12) & 0xff
+        | u32::from(rsrc1.dx10_clamp()) << 8
+        | u32::from(rsrc1.ieee_mode()) << 9;
+    w.pc = entry_pc;
+    w.next_pc = entry_pc;
+}
+
+fn split(v: u64) -> [u32; 4] {
+    [v as u32, (v >> 32) as u32, 0, 0]
+}

@@ -1,0 +1,68 @@
+//! Scalar memory (SMEM): loads and stores of 1–16 dwords through a 64-bit address or a
+//! buffer resource, and cache maintenance (no functional effect).
+
+use super::fault::FaultKind;
+use super::operands::{read_scalar, write_scalar};
+use super::program::{Env, Step};
+use super::wavefront::Wavefront;
+use crate::isa::{table::flag, Operand};
+
+/// SMEM semantics. Addresses are dword aligned (the low two bits are ignored, as in
+/// hardware); `s_buffer_*` accesses beyond `num_records` read 0 and are not written.
+pub fn smem(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let info = s.inst.info;
+    let op = info.opcode;
+    match op {
+        0x20..=0x23 => return Ok(()),
+        0x24 | 0x25 => {
+            write_scalar(w, s.inst.dst, w.executed);
+            return Ok(());
+        }
+        0x00..=0x1a => {}
+        _ => return Err(FaultKind::Unimplemented),
+    }
+    let offset = match s.inst.src[1] {
+        Operand::Literal(v) => u64::from(v),
+        other => read_scalar(w, other, false),
+    };
+    let buffer = op & 0x08 != 0;
+    let (base, limit) = if buffer {
+        let Operand::Scalar { code, .. } = s.inst.src[0] else {
+            return Err(FaultKind::Unimplemented);
+        };
+        let lo = w.pair(code);
+        let num_records = u64::from(w.sgprs[(code as usize + 2) & 127]);
+        (lo & 0xffff_ffff_ffff, Some(num_records))
+    } else {
+        (read_scalar(w, s.inst.src[0], true) & 0xffff_ffff_ffff, None)
+    };
+    let Operand::Scalar { code, count } = s.inst.dst else {
+        return Err(FaultKind::Unimplemented);
+    };
+    let in_range = |i: u64| limit.is_none_or(|n| (offset & !3) + 4 * i + 4 <= n);
+    let address = (base + offset) & !3;
+    if info.flags & flag::STORE != 0 {
+        for i in 0..count as u64 {
+            if in_range(i) {
+                e.tlb.check(address + 4 * i, 4)?;
+            }
+        }
+        for i in 0..count as u64 {
+            if in_range(i) {
+                let v = w.sgprs[(code as usize + i as usize) & 127];
+                e.tlb.store(address + 4 * i, v, 4)?;
+            }
+        }
+    } else {
+        let mut data = [0u32; 16];
+        for (i, d) in data.iter_mut().enumerate().take(count as usize) {
+            if in_range(i as u64) {
+                *d = e.tlb.load_u32(address + 4 * i as u64)?;
+            }
+        }
+        for (i, d) in data.iter().enumerate().take(count as usize) {
+            w.sgprs[(code as usize + i) & 127] = *d;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! One lane's view of an instruction: its source values with the input modifiers applied
+//! per operand type, the output modifiers, and the wavefront loop that runs a per-lane
+//! expression over all 64 lanes under EXEC.
+
+use super::fp::Float;
+use super::{FloatMode, ValuArgs};
+use crate::isa::VopModifiers;
+
+/// The operands of one lane and the instruction-wide controls its result depends on.
+#[derive(Clone, Copy)]
+pub(super) struct Lane {
+    /// Raw source values.
+    pub src: [u64; 3],
+    /// Lane number (0..64).
+    pub index: u32,
+    /// This lane's bit of the mask input (VCC or an SGPR pair).
+    pub mask_in: bool,
+    /// Input and output modifiers.
+    pub mods: VopModifiers,
+    /// Float mode.
+    pub mode: FloatMode,
+}
+
+impl Lane {
+    /// Source `i` as an unsigned 32-bit integer.
+    pub fn u32(&self, i: usize) -> u32 {
+        self.src[i] as u32
+    }
+    /// Source `i` as a signed 32-bit integer.
+    pub fn i32(&self, i: usize) -> i32 {
+        self.src[i] as i32
+    }
+    /// Source `i` as an unsigned 16-bit integer (the low half).
+    pub fn u16(&self, i: usize) -> u16 {
+        self.src[i] as u16
+    }
+    /// Source `i` as a signed 16-bit integer (the low half).
+    pub fn i16(&self, i: usize) -> i16 {
+        self.src[i] as i16
+    }
+    /// Source `i` as a 64-bit value.
+    pub fn u64(&self, i: usize) -> u64 {
+        self.src[i]
+    }
+
+    /// Source `i` as format-`P` bits with abs then neg applied (no denormal flushing).
+    pub fn raw<P: Float>(&self, i: usize) -> u64 {
+        let mut bits = P::bits(self.src[i]);
+        if self.mods.abs >> i & 1 != 0 {
+            bits &= !P::sign_bit();
+        }
+        if self.mods.neg >> i & 1 != 0 {
+            bits ^= P::sign_bit();
+        }
+        bits
+    }
+
+    /// Source `i` as a format-`P` float: abs, neg, then input denormals flushed to ±0
+    /// unless the mode keeps them.
+    pub fn f<P: Float>(&self, i: usize) -> f64 {
+        let bits = self.raw::<P>(i);
+        if P::denorm_mode(self.mode) & 1 == 0 && P::is_denormal(bits) {
+            return P::decode(bits & P::sign_bit());
+        }
+        P::decode(bits)
+    }
+
+    /// A float result: omod, clamp to [0, 1] (NaN → 0), rounding into format `P`, then
+    /// output denormals flushed to ±0 unless the mode keeps them.
+    pub fn out<P: Float>(&self, v: f64) -> u64 {
+        let v = match self.mods.omod {
+            1 => v * 2.0,
+            2 => v * 4.0,
+            3 => v * 0.5,
+            _ => v,
+        };
+        let v = if self.mods.clamp {
+            if v.is_nan() {
+                0.0
+            } else {
+                v.clamp(0.0, 1.0)
+            }
+        } else {
+            v
+        };
+        self.flush_out::<P>(P::encode(v))
+    }
+
+    /// Format-`P` result bits with output denormals flushed unless the mode keeps them.
+    pub fn flush_out<P: Float>(&self, bits: u64) -> u64 {
+        if P::denorm_mode(self.mode) & 2 == 0 && P::is_denormal(bits) {
+            bits & P::sign_bit()
+        } else {
+            bits
+        }
+    }
+}
+
+/// What a per-lane expression produces and where it goes.
+pub(super) trait LaneOut {
+    /// Writes this lane's result: the destination value and/or the mask bit `bit`.
+    fn store(self, dst: &mut u64, mask: &mut u64, bit: u64);
+}
+
+impl LaneOut for u64 {
+    fn store(self, dst: &mut u64, _: &mut u64, _: u64) {
+        *dst = self;
+    }
+}
+
+/// A destination value with a mask bit (carry-out, div_scale's VCC).
+pub(super) struct WithMask(pub u64, pub bool);
+
+impl LaneOut for WithMask {
+    fn store(self, dst: &mut u64, mask: &mut u64, bit: u64) {
+        *dst = self.0;
+        if self.1 {
+            *mask |= bit;
+        }
+    }
+}
+
+/// A mask bit alone (compares).
+pub(super) struct MaskBit(pub bool);
+
+impl LaneOut for MaskBit {
+    fn store(self, _: &mut u64, mask: &mut u64, bit: u64) {
+        if self.0 {
+            *mask |= bit;
+        }
+    }
+}
+
+/// Runs `f` on every lane and stores the results of the active lanes; the mask output
+/// gets the mask bits of the active lanes (zero elsewhere).
+#[inline(always)]
+pub(super) fn map<R: LaneOut>(args: &mut ValuArgs, f: impl Fn(&Lane) -> R) {
+    let mut mask = 0u64;
+    for i in 0..64 {
+        let lane = Lane {
+            src: [args.src[0][i], args.src[1][i], args.src[2][i]],
+            index: i as u32,
+            mask_in: args.mask_in >> i & 1 != 0,
+            mods: args.modifiers,
+            mode: args.mode,
+        };
+        let result = f(&lane);
+        if args.exec >> i & 1 != 0 {
+            result.store(&mut args.dst[i], &mut mask, 1 << i);
+        }
+    }
+    *args.mask_out = mask;
+}

@@ -1,0 +1,267 @@
+//! The vector ALU path: operand fetch (VGPRs, SGPRs, typed inline constants, literals,
+//! 64-bit operands), SDWA selection and DPP lane permutation, the call into the per-opcode
+//! semantics of [`super::valu`], and write-back of results and masks. Also the instructions
+//! that need the whole wavefront: `v_readlane`, `v_writelane`, `v_readfirstlane`,
+//! `v_movrel*` and `v_nop`.
+
+use super::fault::FaultKind;
+use super::lanes::{dpp_permute, sdwa_merge, sdwa_select};
+use super::operands::{active, check_vgprs, read_scalar, vgpr, write_scalar};
+use super::program::{Env, Semantic, Step};
+use super::valu::ValuArgs;
+use super::wavefront::{Wavefront, LANES};
+use crate::isa::{
+    table::flag, Extra, Format, Instruction, OpInfo, Operand, ValueType, VopModifiers,
+};
+
+/// Per-lane values of one operand.
+type LaneValues = [u64; LANES];
+
+/// How an opcode's constants are typed.
+fn value_type(info: &OpInfo) -> ValueType {
+    if info.mnemonic.contains("f16") {
+        ValueType::F16
+    } else if info.flags & flag::I16 != 0 {
+        ValueType::I16
+    } else {
+        ValueType::B32
+    }
+}
+
+/// Fills `out` with source operand `i` of `inst`.
+fn fetch(
+    w: &Wavefront,
+    inst: &Instruction,
+    i: usize,
+    out: &mut LaneValues,
+) -> Result<(), FaultKind> {
+    let info = inst.info;
+    let width = info.widths.get(i + 1).copied().unwrap_or(1);
+    match inst.src[i] {
+        Operand::None => {}
+        Operand::Vector { index, count } => {
+            let count = count.max(1) as u32;
+            check_vgprs(w, u32::from(index), count)?;
+            let lo = &w.vgprs[index as usize];
+            if count >= 2 {
+                let hi = &w.vgprs[index as usize + 1];
+                for l in 0..LANES {
+                    out[l] = u64::from(lo[l]) | u64::from(hi[l]) << 32;
+                }
+            } else {
+                for l in 0..LANES {
+                    out[l] = u64::from(lo[l]);
+                }
+            }
+        }
+        Operand::Inline(code) => {
+            let v = if width == 2 {
+                Operand::inline_value64(code)
+            } else {
+                u64::from(Operand::inline_value32(code, value_type(info)))
+            };
+            out.fill(v);
+        }
+        Operand::Literal(v) => {
+            // A 32-bit literal of a 64-bit float operand gives the high half.
+            let v = if width == 2 && info.mnemonic.contains("f64") {
+                u64::from(v) << 32
+            } else {
+                u64::from(v)
+            };
+            out.fill(v);
+        }
+        Operand::LdsDirect => return Err(FaultKind::Unsupported("lds_direct operand")),
+        other => {
+            let wide = width == 2 || matches!(other, Operand::Scalar { count: 2.., .. });
+            out.fill(read_scalar(w, other, wide));
+        }
+    }
+    Ok(())
+}
+
+/// Executes a vector ALU instruction through its `valu` semantics.
+pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let f = s.valu.ok_or(FaultKind::Unimplemented)?;
+    let inst = &s.inst;
+    let info = inst.info;
+    let mut srcs = [[0u64; LANES]; 3];
+    for (i, src) in srcs.iter_mut().enumerate() {
+        fetch(w, inst, i, src)?;
+    }
+    if s.reads_dst {
+        let d = Instruction {
+            src: [inst.dst, Operand::None, Operand::None],
+            ..*inst
+        };
+        fetch(w, &d, 0, &mut srcs[2])?;
+    }
+    let mut exec = w.exec();
+    let mut modifiers = VopModifiers::default();
+    let mut sdwa = None;
+    match inst.extra {
+        Extra::Vop3(m) => modifiers = m,
+        Extra::K(k) => srcs[2].fill(u64::from(k)),
+        Extra::Sdwa(sd, m) => {
+            for (i, sel) in [sd.src0_sel, sd.src1_sel].into_iter().enumerate() {
+                if matches!(inst.src[i], Operand::Vector { .. }) {
+                    let sext = m.sext & (1 << i) != 0;
+                    for v in srcs[i].iter_mut() {
+                        *v = u64::from(sdwa_select(*v as u32, sel, sext));
+                    }
+                }
+            }
+            modifiers = VopModifiers { sext: 0, ..m };
+            sdwa = Some(sd);
+        }
+        Extra::Dpp(d, m) => {
+            let src0 = srcs[0];
+            exec = dpp_permute(&d, exec, &src0, &mut srcs[0]);
+            modifiers = m;
+        }
+        _ => {}
+    }
+    let mask_in = if info.flags & flag::VCC_IN != 0 {
+        read_scalar(w, inst.src[2], true)
+    } else {
+        w.vcc()
+    };
+    let mut dst = [0u64; LANES];
+    let mut mask_out = 0u64;
+    f(&mut ValuArgs {
+        src: [&srcs[0], &srcs[1], &srcs[2]],
+        exec,
+        mask_in,
+        modifiers,
+        mode: w.float_mode(),
+        dst: &mut dst,
+        mask_out: &mut mask_out,
+    });
+    if let Operand::Vector { index, count } = inst.dst {
+        let count = u32::from(count.max(1));
+        check_vgprs(w, u32::from(index), count)?;
+        let r = index as usize;
+        match sdwa {
+            Some(sd) => {
+                for l in active(exec) {
+                    let old = w.vgprs[r][l];
+                    w.vgprs[r][l] = sdwa_merge(old, dst[l] as u32, sd.dst_sel, sd.dst_unused);
+                }
+            }
+            None => {
+                for l in active(exec) {
+                    w.vgprs[r][l] = dst[l] as u32;
+                }
+                if count >= 2 {
+                    for l in active(exec) {
+                        w.vgprs[r + 1][l] = (dst[l] >> 32) as u32;
+                    }
+                }
+            }
+        }
+    }
+    if inst.sdst != Operand::None {
+        let m = mask_out & exec;
+        write_scalar(w, inst.sdst, m);
+        if info.format == Format::Vopc && info.mnemonic.starts_with("v_cmpx") {
+            w.set_exec(m);
+        }
+    }
+    Ok(())
+}
+
+/// The wavefront-level semantics of the VALU opcodes that are not per-lane arithmetic.
+pub fn cross_lane(info: &OpInfo) -> Option<Semantic> {
+    Some(match (info.format, info.opcode) {
+        (Format::Vop1, 0x00) => nop,
+        (Format::Vop1, 0x02) => readfirstlane,
+        (Format::Vop1, 0x36) => movreld,
+        (Format::Vop1, 0x37) => movrels,
+        (Format::Vop1, 0x38) => movrelsd,
+        (Format::Vop3, 0x289) => readlane,
+        (Format::Vop3, 0x28a) => writelane,
+        _ => return None,
+    })
+}
+
+fn nop(_: &mut Wavefront, _: &mut Env, _: &Step) -> Result<(), FaultKind> {
+    Ok(())
+}
+
+/// The value of lane `lane` of a source that may be a VGPR or a scalar/constant.
+fn lane_value(w: &Wavefront, op: Operand, lane: usize) -> Result<u32, FaultKind> {
+    match op {
+        Operand::Vector { index, .. } => {
+            check_vgprs(w, u32::from(index), 1)?;
+            Ok(w.vgprs[index as usize][lane])
+        }
+        Operand::Inline(code) => Ok(Operand::inline_value32(code, ValueType::B32)),
+        other => Ok(read_scalar(w, other, false) as u32),
+    }
+}
+
+fn readfirstlane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let exec = w.exec();
+    let lane = if exec == 0 {
+        0
+    } else {
+        exec.trailing_zeros() as usize
+    };
+    let v = lane_value(w, s.inst.src[0], lane)?;
+    write_scalar(w, s.inst.dst, u64::from(v));
+    Ok(())
+}
+
+fn readlane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let lane = (read_scalar(w, s.inst.src[1], false) & 63) as usize;
+    let v = lane_value(w, s.inst.src[0], lane)?;
+    write_scalar(w, s.inst.dst, u64::from(v));
+    Ok(())
+}
+
+fn writelane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let lane = (read_scalar(w, s.inst.src[1], false) & 63) as usize;
+    let v = read_scalar(w, s.inst.src[0], false) as u32;
+    let r = vgpr(w, s.inst.dst, 1)?;
+    w.vgprs[r][lane] = v;
+    Ok(())
+}
+
+/// The VGPR `op` names, moved by M0.
+fn relative(w: &Wavefront, op: Operand) -> Result<usize, FaultKind> {
+    match op {
+        Operand::Vector { index, .. } => {
+            let r = u32::from(index) + w.m0();
+            check_vgprs(w, r, 1)?;
+            Ok(r as usize)
+        }
+        _ => Err(FaultKind::Unsupported("v_movrel with a non-VGPR operand")),
+    }
+}
+
+fn movrels(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let from = relative(w, s.inst.src[0])?;
+    let to = vgpr(w, s.inst.dst, 1)?;
+    for l in active(w.exec()) {
+        w.vgprs[to][l] = w.vgprs[from][l];
+    }
+    Ok(())
+}
+
+fn movreld(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let to = relative(w, s.inst.dst)?;
+    for l in active(w.exec()) {
+        let v = lane_value(w, s.inst.src[0], l)?;
+        w.vgprs[to][l] = v;
+    }
+    Ok(())
+}
+
+fn movrelsd(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let from = relative(w, s.inst.src[0])?;
+    let to = relative(w, s.inst.dst)?;
+    for l in active(w.exec()) {
+        w.vgprs[to][l] = w.vgprs[from][l];
+    }
+    Ok(())
+}

@@ -1,0 +1,273 @@
+//! The lane loop shared by the vector memory instructions (flat and buffer): loads of
+//! every width and signedness, stores and atomics, once every active lane's address is
+//! known. Flat and MUBUF number these operations identically (opcodes 0x10–0x1f, 0x40–0x6c).
+
+use super::atomic::AtomicOp;
+use super::fault::FaultKind;
+use super::operands::{active, vgpr};
+use super::program::{Env, Step};
+use super::wavefront::{Wavefront, LANES};
+use crate::isa::Operand;
+
+/// Where one lane's access goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A global (virtual) address; consecutive dwords follow each other.
+    Global(u64),
+    /// A global address of swizzled (scratch) memory: dword `k` lies at `address + k·step`.
+    Strided(u64, u64),
+    /// A byte offset into the work-group's LDS.
+    Lds(u64),
+    /// Out of range: loads read 0, stores and atomics are dropped.
+    Dropped,
+}
+
+/// What a vector memory opcode does per lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VmemOp {
+    /// Load `dwords` dwords, or one `bytes`-byte value (sign-extended if `signed`).
+    Load {
+        /// Bytes of a sub-dword load (4 for dword loads).
+        bytes: u32,
+        /// Sign-extend a sub-dword value.
+        signed: bool,
+        /// Dwords loaded.
+        dwords: usize,
+    },
+    /// Store `dwords` dwords, or the low `bytes` bytes of one.
+    Store {
+        /// Bytes of a sub-dword store (4 for dword stores).
+        bytes: u32,
+        /// Dwords stored.
+        dwords: usize,
+    },
+    /// An atomic read-modify-write on 32 or 64 (`wide`) bits.
+    Atomic {
+        /// 64-bit.
+        wide: bool,
+    },
+}
+
+impl VmemOp {
+    /// The operation of a flat or MUBUF opcode, if it is one of the shared ones.
+    pub fn from_opcode(op: u16) -> Option<VmemOp> {
+        Some(match op {
+            0x10 => Self::Load {
+                bytes: 1,
+                signed: false,
+                dwords: 1,
+            },
+            0x11 => Self::Load {
+                bytes: 1,
+                signed: true,
+                dwords: 1,
+            },
+            0x12 => Self::Load {
+                bytes: 2,
+                signed: false,
+                dwords: 1,
+            },
+            0x13 => Self::Load {
+                bytes: 2,
+                signed: true,
+                dwords: 1,
+            },
+            0x14..=0x17 => Self::Load {
+                bytes: 4,
+                signed: false,
+                dwords: (op - 0x13) as usize,
+            },
+            0x18 => Self::Store {
+                bytes: 1,
+                dwords: 1,
+            },
+            0x1a => Self::Store {
+                bytes: 2,
+                dwords: 1,
+            },
+            0x1c..=0x1f => Self::Store {
+                bytes: 4,
+                dwords: (op - 0x1b) as usize,
+            },
+            0x40..=0x4c => Self::Atomic { wide: false },
+            0x60..=0x6c => Self::Atomic { wide: true },
+            _ => return None,
+        })
+    }
+
+    /// Dwords per lane the access moves.
+    pub fn dwords(self) -> usize {
+        match self {
+            Self::Load { dwords, .. } | Self::Store { dwords, .. } => dwords,
+            Self::Atomic { wide } => 1 + usize::from(wide),
+        }
+    }
+
+    fn access_bytes(self) -> u64 {
+        match self {
+            Self::Load { bytes, dwords, .. } | Self::Store { bytes, dwords } => {
+                if dwords > 1 {
+                    4 * dwords as u64
+                } else {
+                    u64::from(bytes)
+                }
+            }
+            Self::Atomic { wide } => {
+                if wide {
+                    8
+                } else {
+                    4
+                }
+            }
+        }
+    }
+}
+
+fn lds_load(lds: &[u8], at: u64, bytes: u64) -> u32 {
+    if at + bytes > lds.len() as u64 {
+        return 0;
+    }
+    (0..bytes as usize).fold(0, |v, i| v | u32::from(lds[at as usize + i]) << (8 * i))
+}
+
+fn lds_store(lds: &mut [u8], at: u64, v: u32, bytes: u64) {
+    if at + bytes > lds.len() as u64 {
+        return;
+    }
+    for i in 0..bytes as usize {
+        lds[at as usize + i] = (v >> (8 * i)) as u8;
+    }
+}
+
+/// Performs `op` for every active lane at `targets`, with data from the VGPRs of `data`
+/// and results into `dst` (when it names registers).
+pub fn execute(
+    w: &mut Wavefront,
+    e: &mut Env,
+    s: &Step,
+    op: VmemOp,
+    targets: &[Target; LANES],
+    data: Operand,
+    dst: Operand,
+) -> Result<(), FaultKind> {
+    let exec = w.exec();
+    let size = op.access_bytes();
+    // Check every global address first, so that a fault leaves memory untouched.
+    if !matches!(op, VmemOp::Load { .. }) {
+        for l in active(exec) {
+            match targets[l] {
+                Target::Global(a) => e.tlb.check(a, size)?,
+                Target::Strided(a, _) => e.tlb.check(a, size.min(4))?,
+                _ => {}
+            }
+        }
+    }
+    let data_count = match data {
+        Operand::Vector { count, .. } => count as usize,
+        _ => 0,
+    };
+    let data_reg = if data_count > 0 {
+        vgpr(w, data, data_count as u32)?
+    } else {
+        0
+    };
+    let datum = |w: &Wavefront, k: usize, l: usize| -> u32 {
+        if k < data_count {
+            w.vgprs[data_reg + k][l]
+        } else {
+            0
+        }
+    };
+    let mut out = [[0u32; LANES]; 4];
+    match op {
+        VmemOp::Load {
+            bytes,
+            signed,
+            dwords,
+        } => {
+            for l in active(exec) {
+                for (k, o) in out.iter_mut().enumerate().take(dwords) {
+                    let b = u64::from(bytes);
+                    let v = match targets[l] {
+                        Target::Global(a) => e.tlb.load(a + 4 * k as u64, bytes)?,
+                        Target::Strided(a, step) => e.tlb.load(a + step * k as u64, bytes)?,
+                        Target::Lds(a) => lds_load(e.lds, a + 4 * k as u64, b),
+                        Target::Dropped => 0,
+                    };
+                    o[l] = match (bytes, signed) {
+                        (1, true) => v as u8 as i8 as i32 as u32,
+                        (2, true) => v as u16 as i16 as i32 as u32,
+                        _ => v,
+                    };
+                }
+            }
+        }
+        VmemOp::Store { bytes, dwords } => {
+            for l in active(exec) {
+                for k in 0..dwords {
+                    let v = datum(w, k, l);
+                    match targets[l] {
+                        Target::Global(a) => e.tlb.store(a + 4 * k as u64, v, bytes)?,
+                        Target::Strided(a, step) => e.tlb.store(a + step * k as u64, v, bytes)?,
+                        Target::Lds(a) => lds_store(e.lds, a + 4 * k as u64, v, u64::from(bytes)),
+                        Target::Dropped => {}
+                    }
+                }
+            }
+        }
+        VmemOp::Atomic { wide } => {
+            let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
+            let cmpswap = rmw == AtomicOp::CmpSwap;
+            for l in active(exec) {
+                if wide {
+                    let pair =
+                        |k: usize| u64::from(datum(w, k, l)) | u64::from(datum(w, k + 1, l)) << 32;
+                    let (d, c) = (pair(0), if cmpswap { pair(2) } else { 0 });
+                    let old = match targets[l] {
+                        Target::Global(a) | Target::Strided(a, _) => {
+                            e.tlb.atomic64(a, rmw, d, c)?
+                        }
+                        Target::Lds(a) => {
+                            let old = u64::from(lds_load(e.lds, a, 4))
+                                | u64::from(lds_load(e.lds, a + 4, 4)) << 32;
+                            let new = rmw.apply64(old, d, c);
+                            lds_store(e.lds, a, new as u32, 4);
+                            lds_store(e.lds, a + 4, (new >> 32) as u32, 4);
+                            old
+                        }
+                        Target::Dropped => 0,
+                    };
+                    out[0][l] = old as u32;
+                    out[1][l] = (old >> 32) as u32;
+                } else {
+                    let (d, c) = (datum(w, 0, l), if cmpswap { datum(w, 1, l) } else { 0 });
+                    out[0][l] = match targets[l] {
+                        Target::Global(a) | Target::Strided(a, _) => {
+                            e.tlb.atomic32(a, rmw, d, c)?
+                        }
+                        Target::Lds(a) => {
+                            let old = lds_load(e.lds, a, 4);
+                            lds_store(e.lds, a, rmw.apply32(old, d, c), 4);
+                            old
+                        }
+                        Target::Dropped => 0,
+                    };
+                }
+            }
+        }
+    }
+    if let Operand::Vector { count, .. } = dst {
+        let n = match op {
+            VmemOp::Load { dwords, .. } => dwords,
+            VmemOp::Atomic { wide } => 1 + usize::from(wide),
+            VmemOp::Store { .. } => 0,
+        };
+        let r = vgpr(w, dst, (count as usize).max(n) as u32)?;
+        for (k, o) in out.iter().enumerate().take(n) {
+            for l in active(exec) {
+                w.vgprs[r + k][l] = o[l];
+            }
+        }
+    }
+    Ok(())
+}

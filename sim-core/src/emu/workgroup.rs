@@ -1,0 +1,198 @@
+//! Runs all wavefronts of one work-group to completion: round-robin between them, with
+//! `s_barrier` releasing once every wavefront that has not ended arrives, and the
+//! work-group's LDS shared by all of them. Work-groups share nothing but GPU memory, so
+//! several can run on different host threads at once.
+
+use super::fault::{Fault, FaultKind};
+use super::memory::Tlb;
+use super::program::{Env, Program};
+use super::setup::{initialize, WavefrontSetup};
+use super::wavefront::{WaveStatus, Wavefront};
+use crate::driver::GpuMemory;
+use crate::isa::Category;
+use crate::loader::KernelDescriptor;
+use std::sync::Arc;
+
+/// Instructions a wavefront executes before the next one gets its turn.
+const QUANTUM: u32 = 256;
+
+/// A kernel ready to run: its decoded code, descriptor and entry point.
+#[derive(Clone)]
+pub struct KernelCode {
+    /// The kernel's name (for faults).
+    pub name: String,
+    /// The decoded code (the whole code object's text, so calls work).
+    pub program: Arc<Program>,
+    /// Its kernel descriptor.
+    pub descriptor: KernelDescriptor,
+    /// Address of its first instruction.
+    pub entry_pc: u64,
+}
+
+/// Limits that stop a runaway kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunLimits {
+    /// Most instructions one wavefront may execute.
+    pub max_instructions_per_wavefront: u64,
+}
+
+impl Default for RunLimits {
+    fn default() -> Self {
+        RunLimits {
+            max_instructions_per_wavefront: 1 << 32,
+        }
+    }
+}
+
+/// Executed instructions by category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InstructionCounts {
+    counts: [u64; 12],
+}
+
+/// Every category, in the order [`InstructionCounts`] keeps them.
+pub const CATEGORIES: [Category; 12] = [
+    Category::Salu,
+    Category::Branch,
+    Category::Waitcnt,
+    Category::Barrier,
+    Category::EndProgram,
+    Category::Control,
+    Category::ScalarMemory,
+    Category::Valu,
+    Category::Interpolation,
+    Category::Lds,
+    Category::VectorMemory,
+    Category::Image,
+];
+
+fn slot(c: Category) -> usize {
+    CATEGORIES.iter().position(|&x| x == c).unwrap_or(0)
+}
+
+impl InstructionCounts {
+    /// Instructions of category `c`.
+    pub fn get(&self, c: Category) -> u64 {
+        self.counts[slot(c)]
+    }
+
+    /// All instructions.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &InstructionCounts) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+    }
+}
+
+/// What running a work-group produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WorkGroupRun {
+    /// Executed instructions by category.
+    pub counts: InstructionCounts,
+    /// Wavefronts executed.
+    pub wavefronts: u32,
+}
+
+/// Runs the wavefronts `waves` (one setup each, in wavefront order) of one work-group of
+/// `kernel` with `lds_bytes` of LDS, against `memory`.
+pub fn run_workgroup(
+    kernel: &KernelCode,
+    memory: &GpuMemory,
+    waves: &[WavefrontSetup],
+    lds_bytes: u32,
+    limits: RunLimits,
+) -> Result<WorkGroupRun, Fault> {
+    let vgprs = kernel
+        .program
+        .vgprs_used()
+        .max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
+        .min(256);
+    let mut wavefronts: Vec<Wavefront> = waves
+        .iter()
+        .map(|s| {
+            let mut w = Wavefront::new(vgprs);
+            initialize(&mut w, &kernel.descriptor, s, kernel.entry_pc);
+            w
+        })
+        .collect();
+    let mut lds = vec![0u8; lds_bytes as usize];
+    let mut env = Env {
+        tlb: Tlb::new(memory),
+        lds: &mut lds,
+    };
+    let mut counts = InstructionCounts::default();
+    loop {
+        let mut progressed = false;
+        for (i, w) in wavefronts.iter_mut().enumerate() {
+            if w.status != WaveStatus::Running {
+                continue;
+            }
+            progressed = true;
+            if let Err(kind) = run_slice(w, &mut env, &kernel.program, limits, &mut counts) {
+                let instruction = kernel
+                    .program
+                    .instruction(w.pc)
+                    .map(|i| i.to_string())
+                    .unwrap_or_default();
+                let setup = &waves[i];
+                return Err(Fault {
+                    kernel: kernel.name.clone(),
+                    workgroup: setup.workgroup_id,
+                    wavefront: setup.wave_index,
+                    pc: w.pc,
+                    instruction,
+                    kind,
+                });
+            }
+        }
+        if progressed {
+            continue;
+        }
+        let waiting = wavefronts
+            .iter()
+            .filter(|w| w.status == WaveStatus::AtBarrier)
+            .count();
+        if waiting == 0 {
+            break;
+        }
+        for w in wavefronts
+            .iter_mut()
+            .filter(|w| w.status == WaveStatus::AtBarrier)
+        {
+            w.status = WaveStatus::Running;
+        }
+    }
+    Ok(WorkGroupRun {
+        counts,
+        wavefronts: wavefronts.len() as u32,
+    })
+}
+
+/// Executes up to [`QUANTUM`] instructions of `w`, stopping early when it leaves the
+/// running state.
+fn run_slice(
+    w: &mut Wavefront,
+    env: &mut Env,
+    program: &Program,
+    limits: RunLimits,
+    counts: &mut InstructionCounts,
+) -> Result<(), FaultKind> {
+    for _ in 0..QUANTUM {
+        if w.executed >= limits.max_instructions_per_wavefront {
+            return Err(FaultKind::InstructionLimit(
+                limits.max_instructions_per_wavefront,
+            ));
+        }
+        let step = program.execute(w, env)?;
+        counts.counts[slot(step.inst.info.category)] += 1;
+        if w.status != WaveStatus::Running {
+            break;
+        }
+    }
+    Ok(())
+}
