@@ -5,7 +5,7 @@ use super::atomic::AtomicOp;
 use super::fault::FaultKind;
 use super::memory::Tlb;
 use super::valu::{self, ValuFn};
-use super::wavefront::Wavefront;
+use super::wavefront::{WaveStatus, Wavefront};
 use super::{buffer, control, flat, lds, scalar, smem, vector};
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
@@ -184,9 +184,11 @@ impl Program {
     /// faulting instruction. The timing model drives wavefronts through this too.
     #[inline]
     pub fn execute(&self, w: &mut Wavefront, env: &mut Env) -> Result<&Step, FaultKind> {
-        let step = self.at(w.pc)?;
+        let step = self
+            .at(w.pc)
+            .inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.next_pc = w.pc + u64::from(step.inst.size);
-        (step.exec)(w, env, step)?;
+        (step.exec)(w, env, step).inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.executed += 1;
         w.pc = w.next_pc;
         Ok(step)
