@@ -120,17 +120,22 @@ fn snake(camel: &str) -> String {
     out
 }
 
+/// The loader's kernel of that name, and a context string for assertion messages.
+fn our_kernel<'a>(co: &'a CodeObject, name: &str, what: &str) -> (&'a Kernel, String) {
+    let kernel = co
+        .kernel(name)
+        .unwrap_or_else(|| panic!("{what}: kernel {name} missing"));
+    (kernel, format!("{what}: {name}"))
+}
+
 /// Checks kernels and arguments against the v3+ msgpack metadata as readelf prints it.
 fn check_v3_metadata(co: &CodeObject, doc: &Yaml, what: &str) {
     let kernels = doc["amdhsa.kernels"].as_vec().unwrap();
     assert_eq!(kernels.len(), co.kernels.len(), "{what}");
     for k in kernels {
         let name = text(&k[".name"]).unwrap();
-        let ours = co
-            .kernel(&name)
-            .unwrap_or_else(|| panic!("{what}: kernel {name} missing"));
+        let (ours, ctx) = our_kernel(co, &name, what);
         let m = &ours.metadata;
-        let ctx = format!("{what}: {name}");
         assert_eq!(
             Some(m.kernarg_segment_size as u64),
             num(&k[".kernarg_segment_size"]),
@@ -228,11 +233,8 @@ fn check_v2_metadata(co: &CodeObject, doc: &Yaml, what: &str) {
     assert_eq!(kernels.len(), co.kernels.len(), "{what}");
     for k in kernels {
         let name = text(&k["Name"]).unwrap();
-        let ours = co
-            .kernel(&name)
-            .unwrap_or_else(|| panic!("{what}: kernel {name} missing"));
+        let (ours, ctx) = our_kernel(co, &name, what);
         let m = &ours.metadata;
-        let ctx = format!("{what}: {name}");
         let props = &k["CodeProps"];
         let prop = |key: &str| num(&props[key]).unwrap_or(0);
         assert_eq!(

@@ -1,7 +1,6 @@
 //! The on-disk cache of compiled programs: one file per build, named by a hash of
 //! everything that determines the output (source, options, compiler, device libraries).
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -11,19 +10,6 @@ use super::device_libs::hex;
 
 /// First bytes of every cache entry (format version included).
 const ENTRY_MAGIC: &[u8; 8] = b"GCNSIMC1";
-
-/// The cache directory: `GCNSIM_CACHE_DIR` if set, else `$XDG_CACHE_HOME/gcnsim`, else
-/// `$HOME/.cache/gcnsim` (the caller reads the environment and passes the values).
-pub fn default_cache_dir(
-    gcnsim_cache_dir: Option<OsString>,
-    xdg_cache_home: Option<OsString>,
-    home: Option<OsString>,
-) -> Option<PathBuf> {
-    let non_empty = |v: Option<OsString>| v.filter(|s| !s.is_empty()).map(PathBuf::from);
-    non_empty(gcnsim_cache_dir)
-        .or_else(|| non_empty(xdg_cache_home).map(|d| d.join("gcnsim")))
-        .or_else(|| non_empty(home).map(|h| h.join(".cache").join("gcnsim")))
-}
 
 /// Builds a cache key from named, length-prefixed fields.
 #[derive(Default)]
@@ -106,24 +92,6 @@ impl CompileCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn default_dir_precedence() {
-        let s = |v: &str| Some(OsString::from(v));
-        assert_eq!(
-            default_cache_dir(s("/c"), s("/x"), s("/h")),
-            Some(PathBuf::from("/c"))
-        );
-        assert_eq!(
-            default_cache_dir(None, s("/x"), s("/h")),
-            Some(PathBuf::from("/x/gcnsim"))
-        );
-        assert_eq!(
-            default_cache_dir(s(""), None, s("/h")),
-            Some(PathBuf::from("/h/.cache/gcnsim"))
-        );
-        assert_eq!(default_cache_dir(None, None, None), None);
-    }
 
     #[test]
     fn round_trip_and_corrupt_entries() {

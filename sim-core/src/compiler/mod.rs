@@ -4,6 +4,11 @@
 //! `build` is `clBuildProgram` (source → executable code object); `compile` and `link` are
 //! `clCompileProgram` (source → LLVM bitcode object) and `clLinkProgram` (bitcode objects →
 //! executable, or a bitcode library with `-create-library`).
+//!
+//! Device libraries are linked the way clang's ROCm toolchain links them for OpenCL:
+//! `-mlink-builtin-bitcode` (library functions internalized, unused ones dropped) when
+//! building from source; `llvm-link --internalize --only-needed` when linking objects.
+//! Known limitation: `printf` compiles to nothing (see [`Compiler::build`]'s log warning).
 
 mod cache;
 mod device_libs;
@@ -11,7 +16,7 @@ mod error;
 mod options;
 mod toolchain;
 
-pub use cache::{default_cache_dir, CachedBuild, CompileCache};
+pub use cache::{CachedBuild, CompileCache};
 pub use device_libs::{DeviceLibraries, DEBIAN_DEVICE_LIB_DIR};
 pub use error::CompileError;
 pub use options::{BuildOptions, MathOptions, Stage};
@@ -69,7 +74,7 @@ pub struct Header {
 /// How to set up a [`Compiler`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompilerSettings {
-    /// Cache directory ([`default_cache_dir`] gives the usual one); `None` disables caching.
+    /// Cache directory (`config::Settings::cache_dir`); `None` disables caching.
     pub cache_dir: Option<PathBuf>,
     /// Code object version to produce (clang-15 supports 2–5; its default is 4).
     pub code_object_version: CodeObjectVersion,

@@ -1,7 +1,7 @@
 //! A buffer in device memory: one range of the unified virtual address space whose pages
 //! live on the GPU that last used it, and move (a real copy) when another GPU needs them.
 
-use super::{Driver, DriverError};
+use super::{Driver, DriverError, GpuMemory};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Bytes moved at a time when copying or filling through host memory.
@@ -44,10 +44,20 @@ impl Buffer {
 
     /// Makes the contents live in GPU `gpu`'s memory, moving them from another GPU if needed.
     pub fn make_resident(&self, gpu: usize) -> Result<(), DriverError> {
+        self.with_resident(gpu, |_| Ok(()))
+    }
+
+    /// Runs `access` on GPU `gpu`'s memory while the contents are resident there; another
+    /// GPU's request cannot move them away in the meantime.
+    fn with_resident<R>(
+        &self,
+        gpu: usize,
+        access: impl FnOnce(&GpuMemory) -> Result<R, DriverError>,
+    ) -> Result<R, DriverError> {
         let mut resident_on = self.lock();
         let target = self.driver.gpu(gpu)?;
         match *resident_on {
-            Some(current) if current == gpu => return Ok(()),
+            Some(current) if current == gpu => {}
             None => target.map_zeroed(self.address, self.pages())?,
             Some(current) => {
                 let source = self.driver.gpu(current)?;
@@ -64,21 +74,19 @@ impl Buffer {
             }
         }
         *resident_on = Some(gpu);
-        Ok(())
+        access(target)
     }
 
     /// Writes `data` at `offset`, for a command running on GPU `gpu`.
     pub fn write(&self, gpu: usize, offset: u64, data: &[u8]) -> Result<(), DriverError> {
         self.check_range(offset, data.len() as u64)?;
-        self.make_resident(gpu)?;
-        self.driver.gpu(gpu)?.write(self.address + offset, data)
+        self.with_resident(gpu, |memory| memory.write(self.address + offset, data))
     }
 
     /// Reads `out.len()` bytes at `offset`, for a command running on GPU `gpu`.
     pub fn read(&self, gpu: usize, offset: u64, out: &mut [u8]) -> Result<(), DriverError> {
         self.check_range(offset, out.len() as u64)?;
-        self.make_resident(gpu)?;
-        self.driver.gpu(gpu)?.read(self.address + offset, out)
+        self.with_resident(gpu, |memory| memory.read(self.address + offset, out))
     }
 
     /// Copies `len` bytes from `src` at `src_offset` to this buffer at `dst_offset`, for a

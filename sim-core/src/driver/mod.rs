@@ -229,6 +229,31 @@ mod tests {
     }
 
     #[test]
+    fn concurrent_writes_from_several_gpus_all_land() {
+        let d = driver(4);
+        let b = d.create_buffer(4 * 64 * 1024).unwrap();
+        std::thread::scope(|scope| {
+            for gpu in 0..4u8 {
+                let b = &b;
+                scope.spawn(move || {
+                    for slice in 0..64u64 {
+                        let offset = (u64::from(gpu) * 64 + slice) * 1024;
+                        b.write(gpu.into(), offset, &[gpu + 1; 1024]).unwrap();
+                    }
+                });
+            }
+        });
+        let mut out = vec![0u8; 4 * 64 * 1024];
+        b.read(2, 0, &mut out).unwrap();
+        for (i, chunk) in out.chunks(64 * 1024).enumerate() {
+            assert!(
+                chunk.iter().all(|&x| x == i as u8 + 1),
+                "slice of GPU {i} lost"
+            );
+        }
+    }
+
+    #[test]
     fn ranges_are_checked() {
         let d = driver(1);
         let b = d.create_buffer(16).unwrap();

@@ -202,28 +202,8 @@ impl KernelDescriptor {
             ),
         ];
         let mut out = Vec::new();
-        let mut next = 0;
-        for (enabled, value, count) in user {
-            if enabled {
-                out.push(SgprInit {
-                    value,
-                    first: next,
-                    count,
-                });
-                next += count;
-            }
-        }
-        next = r2.user_sgpr_count();
-        for (enabled, value, count) in system {
-            if enabled {
-                out.push(SgprInit {
-                    value,
-                    first: next,
-                    count,
-                });
-                next += count;
-            }
-        }
+        place_sgprs(&user, 0, &mut out);
+        place_sgprs(&system, r2.user_sgpr_count(), &mut out);
         out
     }
 
@@ -247,6 +227,21 @@ impl KernelDescriptor {
     /// Work-item id VGPRs the hardware initialises: 1 (v0 = X), 2 (v0, v1) or 3 (v0–v2).
     pub fn workitem_id_vgprs(&self) -> u32 {
         self.compute_pgm_rsrc2.vgpr_workitem_id().min(2) + 1
+    }
+}
+
+/// Appends the enabled (enabled, value, count) ranges to `out`, packed from SGPR `first`.
+fn place_sgprs(ranges: &[(bool, SgprValue, u32)], first: u32, out: &mut Vec<SgprInit>) {
+    let mut next = first;
+    for &(enabled, value, count) in ranges {
+        if enabled {
+            out.push(SgprInit {
+                value,
+                first: next,
+                count,
+            });
+            next += count;
+        }
     }
 }
 
