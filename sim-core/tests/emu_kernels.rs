@@ -652,3 +652,99 @@ fn work_groups_run_on_several_host_threads() {
     assert_eq!(gpu.read_u32s(&counter), vec![n]);
     assert_eq!(gpu.read_u32s(&hist), vec![4 * (0..64).sum::<u32>(); 16]);
 }
+
+/// Integer division and remainder (32- and 64-bit expansions), sub-dword loads and stores,
+/// vector loads, 64-bit and compare-exchange atomics, and float arithmetic.
+#[test]
+fn mixed_integer_float_and_sub_dword_kernel() {
+    let gpu = Gpu::new();
+    let n = 256u32;
+    let a: Vec<u32> = (0..n)
+        .map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x1234_5678)
+        .collect();
+    let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + 11) as u8).collect();
+    let (ba, bb) = (gpu.u32s(&a), gpu.buffer(&bytes));
+    let (q, l, f) = (
+        gpu.u32s(&vec![0; 4 * n as usize]),
+        gpu.u32s(&vec![0; 2 * n as usize]),
+        gpu.u32s(&vec![0; n as usize]),
+    );
+    let (sb, acc) = (
+        gpu.buffer(&vec![0u8; 2 * n as usize]),
+        gpu.u32s(&[0, 0, 0, 0]),
+    );
+    let src = "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+    __kernel void mixed(__global const uint* a, __global const char* b, __global uint4* q,
+                        __global ulong* l, __global float* f, __global short* s, __global ulong* acc) {
+        uint i = get_global_id(0);
+        uint x = a[i], d = (i % 13) + 1;
+        int sb = b[i];
+        q[i] = (uint4)(x / d, x % d, (uint)((int)x / -(int)d), (uint)sb);
+        ulong big = ((ulong)x << 29) + i;
+        l[i] = big / (ulong)(d * 1000003u) + big % 77;
+        f[i] = (float)x * 0.5f + (float)sb / 4.0f;
+        s[i] = (short)(sb * 300);
+        atom_add(&acc[0], big);
+        atomic_cmpxchg((__global uint*)&acc[1], 0u, i + 1);
+    }";
+    gpu.run(
+        src,
+        "mixed",
+        &[
+            Arg::Buffer(&ba),
+            Arg::Buffer(&bb),
+            Arg::Buffer(&q),
+            Arg::Buffer(&l),
+            Arg::Buffer(&f),
+            Arg::Buffer(&sb),
+            Arg::Buffer(&acc),
+        ],
+        [n, 1, 1],
+        [64, 1, 1],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (qv, lv, fv, acc_v) = (
+        gpu.read_u32s(&q),
+        gpu.read_u32s(&l),
+        gpu.read_u32s(&f),
+        gpu.read_u32s(&acc),
+    );
+    let mut sv = vec![0u8; 2 * n as usize];
+    sb.read(0, 0, &mut sv).unwrap();
+    let mut sum = 0u64;
+    for i in 0..n as usize {
+        let (x, d, sbv) = (a[i], (i as u32 % 13) + 1, bytes[i] as i8 as i32);
+        assert_eq!(
+            &qv[4 * i..4 * i + 4],
+            &[x / d, x % d, ((x as i32) / -(d as i32)) as u32, sbv as u32],
+            "q {i}"
+        );
+        let big = ((x as u64) << 29) + i as u64;
+        let want = big / u64::from(d * 1_000_003) + big % 77;
+        assert_eq!(
+            u64::from(lv[2 * i]) | u64::from(lv[2 * i + 1]) << 32,
+            want,
+            "l {i}"
+        );
+        assert_eq!(
+            f32::from_bits(fv[i]),
+            x as f32 * 0.5 + sbv as f32 / 4.0,
+            "f {i}"
+        );
+        assert_eq!(
+            i16::from_le_bytes([sv[2 * i], sv[2 * i + 1]]),
+            (sbv * 300) as i16,
+            "s {i}"
+        );
+        sum = sum.wrapping_add(big);
+    }
+    assert_eq!(
+        u64::from(acc_v[0]) | u64::from(acc_v[1]) << 32,
+        sum,
+        "64-bit atomic sum"
+    );
+    assert_eq!(
+        acc_v[2], 1,
+        "only the first compare-exchange (work-item 0, run first) succeeds"
+    );
+}
