@@ -748,3 +748,29 @@ fn mixed_integer_float_and_sub_dword_kernel() {
         "only the first compare-exchange (work-item 0, run first) succeeds"
     );
 }
+
+/// Program-scope constant data reached through relocated PC-relative addresses, and
+/// device-library math.
+#[test]
+fn constant_tables_and_math_library_calls() {
+    let gpu = Gpu::new();
+    let n = 128u32;
+    let out = gpu.u32s(&vec![0; 2 * n as usize]);
+    let src = "__constant uint table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+    __kernel void lut(__global float* out) {
+        uint i = get_global_id(0);
+        float x = (float)i / 16.0f;
+        out[2 * i] = (float)table[i % 8] + sqrt(x);
+        out[2 * i + 1] = exp(-x) * cos(x);
+    }";
+    gpu.run(src, "lut", &[Arg::Buffer(&out)], [n, 1, 1], [64, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let v = gpu.read_u32s(&out);
+    let table = [3, 1, 4, 1, 5, 9, 2, 6];
+    for i in 0..n as usize {
+        let x = i as f32 / 16.0;
+        let (a, b) = (f32::from_bits(v[2 * i]), f32::from_bits(v[2 * i + 1]));
+        assert_eq!(a, table[i % 8] as f32 + x.sqrt(), "table and sqrt {i}");
+        let want = (-f64::from(x)).exp() * f64::from(x).cos();
+        assert!((f64::from(b) - want).abs() <= 1e-6 + want.abs() * 4e-7 * 4.0, "exp·cos {i}: {b} vs {want}");
+    }
+}
