@@ -171,10 +171,15 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
         if !in_range {
             continue;
         }
-        let base = v.base + soffset;
+        let base = v.base.wrapping_add(soffset);
         targets[l] = if v.swizzle {
-            let at =
-                base + swizzled_offset(index, offset, v.stride, v.element_bytes, v.index_stride);
+            let at = base.wrapping_add(swizzled_offset(
+                index,
+                offset,
+                v.stride,
+                v.element_bytes,
+                v.index_stride,
+            ));
             if v.element_bytes == 4 {
                 Target::Strided(at, 4 * v.index_stride)
             } else if offset % v.element_bytes + size <= v.element_bytes {
@@ -185,7 +190,7 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
                 ));
             }
         } else {
-            Target::Global(base + index * v.stride + offset)
+            Target::Global(base.wrapping_add(index * v.stride + offset))
         };
     }
     let is_atomic = matches!(op, VmemOp::Atomic { .. });
