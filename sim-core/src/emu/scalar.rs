@@ -251,7 +251,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             let Operand::Scalar { code, count } = s.inst.src[0] else {
                 return Err(FaultKind::Unsupported("s_movrels with a constant source"));
             };
-            let at = code as u32 + w.m0();
+            let at = u32::from(code).saturating_add(w.m0());
             check_sgpr(at, count)?;
             (
                 read_scalar(
@@ -269,7 +269,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             let Operand::Scalar { code, count } = s.inst.dst else {
                 return Err(FaultKind::Unimplemented);
             };
-            let at = code as u32 + w.m0();
+            let at = u32::from(code).saturating_add(w.m0());
             check_sgpr(at, count)?;
             write_scalar(
                 w,
@@ -292,7 +292,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
 }
 
 fn check_sgpr(at: u32, count: u8) -> Result<(), FaultKind> {
-    if at + u32::from(count) > 102 {
+    if at.saturating_add(u32::from(count)) > 102 {
         return Err(FaultKind::RegisterOutOfRange(at));
     }
     Ok(())

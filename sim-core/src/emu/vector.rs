@@ -231,7 +231,7 @@ fn writelane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
 fn relative(w: &Wavefront, op: Operand) -> Result<usize, FaultKind> {
     match op {
         Operand::Vector { index, .. } => {
-            let r = u32::from(index) + w.m0();
+            let r = u32::from(index).saturating_add(w.m0());
             check_vgprs(w, r, 1)?;
             Ok(r as usize)
         }
