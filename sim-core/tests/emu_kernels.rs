@@ -195,8 +195,13 @@ impl Gpu {
         grid: [u32; 3],
         local: [u32; 3],
     ) -> Result<Launch, sim_core::emu::Fault> {
-        let p = self.prepare(source, kernel, args, grid, local);
+        self.execute(&self.prepare(source, kernel, args, grid, local))
+    }
+
+    /// Runs a prepared launch work-group by work-group with the emulator's runner.
+    fn execute(&self, p: &Prepared) -> Result<Launch, sim_core::emu::Fault> {
         let (code, l) = (&p.code, &p.launch);
+        let (grid, local) = (l.grid_size, l.workgroup_size);
         let (private, lds) = (l.private_segment_size, l.group_segment_size);
         let counts_per_dim: [u32; 3] = std::array::from_fn(|d| grid[d].div_ceil(local[d]));
         let waves_per_group = (local.iter().product::<u32>()).div_ceil(64);
@@ -763,7 +768,8 @@ fn constant_tables_and_math_library_calls() {
         out[2 * i] = (float)table[i % 8] + sqrt(x);
         out[2 * i + 1] = exp(-x) * cos(x);
     }";
-    gpu.run(src, "lut", &[Arg::Buffer(&out)], [n, 1, 1], [64, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    gpu.run(src, "lut", &[Arg::Buffer(&out)], [n, 1, 1], [64, 1, 1])
+        .unwrap_or_else(|e| panic!("{e}"));
     let v = gpu.read_u32s(&out);
     let table = [3, 1, 4, 1, 5, 9, 2, 6];
     for i in 0..n as usize {
@@ -771,6 +777,9 @@ fn constant_tables_and_math_library_calls() {
         let (a, b) = (f32::from_bits(v[2 * i]), f32::from_bits(v[2 * i + 1]));
         assert_eq!(a, table[i % 8] as f32 + x.sqrt(), "table and sqrt {i}");
         let want = (-f64::from(x)).exp() * f64::from(x).cos();
-        assert!((f64::from(b) - want).abs() <= 1e-6 + want.abs() * 4e-7 * 4.0, "exp·cos {i}: {b} vs {want}");
+        assert!(
+            (f64::from(b) - want).abs() <= 1e-6 + want.abs() * 4e-7 * 4.0,
+            "exp·cos {i}: {b} vs {want}"
+        );
     }
 }
