@@ -310,7 +310,9 @@ fn scratch_buffer_swizzle_and_range_check() {
             "buffer_store_dword v0, off, s[4:7], s8 offset:4\nbuffer_store_dword v0, off, s[4:7], s8 offset:8\n\
              buffer_load_dword v1, off, s[4:7], s8 offset:4\n\
              v_lshlrev_b32 v2, 2, v0\nbuffer_load_dword v3, v2, s[12:15], 0 offen\n\
-             buffer_store_dword v0, v2, s[12:15], 0 offen",
+             buffer_store_dword v0, v2, s[12:15], 0 offen\n\
+             buffer_load_format_x v4, off, s[4:7], s8 offset:8\n\
+             tbuffer_load_format_x v5, off, s[4:7], s8 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_UINT] offset:4",
             |w| {
                 w.sgprs[4..8].copy_from_slice(&scratch);
                 w.sgprs[8] = 256;
@@ -325,6 +327,7 @@ fn scratch_buffer_swizzle_and_range_check() {
         assert_eq!(words[(512 + 4 * l) / 4], l as u32);
         assert_eq!(words[(768 + 4 * l) / 4], l as u32);
         assert_eq!(w.vgprs[1][l], l as u32);
+        assert_eq!((w.vgprs[4][l], w.vgprs[5][l]), (l as u32, l as u32), "typed 32-bit loads");
         assert_eq!(
             w.vgprs[3][l],
             if l < 10 { 7 } else { 0 },
