@@ -26,10 +26,11 @@ else
 fi
 
 # The apps registered with CTest (test names are <app>.gcnsim<N> and <app>.pocl).
-apps=$(ctest --test-dir "$GCNSIM_BUILD" -N | sed -n 's/^ *Test *#[0-9]*: \(.*\)\.pocl$/\1/p')
-# The example: FIR (whatever the case of its name) as soon as it exists, else
-# the API test app.
-# TODO(kernels): nothing to change here once test-apps/fir registers its tests.
+apps=$(ctest --test-dir "$GCNSIM_BUILD" -N |
+    sed -n 's/^ *Test *#[0-9]*: \(.*\)\.gcnsim[0-9]*$/\1/p' | grep -vx clinfo | sort -u)
+# The example app. This is where FIR becomes the example: as soon as an app
+# named fir (any case) registers its tests (test-apps/fir/CMakeLists.txt calling
+# gcnsim_add_opencl_test(NAME fir ...)), it is chosen; until then, the API test.
 app=${1:-$(printf "%s\n" $apps | grep -ix fir | head -1 || true)}
 app=${app:-api}
 test_name="$app.gcnsim$gpus"

@@ -9,3 +9,4 @@ pub mod engine;
 pub mod gpu;
 pub mod isa;
 pub mod loader;
+pub mod platform;

@@ -237,3 +237,15 @@ fn decoded_code_finds_instructions_by_pc() {
         "keep instructions compact"
     );
 }
+
+#[test]
+fn table_rows_have_dense_indices() {
+    for (n, row) in sim_core::isa::OPCODES.iter().enumerate() {
+        assert_eq!(row.index(), n);
+        assert!(
+            std::ptr::eq(sim_core::isa::lookup(row.format, row.opcode).unwrap(), row),
+            "{}",
+            row.mnemonic
+        );
+    }
+}

@@ -165,6 +165,24 @@ fn assembly_corpus_matches_llvm_objdump() {
 }
 
 #[test]
+fn gcnsim_disasm_prints_what_llvm_objdump_prints() {
+    if !have("clang-15") || !have("llvm-objdump-15") {
+        return;
+    }
+    let dir = scratch_dir("command");
+    let object = compile(&data_dir().join("basic.cl"), "-O3", &dir);
+    let ours = run(Command::new(env!("CARGO_BIN_EXE_gcnsim-disasm")).arg(&object));
+    let theirs = run(Command::new("llvm-objdump-15")
+        .args(["-d", "--mcpu=gfx803"])
+        .arg(&object));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        String::from_utf8_lossy(&ours),
+        String::from_utf8_lossy(&theirs)
+    );
+}
+
+#[test]
 fn opencl_kernels_match_llvm_objdump() {
     if !have("clang-15") || !have("llvm-objdump-15") {
         return;

@@ -46,6 +46,13 @@ void fill_bytes(unsigned char *p, size_t n, unsigned seed);
  * *counter reaches `want`; returns whether it did. */
 int wait_for_count(const volatile int *counter, int want, int ms);
 
+/* The largest CL_DEVICE_MEM_BASE_ADDR_ALIGN (in bytes) of env's devices: the
+ * alignment of a sub-buffer origin valid for all of them. */
+size_t sub_buffer_align(const struct api_env *env);
+
+/* clCreateSubBuffer of the region [origin, origin + size). */
+cl_mem sub_buffer(cl_mem parent, cl_mem_flags flags, size_t origin, size_t size, cl_int *err);
+
 /* Sleeps for `ms` milliseconds. */
 void sleep_ms(int ms);
 

@@ -223,26 +223,6 @@ void check_buffers(const struct api_env *env)
     check_host_access(env);
 }
 
-/* The largest CL_DEVICE_MEM_BASE_ADDR_ALIGN (in bytes) of the context's devices. */
-static size_t sub_buffer_align(const struct api_env *env)
-{
-    size_t align = 1;
-    for (cl_uint i = 0; i < env->ndev; i++) {
-        cl_uint bits;
-        TA_CHECK(clGetDeviceInfo(env->devices[i], CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits,
-                                 &bits, NULL));
-        if (bits / 8 > align)
-            align = bits / 8;
-    }
-    return align;
-}
-
-static cl_mem sub_buffer(cl_mem parent, cl_mem_flags flags, size_t origin, size_t size,
-                         cl_int *err)
-{
-    cl_buffer_region region = {origin, size};
-    return clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION, &region, err);
-}
 
 void check_sub_buffers(const struct api_env *env)
 {

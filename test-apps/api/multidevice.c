@@ -63,13 +63,21 @@ void check_multi_device(const struct api_env *env)
              "a blocking write on device %u is seen by a blocking read on device 0", last);
 
     /* Every device writes its own slice once a user event fires; then every
-     * device reads the whole buffer. */
+     * device reads the whole buffer. Commands running at once on different
+     * queues use disjoint sub-buffers: the spec defines concurrent writes to
+     * non-overlapping sub-buffers, not to one buffer. */
     cl_event gate = clCreateUserEvent(env->ctx, &err);
     TA_CHECK(err);
-    size_t slice = MD_SIZE / n;
+    size_t align = sub_buffer_align(env);
+    size_t slice = MD_SIZE / n / align * align;
+    cl_mem *part = malloc(n * sizeof *part);
+    for (cl_uint i = 0; i < n; i++) {
+        part[i] = sub_buffer(a, CL_MEM_READ_WRITE, i * slice, slice, &err);
+        TA_CHECK(err);
+    }
     fill_bytes(data, MD_SIZE, 54);
     for (cl_uint i = 0; i < n; i++)
-        TA_CHECK(clEnqueueWriteBuffer(q[i], a, CL_FALSE, i * slice, slice, data + i * slice, 1,
+        TA_CHECK(clEnqueueWriteBuffer(q[i], part[i], CL_FALSE, 0, slice, data + i * slice, 1,
                                       &gate, NULL));
     for (cl_uint i = 0; i < n; i++)
         TA_CHECK(clFlush(q[i]));
@@ -82,13 +90,16 @@ void check_multi_device(const struct api_env *env)
         TA_CHECK(clEnqueueReadBuffer(q[i], a, CL_TRUE, 0, slice * n, back, 0, NULL, NULL));
         all_ok &= memcmp(back, data, slice * n) == 0;
     }
-    ta_check(all_ok, "slices written by %u devices after one user event are seen by all", n);
+    ta_check(all_ok,
+             "sub-buffers written by %u devices after one user event are seen by all in the "
+             "parent",
+             n);
 
     /* clWaitForEvents on events of every queue at once. */
     cl_event *evs = malloc(n * sizeof *evs);
     fill_bytes(data, MD_SIZE, 55);
     for (cl_uint i = 0; i < n; i++)
-        TA_CHECK(clEnqueueWriteBuffer(q[i], a, CL_FALSE, i * slice, slice, data + i * slice, 0,
+        TA_CHECK(clEnqueueWriteBuffer(q[i], part[i], CL_FALSE, 0, slice, data + i * slice, 0,
                                       NULL, &evs[i]));
     ta_check_err(clWaitForEvents(n, evs), CL_SUCCESS,
                  "clWaitForEvents on commands of %u queues", n);
@@ -102,6 +113,9 @@ void check_multi_device(const struct api_env *env)
     TA_CHECK(clEnqueueReadBuffer(q[last], a, CL_TRUE, 0, slice * n, back, 0, NULL, NULL));
     ta_check(complete && memcmp(back, data, slice * n) == 0,
              "after it every write is complete and visible");
+    for (cl_uint i = 0; i < n; i++)
+        TA_CHECK(clReleaseMemObject(part[i]));
+    free(part);
     TA_CHECK(clReleaseEvent(gate));
 
     /* A marker on the last device waiting for a fill on device 0; then a map

@@ -29,6 +29,25 @@ int wait_for_count(const volatile int *counter, int want, int ms)
     return __atomic_load_n(counter, __ATOMIC_ACQUIRE) >= want;
 }
 
+size_t sub_buffer_align(const struct api_env *env)
+{
+    size_t align = 1;
+    for (cl_uint i = 0; i < env->ndev; i++) {
+        cl_uint bits;
+        TA_CHECK(clGetDeviceInfo(env->devices[i], CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits,
+                                 &bits, NULL));
+        if (bits / 8 > align)
+            align = bits / 8;
+    }
+    return align;
+}
+
+cl_mem sub_buffer(cl_mem parent, cl_mem_flags flags, size_t origin, size_t size, cl_int *err)
+{
+    cl_buffer_region region = {origin, size};
+    return clCreateSubBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION, &region, err);
+}
+
 cl_int event_status(cl_event event)
 {
     cl_int status;

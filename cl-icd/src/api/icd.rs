@@ -3,7 +3,9 @@
 //! extension-function lookup the ICD loader uses.
 
 use super::params::c_str;
-use super::{context, device, event, image, kernel, memory, platform, program, queue, unsupported};
+use super::{
+    context, device, event, image, kernel, launch, memory, platform, program, queue, unsupported,
+};
 use crate::core::platform::Platform;
 use cl_sys::cl_platform_id;
 use std::ffi::{c_char, c_void};
@@ -99,8 +101,8 @@ dispatch_table! {
     clEnqueueMapBuffer => memory,
     clEnqueueMapImage => image,
     clEnqueueUnmapMemObject => memory,
-    clEnqueueNDRangeKernel => kernel,
-    clEnqueueTask => kernel,
+    clEnqueueNDRangeKernel => launch,
+    clEnqueueTask => launch,
     clEnqueueNativeKernel => unsupported,
     clEnqueueMarker => queue,
     clEnqueueWaitForEvents => queue,

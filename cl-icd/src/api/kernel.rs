@@ -1,6 +1,5 @@
 //! Kernels: creation from built programs, argument setting checked against the code
-//! object's metadata, and the kernel, work-group and argument queries. Launching waits
-//! for the emulator.
+//! object's metadata, and the kernel, work-group and argument queries.
 
 use super::handle::{get, get_arc, handle_of, new_handle, reference_count, release, retain};
 use super::params::{c_str, check, info, slice, write_info, write_list};
@@ -9,12 +8,11 @@ use crate::core::device::Device;
 use crate::core::kernel::{ArgValue, Kernel};
 use crate::core::memory::MemObject;
 use crate::core::program::Program;
-use crate::core::queue::Queue;
 use crate::{create_entry, entry};
 use cl_sys::*;
 use sim_core::loader::{AddressSpace, ArgKind, KernelArg};
 use std::ffi::{c_char, c_void};
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 
 /// The value `clSetKernelArg` was given for `arg`, checked as the spec says.
 fn checked_arg(
@@ -259,58 +257,5 @@ entry! {
         // CL_INVALID_ARG_INDEX if arg_indx is not a valid argument index.
         let arg = args.get(arg_indx as usize).ok_or(CL_INVALID_ARG_INDEX)?;
         write_info(arg_info(arg, param_name), param_value_size, param_value, param_value_size_ret)
-    }
-}
-
-/// Checks a launch as the spec says; execution itself arrives with the emulator, so a
-/// valid launch fails with `CL_OUT_OF_RESOURCES` and a message (once) on stderr.
-fn launch(command_queue: cl_command_queue, kernel: cl_kernel, work_dim: cl_uint) -> CLResult<()> {
-    // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.
-    let queue = get::<Queue>(command_queue)?;
-    // CL_INVALID_KERNEL if kernel is not a valid kernel object.
-    let kernel = get::<Kernel>(kernel)?;
-    // CL_INVALID_CONTEXT if context associated with command_queue and kernel are not the
-    // same.
-    check(
-        !Arc::ptr_eq(&queue.context, &kernel.program.context),
-        CL_INVALID_CONTEXT,
-    )?;
-    // CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built program executable
-    // available for device associated with command_queue.
-    let index = kernel
-        .program
-        .device_index(&queue.device)
-        .ok_or(CL_INVALID_PROGRAM_EXECUTABLE)?;
-    check(
-        kernel.program.build_of(index).executable().is_none(),
-        CL_INVALID_PROGRAM_EXECUTABLE,
-    )?;
-    // CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (1 to 3).
-    check(!(1..=3).contains(&work_dim), CL_INVALID_WORK_DIMENSION)?;
-    // CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified.
-    let (_, group_segment_size) = kernel.kernargs()?;
-    // CL_OUT_OF_RESOURCES if ... the local memory the kernel needs exceeds the device's.
-    check(
-        group_segment_size > queue.device.config.lds_bytes,
-        CL_OUT_OF_RESOURCES,
-    )?;
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        eprintln!("gcnsim: kernel execution is not implemented yet (the emulator has not landed)")
-    });
-    Err(CL_OUT_OF_RESOURCES)
-}
-
-entry! {
-    /// `clEnqueueNDRangeKernel`: validated; execution is not implemented yet.
-    fn clEnqueueNDRangeKernel(command_queue: cl_command_queue, kernel: cl_kernel, work_dim: cl_uint, global_work_offset: *const usize, global_work_size: *const usize, local_work_size: *const usize, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) {
-        let _ = (global_work_offset, global_work_size, local_work_size, num_events_in_wait_list, event_wait_list, event);
-        launch(command_queue, kernel, work_dim)
-    }
-
-    /// `clEnqueueTask`: validated; execution is not implemented yet.
-    fn clEnqueueTask(command_queue: cl_command_queue, kernel: cl_kernel, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) {
-        let _ = (num_events_in_wait_list, event_wait_list, event);
-        launch(command_queue, kernel, 1)
     }
 }

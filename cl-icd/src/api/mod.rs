@@ -27,6 +27,7 @@ pub mod device;
 pub mod event;
 pub mod image;
 pub mod kernel;
+pub mod launch;
 pub mod memory;
 pub mod platform;
 pub mod program;

@@ -5,6 +5,7 @@ use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
 use sim_core::config::Settings;
 use sim_core::driver::Driver;
+use sim_core::platform::Platform as Simulator;
 use std::ffi::c_void;
 use std::sync::{Arc, Once};
 
@@ -12,8 +13,8 @@ use std::sync::{Arc, Once};
 #[repr(C)]
 pub struct Platform {
     header: Header,
-    /// The simulator's driver (None when the settings are invalid).
-    pub driver: Option<Arc<Driver>>,
+    /// The simulated GPUs (None when the settings are invalid).
+    pub simulator: Option<Simulator>,
     /// One device per simulated GPU, in GPU order (empty when the settings are invalid).
     pub devices: Vec<Arc<Device>>,
     /// Why there are no devices, if the settings were rejected.
@@ -25,25 +26,27 @@ static PLATFORM: Lazy<Arc<Platform>> = Lazy::new(Platform::from_env);
 
 impl Platform {
     fn from_env() -> Arc<Platform> {
-        let (driver, devices, settings_error) = match Settings::from_env() {
-            Ok(settings) => {
-                let driver = Driver::new(&settings.platform);
-                let devices = (0..driver.gpu_count())
+        let simulator = Settings::from_env()
+            .map_err(|e| e.to_string())
+            .and_then(|settings| Simulator::new(settings).map_err(|e| e.to_string()));
+        let (simulator, devices, settings_error) = match simulator {
+            Ok(simulator) => {
+                let devices = (0..simulator.gpu_count())
                     .map(|gpu| {
                         Arc::new(Device::new(
                             gpu,
-                            settings.platform.gpu.clone(),
-                            driver.clone(),
+                            simulator.settings().platform.gpu.clone(),
+                            simulator.driver().clone(),
                         ))
                     })
                     .collect();
-                (Some(driver), devices, None)
+                (Some(simulator), devices, None)
             }
-            Err(e) => (None, Vec::new(), Some(e.to_string())),
+            Err(e) => (None, Vec::new(), Some(e)),
         };
         let platform = Arc::new(Platform {
             header: Header::new(ObjectKind::Platform),
-            driver,
+            simulator,
             devices,
             settings_error,
         });
@@ -57,6 +60,15 @@ impl Platform {
     /// The platform (built from the environment at the first call).
     pub fn get() -> &'static Arc<Platform> {
         &PLATFORM
+    }
+
+    /// The driver of the simulated GPUs. Only called once a device exists, which implies
+    /// a simulator.
+    pub fn driver(&self) -> &Arc<Driver> {
+        self.simulator
+            .as_ref()
+            .expect("objects that need the driver exist only on a platform with devices")
+            .driver()
     }
 
     /// The platform's handle.

@@ -8,6 +8,7 @@ use cl_sys::*;
 use once_cell::sync::Lazy;
 use sim_core::compiler::{BinaryKind, CompileError, CompileOutput, Compiler, CompilerSettings};
 use sim_core::loader::CodeObject;
+use sim_core::platform::DeviceProgram;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -51,6 +52,14 @@ impl Step {
     }
 }
 
+/// `code` made ready to run on the platform's GPUs (placed on each when first launched).
+fn device_program(code: CodeObject) -> Arc<DeviceProgram> {
+    Arc::new(DeviceProgram::new(
+        super::platform::Platform::get().driver().clone(),
+        Arc::new(code),
+    ))
+}
+
 /// A program binary with what it is, and for executables the loaded code object.
 #[derive(Clone)]
 pub struct Binary {
@@ -58,8 +67,8 @@ pub struct Binary {
     pub bytes: Arc<Vec<u8>>,
     /// Executable code object, compiled object or library.
     pub kind: BinaryKind,
-    /// The loaded code object (executables only).
-    pub code: Option<Arc<CodeObject>>,
+    /// The loaded code object, ready to be placed on GPUs (executables only).
+    pub code: Option<Arc<DeviceProgram>>,
 }
 
 impl Binary {
@@ -77,14 +86,14 @@ impl Binary {
         Ok(Binary {
             bytes: Arc::new(bytes.to_vec()),
             kind: BinaryKind::Executable,
-            code: Some(Arc::new(code)),
+            code: Some(device_program(code)),
         })
     }
 
     /// Wraps compiler output, loading executables.
     fn from_output(out: CompileOutput) -> Result<Binary, String> {
         let code = match out.kind {
-            BinaryKind::Executable => Some(Arc::new(
+            BinaryKind::Executable => Some(device_program(
                 CodeObject::parse(&out.binary).map_err(|e| format!("gcnsim loader: {e}"))?,
             )),
             _ => None,
@@ -131,6 +140,11 @@ impl DeviceBuild {
 
     /// The loaded code object if this build produced an executable.
     pub fn executable(&self) -> Option<&Arc<CodeObject>> {
+        self.device_program().map(|p| p.code_object())
+    }
+
+    /// The executable as the platform runs it, if this build produced one.
+    pub fn device_program(&self) -> Option<&Arc<DeviceProgram>> {
         self.binary
             .as_ref()
             .filter(|_| self.status == CL_BUILD_SUCCESS)

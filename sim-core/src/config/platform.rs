@@ -16,6 +16,8 @@ pub struct PlatformConfig {
     pub gpu_count: usize,
     /// Bandwidth of the PCIe link between the host and each GPU, in GB/s.
     pub pcie_gbytes_per_s: f64,
+    /// Instructions one wavefront may execute before it is stopped as hung.
+    pub max_wavefront_instructions: u64,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -144,6 +146,10 @@ impl PlatformConfig {
     /// hardware needs them, caches divisible into sets.
     pub fn validate(&self) -> Result<(), ConfigError> {
         positive("platform.gpus", self.gpu_count as u64)?;
+        positive(
+            "platform.max_wavefront_instructions",
+            self.max_wavefront_instructions,
+        )?;
         if !(self.pcie_gbytes_per_s.is_finite() && self.pcie_gbytes_per_s > 0.0) {
             return Err(ConfigError::new(
                 "platform.pcie_gbytes_per_s",

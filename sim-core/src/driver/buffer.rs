@@ -7,6 +7,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// Bytes moved at a time when copying or filling through host memory.
 const CHUNK_BYTES: usize = 1 << 16;
 
+/// A buffer kept resident on one GPU while this guard lives ([`Buffer::pin`]).
+pub struct Pinned<'a> {
+    _residency: MutexGuard<'a, Option<usize>>,
+}
+
 /// A device buffer. Its contents start zeroed; its memory is freed when it is dropped.
 #[derive(Debug)]
 pub struct Buffer {
@@ -47,6 +52,16 @@ impl Buffer {
         self.with_resident(gpu, |_| Ok(()))
     }
 
+    /// Makes the contents live in GPU `gpu`'s memory and keeps them there until the guard
+    /// is dropped (e.g. while a kernel runs): other requests for this buffer wait.
+    pub fn pin(&self, gpu: usize) -> Result<Pinned<'_>, DriverError> {
+        let mut resident_on = self.lock();
+        self.migrate(&mut resident_on, gpu)?;
+        Ok(Pinned {
+            _residency: resident_on,
+        })
+    }
+
     /// Runs `access` on GPU `gpu`'s memory while the contents are resident there; another
     /// GPU's request cannot move them away in the meantime.
     fn with_resident<R>(
@@ -55,6 +70,12 @@ impl Buffer {
         access: impl FnOnce(&GpuMemory) -> Result<R, DriverError>,
     ) -> Result<R, DriverError> {
         let mut resident_on = self.lock();
+        self.migrate(&mut resident_on, gpu)?;
+        access(self.driver.gpu(gpu)?)
+    }
+
+    /// Moves the contents to GPU `gpu` (mapping zeroed pages on first use).
+    fn migrate(&self, resident_on: &mut Option<usize>, gpu: usize) -> Result<(), DriverError> {
         let target = self.driver.gpu(gpu)?;
         match *resident_on {
             Some(current) if current == gpu => {}
@@ -74,7 +95,7 @@ impl Buffer {
             }
         }
         *resident_on = Some(gpu);
-        access(target)
+        Ok(())
     }
 
     /// Writes `data` at `offset`, for a command running on GPU `gpu`.

@@ -5,7 +5,7 @@ mod address_space;
 mod buffer;
 mod memory;
 
-pub use buffer::Buffer;
+pub use buffer::{Buffer, Pinned};
 pub use memory::{Frame, GpuMemory};
 
 use crate::config::PlatformConfig;

@@ -2,7 +2,7 @@
 
 use super::instruction::*;
 use super::operand::Operand;
-use super::table::{flag::*, lookup, Format, OpInfo};
+use super::table::{flag::*, lookup, Format, OpInfo, MUBUF_STORE_LDS_DWORD};
 use std::fmt;
 
 /// Why bytes could not be decoded.
@@ -77,7 +77,9 @@ pub fn decode(bytes: &[u8]) -> Result<Instruction, DecodeError> {
         });
     };
     let d = Decoder { w0, w1: word(1) };
-    d.decode()
+    let inst = d.decode()?;
+    d.check_operands(&inst)?;
+    Ok(inst)
 }
 
 /// Which encoding's modifier bits are being checked.
@@ -105,6 +107,42 @@ impl Decoder {
             word: self.w0,
             reason,
         }
+    }
+
+    /// Rejects register tuples the hardware cannot address (past the last SGPR, TTMP or
+    /// VGPR; odd or too wide named registers) and `lds_direct` outside vector ALU sources.
+    fn check_operands(&self, i: &Instruction) -> Result<(), DecodeError> {
+        let valu = matches!(
+            i.encoding,
+            Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3
+        );
+        for op in [i.dst, i.sdst, i.src[0], i.src[1], i.src[2]] {
+            let valid = match op {
+                Operand::Scalar { code, count } => {
+                    let last = code as u32 + count as u32 - 1;
+                    match code {
+                        0..=101 => last <= 101,
+                        102..=111 => count == 1 || (count == 2 && code % 2 == 0),
+                        112..=123 => last <= 123,
+                        124 => count == 1,
+                        125 => false,
+                        126 | 127 => count == 1 || (count == 2 && code == 126),
+                        _ => false,
+                    }
+                }
+                Operand::Vector { index, count } => index as u32 + count as u32 <= 256,
+                Operand::LdsDirect => valu,
+                _ => true,
+            };
+            if !valid {
+                return Err(self.err(
+                    Some(i.encoding),
+                    i.info.opcode as u32,
+                    "register tuple out of range or misaligned",
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn second(&self, format: Format, opcode: u32) -> Result<u32, DecodeError> {
@@ -174,6 +212,13 @@ impl Decoder {
                 "reserved source operand",
             ));
         }
+        if code == 254 && count != 1 {
+            return Err(self.err(
+                Some(inst.encoding),
+                inst.info.opcode as u32,
+                "lds_direct as a 64-bit operand",
+            ));
+        }
         let mut literal = 0;
         if code == 255 {
             literal = self.second(inst.encoding, inst.info.opcode as u32)?;
@@ -183,9 +228,20 @@ impl Decoder {
     }
 
     fn sdst(code: u32, count: u8) -> Operand {
-        Operand::Scalar {
-            code: code as u8,
-            count,
+        Operand::scalar(code as u8, count)
+    }
+
+    /// Fails unless the bits of `word` selected by `mask` (fields the opcode does not use)
+    /// are zero — llvm rejects such encodings too.
+    fn unused_zero(&self, i: &Instruction, word: u32, mask: u32) -> Result<(), DecodeError> {
+        if word & mask == 0 {
+            Ok(())
+        } else {
+            Err(self.err(
+                Some(i.encoding),
+                i.info.opcode as u32,
+                "non-zero field the opcode does not use",
+            ))
         }
     }
 
@@ -210,7 +266,11 @@ impl Decoder {
             i.dst = Self::sdst(bits(self.w0, 16, 7), info.widths[0]);
         }
         if info.widths[1] > 0 {
-            i.src[0] = self.source(&mut i, bits(self.w0, 0, 8), info.widths[1])?;
+            let code = bits(self.w0, 0, 8);
+            if info.flags & REG_SRC0 != 0 && code > 127 {
+                return Err(self.err(Some(Format::Sop1), op, "source 0 must be a register"));
+            }
+            i.src[0] = self.source(&mut i, code, info.widths[1])?;
         }
         Ok(i)
     }
@@ -260,6 +320,9 @@ impl Decoder {
         let op = bits(self.w0, 16, 7);
         let info = self.row(Format::Sopp, op)?;
         let mut i = self.inst(info, Format::Sopp);
+        if info.flags & NO_IMM != 0 {
+            self.unused_zero(&i, self.w0, 0xffff)?;
+        }
         i.extra = Extra::Simm16(bits(self.w0, 0, 16) as u16);
         Ok(i)
     }
@@ -274,7 +337,10 @@ impl Decoder {
         if w[0] > 0 {
             i.dst = Self::sdst(bits(self.w0, 6, 7), w[0]);
         }
-        if w[1] > 0 {
+        if w[1] == 0 {
+            // Operand-less forms exist only without an immediate offset.
+            self.unused_zero(&i, self.w0, 1 << 17)?;
+        } else {
             i.src[0] = Self::sdst(bits(self.w0, 0, 6) << 1, w[1]);
             i.src[1] = if bits(self.w0, 17, 1) == 1 {
                 Operand::Literal(bits(w1, 0, 20))
@@ -331,9 +397,13 @@ impl Decoder {
                     count: w[0],
                 }
             };
+        } else {
+            self.unused_zero(&i, self.w0, 0xff << 17)?;
         }
         if w[1] > 0 {
             self.vop_src0(&mut i, op)?;
+        } else {
+            self.unused_zero(&i, self.w0, 0x1ff)?;
         }
         Ok(i)
     }
@@ -426,6 +496,9 @@ impl Decoder {
                 let mods = self.typed_modifiers(i, mods, ModifierForm::Dpp)?;
                 i.extra = Extra::Dpp(dpp, mods);
             }
+            128..=255 if i.info.flags & REG_SRC0 != 0 => {
+                return Err(self.err(Some(i.encoding), op, "source 0 must be a register"));
+            }
             _ => i.src[0] = self.source(i, code, count)?,
         }
         Ok(())
@@ -442,6 +515,13 @@ impl Decoder {
         };
         let info = match info {
             Some(r) if !promoted || r.flags & E64 != 0 => r,
+            None if (0x270..=0x27f).contains(&op) => {
+                return Err(self.err(
+                    Some(Format::Vop3),
+                    op,
+                    "VOP3 interpolation is graphics-only, not supported",
+                ));
+            }
             _ => return Err(self.err(Some(Format::Vop3), op, "unknown opcode")),
         };
         let mut i = self.inst(info, Format::Vop3);
@@ -462,6 +542,8 @@ impl Decoder {
                     count: w[0],
                 }
             };
+        } else {
+            self.unused_zero(&i, self.w0, 0xff)?;
         }
         if vop3b {
             i.sdst = Self::sdst(sdst_field, 2);
@@ -478,10 +560,24 @@ impl Decoder {
             } else {
                 w[s + 1]
             };
+            if s == 0 && f & REG_SRC0 != 0 && (128..256).contains(&codes[0]) {
+                return Err(self.err(Some(Format::Vop3), op, "source 0 must be a register"));
+            }
             if codes[s] == 255 {
                 return Err(self.err(Some(Format::Vop3), op, "literal constant in VOP3"));
             }
             i.src[s] = self.source(&mut i, codes[s], count)?;
+        }
+        for (s, code) in codes.iter().enumerate().skip(nsrc) {
+            self.unused_zero(&i, *code, 0x1ff)
+                .map_err(|e| DecodeError {
+                    reason: [
+                        "",
+                        "unused source 1 is not zero",
+                        "unused source 2 is not zero",
+                    ][s],
+                    ..e
+                })?;
         }
         let mods = VopModifiers {
             neg: bits(w1, 29, 3) as u8,
@@ -530,9 +626,10 @@ impl Decoder {
                     out.abs |= abs;
                     sext == 0
                 }
+                // llvm ignores the abs bit of an integer (sext) operand.
                 ModifierForm::Vop3 if f & sext_flag != 0 => {
                     out.sext |= neg;
-                    abs == 0
+                    true
                 }
                 ModifierForm::Sdwa => {
                     out.sext |= sext;
@@ -591,6 +688,14 @@ impl Decoder {
         i.src[0] = v(bits(w1, 0, 8), w[1]);
         i.src[1] = v(bits(w1, 8, 8), w[2]);
         i.src[2] = v(bits(w1, 16, 8), w[3]);
+        for (field, width) in [(24, w[0]), (0, w[1]), (8, w[2]), (16, w[3])] {
+            if width == 0 {
+                self.unused_zero(&i, w1, 0xff << field)?;
+            }
+        }
+        if info.flags & NO_GDS != 0 {
+            self.unused_zero(&i, self.w0, 1 << 16)?;
+        }
         i.extra = Extra::Ds {
             offset0: bits(self.w0, 0, 8) as u8,
             offset1: bits(self.w0, 8, 8) as u8,
@@ -622,12 +727,39 @@ impl Decoder {
         let offen = bits(self.w0, 12, 1) == 1;
         let idxen = bits(self.w0, 13, 1) == 1;
         let tfe = bits(w1, 23, 1) == 1;
-        if info.widths[0] > 0 {
-            let count = info.widths[0];
-            i.dst = Operand::Vector {
-                index: bits(w1, 8, 8) as u8,
-                count,
-            };
+        let lds = format == Format::Mubuf && bits(self.w0, 16, 1) == 1;
+        if tfe && info.flags & ATOMIC != 0 {
+            return Err(self.err(Some(format), op, "tfe on a buffer atomic"));
+        }
+        let store_lds = format == Format::Mubuf && op == MUBUF_STORE_LDS_DWORD as u32;
+        if store_lds && (!lds || offen || idxen || tfe) {
+            return Err(self.err(
+                Some(format),
+                op,
+                "buffer_store_lds_dword needs lds and no vaddr or tfe",
+            ));
+        }
+        if lds && !store_lds && (tfe || !matches!(op, 0x00 | 0x10..=0x14)) {
+            return Err(self.err(
+                Some(format),
+                op,
+                "lds is only valid for dword and sub-dword loads without tfe",
+            ));
+        }
+        if store_lds {
+            i.src[1] = Self::sdst(bits(w1, 16, 5) << 2, 4);
+            i.src[2] = self.source(&mut i, bits(w1, 24, 8), 1)?;
+        } else if info.widths[0] == 0 {
+            // buffer_wbinvl1*: no addressing or cache-policy bits.
+            self.unused_zero(&i, self.w0, 0x3f << 12)?;
+        } else {
+            // A load to LDS writes no VGPRs.
+            if !lds {
+                i.dst = Operand::Vector {
+                    index: bits(w1, 8, 8) as u8,
+                    count: info.widths[0],
+                };
+            }
             let vaddr_count = u8::from(offen) + u8::from(idxen);
             if vaddr_count > 0 {
                 i.src[0] = Operand::Vector {
@@ -649,7 +781,7 @@ impl Decoder {
                 glc: bits(self.w0, 14, 1) == 1,
                 slc: slc == 1,
             },
-            lds: format == Format::Mubuf && bits(self.w0, 16, 1) == 1,
+            lds,
             tfe,
             dfmt: dfmt as u8,
             nfmt: nfmt as u8,
@@ -666,12 +798,24 @@ impl Decoder {
         let w = info.widths;
         let glc = bits(self.w0, 16, 1) == 1;
         let tfe = bits(w1, 23, 1) == 1;
+        if self.w0 & 0xffff != 0 {
+            return Err(self.err(
+                Some(Format::Flat),
+                op,
+                "FLAT bits 15:0 are reserved on gfx8 (gfx9 offset)",
+            ));
+        }
         let returns = info.flags & STORE == 0 && (info.flags & ATOMIC == 0 || glc);
         if returns {
             i.dst = Operand::Vector {
                 index: bits(w1, 24, 8) as u8,
                 count: w[0],
             };
+        } else {
+            self.unused_zero(&i, w1, 0xff << 24)?;
+        }
+        if w[2] == 0 {
+            self.unused_zero(&i, w1, 0xff << 8)?;
         }
         i.src[0] = Operand::Vector {
             index: bits(w1, 0, 8) as u8,

@@ -3,7 +3,7 @@
 use super::instruction::*;
 use super::operand::{Operand, ValueType, INLINE_F16, INLINE_F32};
 use super::special::{dpp_ctrl, hwreg, sendmsg, swizzle, waitcnt};
-use super::table::{flag::*, Format, DS_SWIZZLE_B32};
+use super::table::{flag::*, Format, DS_SWIZZLE_B32, MUBUF_STORE_LDS_DWORD};
 use std::fmt::{self, Write};
 
 /// The disassembly text of `inst` (without address or encoding).
@@ -201,11 +201,17 @@ impl Printer {
             if m.sext & bit != 0 {
                 t = format!("sext({t})");
             }
+            let constant = matches!(inst.src[s], Operand::Inline(_) | Operand::Literal(_));
             if m.abs & bit != 0 {
                 t = format!("|{t}|");
             }
             if m.neg & bit != 0 {
-                t = format!("-{t}");
+                // llvm spells a negated constant without abs as neg(..).
+                t = if constant && m.abs & bit == 0 {
+                    format!("neg({t})")
+                } else {
+                    format!("-{t}")
+                };
             }
         }
         self.arg(&t);
@@ -290,10 +296,12 @@ impl Printer {
             waitcnt(simm)
         } else if f & SENDMSG != 0 {
             sendmsg(simm)
-        } else if f & GPR_IDX != 0 {
+        } else if f & GPR_IDX != 0 && simm <= 15 {
             super::special::gpr_idx(simm)
-        } else {
+        } else if f & (BRANCH | OPT_IMM) != 0 {
             format!("{simm}")
+        } else {
+            small_decimal_else_hex(simm as u32)
         };
         self.arg(&text);
     }
@@ -303,7 +311,7 @@ impl Printer {
         if inst.dst != Operand::None {
             if f & SDATA_IMM != 0 {
                 if let Operand::Scalar { code, .. } = inst.dst {
-                    self.arg(&format!("{code}"));
+                    self.arg(&small_decimal_else_hex(code as u32));
                 }
             } else {
                 self.op(inst.dst);
@@ -316,7 +324,8 @@ impl Printer {
                 other => self.op(other),
             }
         }
-        if let Extra::Smem { glc: true } = inst.extra {
+        let data_access = f & SDATA_IMM == 0 && inst.info.widths[0] > 0 && inst.info.widths[1] > 0;
+        if let (Extra::Smem { glc: true }, true) = (inst.extra, data_access) {
             self.word("glc");
         }
     }
@@ -478,10 +487,22 @@ impl Printer {
         else {
             return;
         };
-        if inst.dst == Operand::None {
+        if inst.src[1] == Operand::None {
             return;
         }
-        self.op(inst.dst);
+        if inst.info.opcode == MUBUF_STORE_LDS_DWORD && inst.encoding == Format::Mubuf {
+            self.op(inst.src[1]);
+            self.op(inst.src[2]);
+            if offset != 0 {
+                self.word(&format!("offset:{offset}"));
+            }
+            self.word("lds");
+            self.cache_policy(cache);
+            return;
+        }
+        if inst.dst != Operand::None {
+            self.op(inst.dst);
+        }
         if inst.src[0] == Operand::None {
             self.arg("off");
         } else {
@@ -489,8 +510,10 @@ impl Printer {
         }
         self.op(inst.src[1]);
         self.op(inst.src[2]);
-        if inst.encoding == Format::Mtbuf && (dfmt, nfmt) != (1, 0) {
-            self.word(&super::special::buffer_format(dfmt, nfmt));
+        if inst.encoding == Format::Mtbuf {
+            if let Some(text) = super::special::buffer_format(dfmt, nfmt) {
+                self.word(&text);
+            }
         }
         if idxen {
             self.word("idxen");
@@ -548,6 +571,15 @@ impl Printer {
             }
         }
         self.cache_policy(cache);
+    }
+}
+
+/// Immediates llvm prints in decimal up to 64 and in hex above.
+fn small_decimal_else_hex(value: u32) -> String {
+    if value <= 64 {
+        value.to_string()
+    } else {
+        format!("{value:#x}")
     }
 }
 

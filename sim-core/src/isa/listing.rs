@@ -73,7 +73,8 @@ pub fn listing(elf_bytes: &[u8]) -> Result<String, String> {
             let offset = (d.pc - base) as usize;
             let (text_part, size) = match &d.result {
                 Ok(inst) => (inst.to_string(), inst.size as usize),
-                Err(e) => (format!("; {e}"), 4),
+                // llvm-objdump prints an undecodable dword as data.
+                Err(e) => (format!(".long {:#010x}", e.word), 4),
             };
             let words: Vec<String> = text[offset..offset + size]
                 .chunks(4)

@@ -71,10 +71,7 @@ impl Operand {
     /// takes `literal`.
     pub fn from_source(code: u16, count: u8, literal: u32) -> Operand {
         match code {
-            0..=127 => Operand::Scalar {
-                code: code as u8,
-                count,
-            },
+            0..=127 => Operand::scalar(code as u8, count),
             128..=208 | 240..=248 => Operand::Inline(code as u8),
             251 => Operand::Vccz,
             252 => Operand::Execz,
@@ -87,6 +84,17 @@ impl Operand {
             },
             _ => Operand::Inline(code as u8),
         }
+    }
+
+    /// A scalar register tuple; like the hardware (and llvm), a misaligned first SGPR/TTMP
+    /// of a 64-bit tuple is rounded down to even, of a wider tuple to a multiple of 4.
+    pub fn scalar(code: u8, count: u8) -> Operand {
+        let code = match (code, count) {
+            (0..=101 | 112..=123, 2) => code & !1,
+            (0..=101 | 112..=123, 3..) => code & !3,
+            _ => code,
+        };
+        Operand::Scalar { code, count }
     }
 
     /// True for source codes that are not valid operands (209..=239, 249, 250).

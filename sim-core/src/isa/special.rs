@@ -71,12 +71,12 @@ pub fn hwreg(simm: u16) -> String {
     }
 }
 
-/// `sendmsg(...)` for `s_sendmsg`.
+/// `sendmsg(...)` for `s_sendmsg`: symbolic when the message, operation and stream are
+/// valid on gfx8, numeric fields when only the reserved bits are clear, else the number.
 pub fn sendmsg(simm: u16) -> String {
     let id = simm & 0xf;
     let op = (simm >> 4) & 7;
     let stream = (simm >> 8) & 3;
-    let rest = simm >> 10;
     const GS_OPS: [&str; 4] = ["GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"];
     const SYS_OPS: [&str; 5] = [
         "",
@@ -85,27 +85,35 @@ pub fn sendmsg(simm: u16) -> String {
         "SYSMSG_OP_HOST_TRAP_ACK",
         "SYSMSG_OP_TTRACE_PC",
     ];
-    match (id, rest) {
-        (1, 0) if op == 0 && stream == 0 => "sendmsg(MSG_INTERRUPT)".into(),
-        (2 | 3, 0) if op != 0 || (id == 3 && stream == 0) => {
-            let name = if id == 2 { "MSG_GS" } else { "MSG_GS_DONE" };
-            if op == 0 || op > 3 {
-                format!(
-                    "sendmsg({name}, {})",
-                    if op == 0 {
-                        GS_OPS[0].to_string()
-                    } else {
-                        op.to_string()
-                    }
-                )
+    let symbolic = match id {
+        1 | 4 if op == 0 && stream == 0 => Some(
+            if id == 1 {
+                "sendmsg(MSG_INTERRUPT)"
             } else {
-                format!("sendmsg({name}, {}, {stream})", GS_OPS[op as usize])
+                "sendmsg(MSG_SAVEWAVE)"
+            }
+            .to_string(),
+        ),
+        2 | 3 if op <= 3 && (op != 0 || id == 3) => {
+            let name = if id == 2 { "MSG_GS" } else { "MSG_GS_DONE" };
+            match op {
+                0 if stream == 0 => Some(format!("sendmsg({name}, {})", GS_OPS[0])),
+                0 => None,
+                _ => Some(format!(
+                    "sendmsg({name}, {}, {stream})",
+                    GS_OPS[op as usize]
+                )),
             }
         }
-        (15, 0) if (1..=4).contains(&op) && stream == 0 => {
-            format!("sendmsg(MSG_SYSMSG, {})", SYS_OPS[op as usize])
+        15 if (1..=4).contains(&op) && stream == 0 => {
+            Some(format!("sendmsg(MSG_SYSMSG, {})", SYS_OPS[op as usize]))
         }
-        _ => format!("sendmsg({id}, {op}, {stream})"),
+        _ => None,
+    };
+    match symbolic {
+        Some(text) => text,
+        None if simm >> 10 == 0 => format!("sendmsg({id}, {op}, {stream})"),
+        None => simm.to_string(),
     }
 }
 
@@ -177,8 +185,9 @@ pub fn dpp_ctrl(ctrl: u16) -> String {
     }
 }
 
-/// `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]` of an MTBUF instruction.
-pub fn buffer_format(dfmt: u8, nfmt: u8) -> String {
+/// `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]` of an MTBUF instruction, leaving out
+/// the default data format (8) and number format (UNORM); None when both are default.
+pub fn buffer_format(dfmt: u8, nfmt: u8) -> Option<String> {
     const DFMT: [&str; 16] = [
         "INVALID",
         "8",
@@ -207,9 +216,12 @@ pub fn buffer_format(dfmt: u8, nfmt: u8) -> String {
         "RESERVED_6",
         "FLOAT",
     ];
-    format!(
-        "format:[BUF_DATA_FORMAT_{},BUF_NUM_FORMAT_{}]",
-        DFMT[dfmt as usize & 15],
-        NFMT[nfmt as usize & 7]
-    )
+    let mut parts = Vec::new();
+    if dfmt != 1 {
+        parts.push(format!("BUF_DATA_FORMAT_{}", DFMT[dfmt as usize & 15]));
+    }
+    if nfmt != 0 {
+        parts.push(format!("BUF_NUM_FORMAT_{}", NFMT[nfmt as usize & 7]));
+    }
+    (!parts.is_empty()).then(|| format!("format:[{}]", parts.join(",")))
 }

@@ -162,10 +162,16 @@ pub mod flag {
     pub const CLAMP: u64 = 1 << 32;
     /// The VOP3 form has an output modifier (`mul:2`, `mul:4`, `div:2`).
     pub const OMOD: u64 = 1 << 33;
+    /// Source 0 must be a register, not a constant (`v_movrels*`, `s_setpc_b64`, …).
+    pub const REG_SRC0: u64 = 1 << 34;
+    /// DS opcode that cannot access GDS.
+    pub const NO_GDS: u64 = 1 << 35;
 }
 
-/// DS opcodes whose offset is printed as a swizzle pattern.
+/// The DS opcode whose offset is printed as a swizzle pattern.
 pub const DS_SWIZZLE_B32: u16 = 0x3d;
+/// The MUBUF opcode that stores from LDS (no VGPR operands).
+pub const MUBUF_STORE_LDS_DWORD: u16 = 0x3d;
 
 use flag::*;
 use Category::*;
@@ -265,9 +271,9 @@ pub static OPCODES: &[OpInfo] = &[
     row(Sop1, 0x01a, "s_bitset1_b32", Salu, [1, 1, 0, 0], 0),
     row(Sop1, 0x01b, "s_bitset1_b64", Salu, [2, 1, 0, 0], 0),
     row(Sop1, 0x01c, "s_getpc_b64", Salu, [2, 0, 0, 0], 0),
-    row(Sop1, 0x01d, "s_setpc_b64", Branch, [0, 2, 0, 0], 0),
+    row(Sop1, 0x01d, "s_setpc_b64", Branch, [0, 2, 0, 0], REG_SRC0),
     row(Sop1, 0x01e, "s_swappc_b64", Branch, [2, 2, 0, 0], 0),
-    row(Sop1, 0x01f, "s_rfe_b64", Branch, [0, 2, 0, 0], 0),
+    row(Sop1, 0x01f, "s_rfe_b64", Branch, [0, 2, 0, 0], REG_SRC0),
     row(Sop1, 0x020, "s_and_saveexec_b64", Salu, [2, 2, 0, 0], 0),
     row(Sop1, 0x021, "s_or_saveexec_b64", Salu, [2, 2, 0, 0], 0),
     row(Sop1, 0x022, "s_xor_saveexec_b64", Salu, [2, 2, 0, 0], 0),
@@ -278,11 +284,11 @@ pub static OPCODES: &[OpInfo] = &[
     row(Sop1, 0x027, "s_xnor_saveexec_b64", Salu, [2, 2, 0, 0], 0),
     row(Sop1, 0x028, "s_quadmask_b32", Salu, [1, 1, 0, 0], 0),
     row(Sop1, 0x029, "s_quadmask_b64", Salu, [2, 2, 0, 0], 0),
-    row(Sop1, 0x02a, "s_movrels_b32", Salu, [1, 1, 0, 0], 0),
-    row(Sop1, 0x02b, "s_movrels_b64", Salu, [2, 2, 0, 0], 0),
+    row(Sop1, 0x02a, "s_movrels_b32", Salu, [1, 1, 0, 0], REG_SRC0),
+    row(Sop1, 0x02b, "s_movrels_b64", Salu, [2, 2, 0, 0], REG_SRC0),
     row(Sop1, 0x02c, "s_movreld_b32", Salu, [1, 1, 0, 0], 0),
     row(Sop1, 0x02d, "s_movreld_b64", Salu, [2, 2, 0, 0], 0),
-    row(Sop1, 0x02e, "s_cbranch_join", Branch, [0, 1, 0, 0], 0),
+    row(Sop1, 0x02e, "s_cbranch_join", Branch, [0, 1, 0, 0], REG_SRC0),
     row(Sop1, 0x030, "s_abs_i32", Salu, [1, 1, 0, 0], 0),
     row(Sop1, 0x032, "s_set_gpr_idx_idx", Salu, [0, 1, 0, 0], 0),
     row(Sopc, 0x000, "s_cmp_eq_i32", Salu, [0, 1, 1, 0], 0),
@@ -433,7 +439,7 @@ pub static OPCODES: &[OpInfo] = &[
     row(Vop2, 0x033, "v_ldexp_f16", Valu, [1, 1, 1, 0], F16 | SDWA | DPP | E64 | MODS0 | SEXT1 | CLAMP | OMOD),
     row(Vop1, 0x000, "v_nop", Valu, [0, 0, 0, 0], BARE | E64),
     row(Vop1, 0x001, "v_mov_b32", Valu, [1, 1, 0, 0], SDWA | DPP | E64),
-    row(Vop1, 0x002, "v_readfirstlane_b32", Valu, [1, 1, 0, 0], BARE | SDST),
+    row(Vop1, 0x002, "v_readfirstlane_b32", Valu, [1, 1, 0, 0], BARE | SDST | REG_SRC0),
     row(Vop1, 0x003, "v_cvt_i32_f64", Valu, [1, 2, 0, 0], E64 | MODS0 | CLAMP | OMOD),
     row(Vop1, 0x004, "v_cvt_f64_i32", Valu, [2, 1, 0, 0], E64 | CLAMP | OMOD),
     row(Vop1, 0x005, "v_cvt_f32_i32", Valu, [1, 1, 0, 0], SDWA | DPP | E64 | CLAMP | OMOD),
@@ -485,8 +491,8 @@ pub static OPCODES: &[OpInfo] = &[
     row(Vop1, 0x034, "v_frexp_mant_f32", Valu, [1, 1, 0, 0], SDWA | DPP | E64 | MODS0 | CLAMP | OMOD),
     row(Vop1, 0x035, "v_clrexcp", Valu, [0, 0, 0, 0], BARE | E64),
     row(Vop1, 0x036, "v_movreld_b32", Valu, [1, 1, 0, 0], E64),
-    row(Vop1, 0x037, "v_movrels_b32", Valu, [1, 1, 0, 0], E64),
-    row(Vop1, 0x038, "v_movrelsd_b32", Valu, [1, 1, 0, 0], E64),
+    row(Vop1, 0x037, "v_movrels_b32", Valu, [1, 1, 0, 0], E64 | REG_SRC0),
+    row(Vop1, 0x038, "v_movrelsd_b32", Valu, [1, 1, 0, 0], E64 | REG_SRC0),
     row(Vop1, 0x039, "v_cvt_f16_u16", Valu, [1, 1, 0, 0], I16 | SDWA | DPP | E64 | CLAMP | OMOD),
     row(Vop1, 0x03a, "v_cvt_f16_i16", Valu, [1, 1, 0, 0], I16 | SDWA | DPP | E64 | CLAMP | OMOD),
     row(Vop1, 0x03b, "v_cvt_u16_f16", Valu, [1, 1, 0, 0], F16 | SDWA | DPP | E64 | MODS0 | CLAMP | OMOD),
@@ -834,8 +840,8 @@ pub static OPCODES: &[OpInfo] = &[
     row(Ds, 0x03b, "ds_read_i16", Lds, [1, 1, 0, 0], 0),
     row(Ds, 0x03c, "ds_read_u16", Lds, [1, 1, 0, 0], 0),
     row(Ds, 0x03d, "ds_swizzle_b32", Lds, [1, 1, 0, 0], 0),
-    row(Ds, 0x03e, "ds_permute_b32", Lds, [1, 1, 1, 0], 0),
-    row(Ds, 0x03f, "ds_bpermute_b32", Lds, [1, 1, 1, 0], 0),
+    row(Ds, 0x03e, "ds_permute_b32", Lds, [1, 1, 1, 0], NO_GDS),
+    row(Ds, 0x03f, "ds_bpermute_b32", Lds, [1, 1, 1, 0], NO_GDS),
     row(Ds, 0x040, "ds_add_u64", Lds, [0, 1, 2, 0], 0),
     row(Ds, 0x041, "ds_sub_u64", Lds, [0, 1, 2, 0], 0),
     row(Ds, 0x042, "ds_rsub_u64", Lds, [0, 1, 2, 0], 0),
@@ -947,6 +953,7 @@ pub static OPCODES: &[OpInfo] = &[
     row(Mubuf, 0x01d, "buffer_store_dwordx2", VectorMemory, [2, 0, 0, 0], STORE),
     row(Mubuf, 0x01e, "buffer_store_dwordx3", VectorMemory, [3, 0, 0, 0], STORE),
     row(Mubuf, 0x01f, "buffer_store_dwordx4", VectorMemory, [4, 0, 0, 0], STORE),
+    row(Mubuf, 0x03d, "buffer_store_lds_dword", VectorMemory, [0, 0, 0, 0], STORE),
     row(Mubuf, 0x03e, "buffer_wbinvl1", VectorMemory, [0, 0, 0, 0], 0),
     row(Mubuf, 0x03f, "buffer_wbinvl1_vol", VectorMemory, [0, 0, 0, 0], 0),
     row(Mubuf, 0x040, "buffer_atomic_swap", VectorMemory, [1, 0, 0, 0], ATOMIC),
@@ -1097,6 +1104,13 @@ pub static OPCODES: &[OpInfo] = &[
     row(Mimg, 0x06e, "image_sample_c_cd_o", Image, [0, 0, 0, 0], 0),
     row(Mimg, 0x06f, "image_sample_c_cd_cl_o", Image, [0, 0, 0, 0], 0),
 ];
+
+impl OpInfo {
+    /// The position of this row in [`OPCODES`]: a dense opcode number for dispatch tables.
+    pub fn index(&'static self) -> usize {
+        (self as *const OpInfo as usize - OPCODES.as_ptr() as usize) / std::mem::size_of::<OpInfo>()
+    }
+}
 
 static INDEX: Lazy<HashMap<(Format, u16), &'static OpInfo>> =
     Lazy::new(|| OPCODES.iter().map(|r| ((r.format, r.opcode), r)).collect());

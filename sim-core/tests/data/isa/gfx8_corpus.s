@@ -2863,3 +2863,29 @@ v_movreld_b32_e32 v0, v1
 image_gather4 v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
 image_gather4_lz v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x2
 image_gather4_c_lz_o v[0:3], v[4:7], s[8:15], s[12:15] dmask:0x4
+image_gather4 v[0:3], v4, s[8:15], s[12:15] dmask:0x1
+image_gather4_b v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_b_cl v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_b_cl_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_b_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_b v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_b_cl v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_b_o v[0:3], v[4:7], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_cl v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_cl_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_l v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_l_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_lz v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_lz_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_c_o v[0:3], v[4:6], s[8:15], s[12:15] dmask:0x1
+image_gather4_cl v[0:3], v4, s[8:15], s[12:15] dmask:0x1
+image_gather4_cl_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_l v[0:3], v4, s[8:15], s[12:15] dmask:0x1
+image_gather4_l_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_lz v[0:3], v4, s[8:15], s[12:15] dmask:0x1
+image_gather4_lz_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+buffer_store_lds_dword s[4:7], s0 offset:4 lds
+// image_gather4_c_b_cl_o (llvm-mc cannot assemble its 5-dword address form):
+.long 0xf1780100, 0x00620004

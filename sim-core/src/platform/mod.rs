@@ -1,0 +1,286 @@
+//! The simulated platform: the driver and one GPU model per device, built from the
+//! settings, and the kernel-launch path from the API down to the compute units.
+
+mod dispatch;
+mod program;
+
+pub use dispatch::{KernelError, KernelReport, NdRange};
+pub use program::{DeviceProgram, ProgramLoadError};
+
+use crate::config::{Mode, Settings};
+use crate::driver::{Buffer, Driver};
+use crate::emu::{
+    scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
+};
+use crate::gpu::{FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use dispatch::HiddenValues;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// Why the platform could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlatformError(pub String);
+
+impl fmt::Display for PlatformError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "gcnsim: {}", self.0)
+    }
+}
+
+impl std::error::Error for PlatformError {}
+
+/// One kernel launch as the API hands it to the platform.
+pub struct Dispatch<'a> {
+    /// The program holding the kernel.
+    pub program: &'a DeviceProgram,
+    /// The kernel's name.
+    pub kernel: &'a str,
+    /// The kernarg bytes of the explicit arguments, at their metadata offsets.
+    pub explicit_kernarg: &'a [u8],
+    /// LDS per work-group: the kernel's fixed size plus its `__local` arguments.
+    pub group_segment_size: u32,
+    /// The NDRange.
+    pub range: NdRange,
+    /// Buffers the kernel may access: kept on this GPU for the whole run.
+    pub buffers: &'a [Arc<Buffer>],
+}
+
+/// The state of one simulated GPU between launches.
+struct Device {
+    gpu: Gpu,
+    dispatches: Arc<DispatchTable>,
+    queue_object: Arc<Buffer>,
+    scratch: Option<Arc<Buffer>>,
+    next_dispatch_id: u64,
+}
+
+/// The simulated platform: GPUs, their memory, and the host threads that simulate them.
+pub struct Platform {
+    settings: Settings,
+    driver: Arc<Driver>,
+    pool: Arc<rayon::ThreadPool>,
+    devices: Vec<Mutex<Device>>,
+}
+
+impl Platform {
+    /// Builds the GPUs the settings describe.
+    pub fn new(settings: Settings) -> Result<Platform, PlatformError> {
+        if settings.mode == Mode::Timing {
+            return Err(PlatformError(
+                "GCNSIM_MODE=timing: the timing model is not available yet; use emu".into(),
+            ));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(settings.threads)
+            .thread_name(|i| format!("gcnsim-sim-{i}"))
+            .build()
+            .map(Arc::new)
+            .map_err(|e| PlatformError(format!("cannot start simulator threads: {e}")))?;
+        let driver = Driver::new(&settings.platform);
+        let mut platform = Platform {
+            settings,
+            driver,
+            pool,
+            devices: Vec::new(),
+        };
+        platform.devices = (0..platform.driver.gpu_count())
+            .map(|gpu| platform.new_device(gpu).map(Mutex::new))
+            .collect::<Result<_, _>>()?;
+        Ok(platform)
+    }
+
+    /// The settings the platform was built from.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The driver that owns the GPUs' memory.
+    pub fn driver(&self) -> &Arc<Driver> {
+        &self.driver
+    }
+
+    /// Number of GPUs.
+    pub fn gpu_count(&self) -> usize {
+        self.devices.len()
+    }
+
+    /// Runs one kernel to completion on GPU `gpu`.
+    pub fn run_kernel(&self, gpu: usize, d: &Dispatch<'_>) -> Result<KernelReport, KernelError> {
+        let setup = |e: &dyn fmt::Display| KernelError::Setup(format!("kernel {}: {e}", d.kernel));
+        let kernel = d
+            .program
+            .code_object()
+            .kernel(d.kernel)
+            .ok_or_else(|| KernelError::NoSuchKernel(d.kernel.to_string()))?;
+        let code = d
+            .program
+            .kernel_code(gpu, d.kernel)
+            .map_err(|e| setup(&e))?
+            .ok_or_else(|| KernelError::NoSuchKernel(d.kernel.to_string()))?;
+        let device = self.devices.get(gpu).ok_or_else(|| setup(&"no such GPU"))?;
+        let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
+        let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
+
+        let hidden = HiddenValues {
+            queue_address: device.queue_object.address(),
+            dynamic_lds_bytes: d.group_segment_size
+                - kernel
+                    .descriptor
+                    .group_segment_fixed_size
+                    .min(d.group_segment_size),
+        };
+        let kernarg = dispatch::kernarg_segment(kernel, d.explicit_kernarg, &d.range, hidden);
+        let kernarg_buffer = self.buffer_with(gpu, &kernarg).map_err(|e| setup(&e))?;
+        let private = kernel.descriptor.private_segment_fixed_size;
+        let per_wave = scratch_bytes_per_wave(private);
+        let scratch_base = self
+            .scratch(&mut device, gpu, per_wave)
+            .map_err(|e| setup(&e))?;
+        let mut descriptor = [0u8; 64];
+        let base = d.program.load_base(gpu).map_err(|e| setup(&e))?;
+        let image = &d.program.code_object().image.bytes;
+        if let Some(bytes) = image
+            .get(kernel.descriptor_address as usize..)
+            .and_then(|b| b.get(..64))
+        {
+            descriptor.copy_from_slice(bytes);
+        }
+        let rsrc1 = kernel.descriptor.compute_pgm_rsrc1;
+        let mut launch = KernelLaunch {
+            name: d.kernel.to_string(),
+            dimensions: d.range.dimensions,
+            grid_size: d.range.global_size,
+            workgroup_size: d.range.local_size,
+            private_segment_size: private,
+            group_segment_size: d.group_segment_size,
+            kernel_object: base + kernel.descriptor_address,
+            code_entry: code.entry_pc,
+            kernel_descriptor: descriptor,
+            kernarg_address: kernarg_buffer.address(),
+            dispatch_packet_address: 0,
+            completion_signal: 0,
+            queue_address: device.queue_object.address(),
+            vgprs_per_wavefront: rsrc1.allocated_vgprs(),
+            sgprs_per_wavefront: rsrc1.allocated_sgprs(),
+        };
+        let packet = self
+            .buffer_with(gpu, &launch.dispatch_packet())
+            .map_err(|e| setup(&e))?;
+        launch.dispatch_packet_address = packet.address();
+        device.next_dispatch_id += 1;
+        device.dispatches.register(
+            packet.address(),
+            DispatchResources {
+                code: Arc::new(code),
+                scratch_base,
+                scratch_bytes_per_wave: per_wave,
+                dispatch_id: device.next_dispatch_id,
+            },
+        );
+        let result = device.gpu.run_kernel(launch);
+        let counts = device.dispatches.finish(packet.address());
+        match result {
+            Ok(run) => Ok(KernelReport::new(&run, counts)),
+            Err(error) => {
+                if error == LaunchError::Stalled {
+                    // The front end's state is undefined after a stall: start afresh.
+                    *device = self.new_device(gpu).map_err(|e| setup(&e))?;
+                }
+                Err(KernelError::Launch {
+                    kernel: d.kernel.to_string(),
+                    error,
+                })
+            }
+        }
+    }
+
+    /// Keeps `buffers` resident on `gpu` until the returned guards are dropped; locked in
+    /// address order so that two launches on different GPUs cannot deadlock.
+    fn pin<'b>(
+        &self,
+        gpu: usize,
+        buffers: &'b [Arc<Buffer>],
+    ) -> Result<Vec<crate::driver::Pinned<'b>>, crate::driver::DriverError> {
+        let mut sorted: Vec<&Arc<Buffer>> = buffers.iter().collect();
+        sorted.sort_by_key(|b| b.address());
+        sorted.dedup_by_key(|b| b.address());
+        sorted.into_iter().map(|b| b.pin(gpu)).collect()
+    }
+
+    /// A new buffer on `gpu` holding `bytes`.
+    fn buffer_with(
+        &self,
+        gpu: usize,
+        bytes: &[u8],
+    ) -> Result<Arc<Buffer>, crate::driver::DriverError> {
+        let buffer = self.driver.create_buffer(bytes.len().max(1) as u64)?;
+        buffer.write(gpu, 0, bytes)?;
+        Ok(buffer)
+    }
+
+    /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
+    /// (0 when the kernel needs none), reusing the previous launch's when large enough.
+    fn scratch(
+        &self,
+        device: &mut Device,
+        gpu: usize,
+        per_wave: u32,
+    ) -> Result<u64, crate::driver::DriverError> {
+        if per_wave == 0 {
+            return Ok(0);
+        }
+        let g = &self.settings.platform.gpu;
+        let slots = u64::from(g.compute_units * g.simds_per_cu * g.wavefront_slots_per_simd);
+        let needed = u64::from(per_wave) * slots;
+        if let Some(scratch) = device.scratch.as_ref().filter(|s| s.size() >= needed) {
+            return Ok(scratch.address());
+        }
+        device.scratch = None;
+        let scratch = self.driver.create_buffer(needed)?;
+        scratch.make_resident(gpu)?;
+        let address = scratch.address();
+        device.scratch = Some(scratch);
+        Ok(address)
+    }
+
+    /// A fresh front end and queue object for GPU `gpu`.
+    fn new_device(&self, gpu: usize) -> Result<Device, PlatformError> {
+        let config = &self.settings.platform.gpu;
+        let dispatches = Arc::new(DispatchTable::default());
+        let limits = RunLimits {
+            max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
+        };
+        let pool = self.pool.clone();
+        let driver = self.driver.clone();
+        let table = dispatches.clone();
+        let gpu_model = Gpu::builder(config)
+            .name(format!("gpu{gpu}"))
+            .workgroups_per_cycle(u32::MAX)
+            .thread_pool(Some(pool.clone()))
+            .build(|site| {
+                let emulator = WorkGroupEmulator::new(
+                    driver.clone(),
+                    gpu,
+                    table.clone(),
+                    site.config.simds_per_cu,
+                    site.config.wavefront_slots_per_simd,
+                    limits,
+                );
+                Box::new(FunctionalCu::new(
+                    emulator,
+                    site.dispatch_port,
+                    Some(pool.clone()),
+                ))
+            });
+        let queue_object = self
+            .buffer_with(gpu, &dispatch::queue_object())
+            .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
+        Ok(Device {
+            gpu: gpu_model,
+            dispatches,
+            queue_object,
+            scratch: None,
+            next_dispatch_id: 0,
+        })
+    }
+}

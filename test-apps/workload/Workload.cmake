@@ -1,0 +1,60 @@
+# Workload.cmake — included by every workload app's CMakeLists.txt (this folder
+# holds the shared `workload` helper library, not an app).
+#
+# Provides:
+#   add_workload(NAME <name> SOURCES <file>... KERNEL <file.cl> [TIMEOUT <s>])
+#     Builds executable <name> from SOURCES, linked with testapp and workload;
+#     copies KERNEL next to it (the app loads it from there at run time);
+#     registers the CTest runs <name>.gcnsim<n> and <name>.pocl through
+#     gcnsim_add_opencl_test with the app's default sizes; and, when clang-15
+#     and the ROCm device libraries are found, <name>.gfx803 (label "gfx803"):
+#     KERNEL compiled and linked into a gfx803 code object the way gcnsim's
+#     runtime compiler does, failing on any compile error or unresolved call.
+#   add_workload_run(NAME <test> TARGET <app> ARGS <arg>...)
+#     One more CTest run (gcnsim and PoCL) of an app with extra arguments.
+include_guard(GLOBAL)
+
+add_library(workload STATIC "${CMAKE_CURRENT_LIST_DIR}/workload.c")
+target_include_directories(workload PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
+target_link_libraries(workload PUBLIC testapp m)
+
+find_program(WORKLOAD_CLANG NAMES clang-15 clang)
+find_path(WORKLOAD_DEVICE_LIBS opencl.bc
+          PATHS /usr/lib/x86_64-linux-gnu/amdgcn/bitcode /opt/rocm/amdgcn/bitcode
+          DOC "folder of the ROCm device library bitcode (opencl.bc, ocml.bc, ...)")
+
+function(add_workload_run)
+  cmake_parse_arguments(R "" "NAME;TARGET;TIMEOUT" "ARGS" ${ARGN})
+  gcnsim_add_opencl_test(NAME ${R_NAME} TARGET ${R_TARGET} ARGS ${R_ARGS}
+                         TIMEOUT ${R_TIMEOUT} LABELS workload)
+endfunction()
+
+function(add_workload)
+  cmake_parse_arguments(W "" "NAME;KERNEL;TIMEOUT" "SOURCES" ${ARGN})
+  if(NOT W_NAME OR NOT W_SOURCES OR NOT W_KERNEL)
+    message(FATAL_ERROR "add_workload: NAME, SOURCES and KERNEL are required")
+  endif()
+  if(NOT W_TIMEOUT)
+    set(W_TIMEOUT 600)
+  endif()
+  add_executable(${W_NAME} ${W_SOURCES})
+  target_link_libraries(${W_NAME} PRIVATE workload)
+  configure_file(${W_KERNEL} ${CMAKE_CURRENT_BINARY_DIR}/${W_KERNEL} COPYONLY)
+  add_workload_run(NAME ${W_NAME} TARGET ${W_NAME} TIMEOUT ${W_TIMEOUT})
+
+  if(WORKLOAD_CLANG AND WORKLOAD_DEVICE_LIBS)
+    set(link_bitcode "")
+    foreach(bc opencl ocml ockl oclc_isa_version_803 oclc_wavefrontsize64_on oclc_daz_opt_off
+               oclc_finite_only_off oclc_unsafe_math_off oclc_correctly_rounded_sqrt_on
+               oclc_abi_version_400)
+      list(APPEND link_bitcode -Xclang -mlink-bitcode-file -Xclang
+           "${WORKLOAD_DEVICE_LIBS}/${bc}.bc")
+    endforeach()
+    add_test(NAME ${W_NAME}.gfx803
+             COMMAND ${WORKLOAD_CLANG} -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa
+                     -mcpu=gfx803 -nogpulib -O2 ${link_bitcode}
+                     -o ${CMAKE_CURRENT_BINARY_DIR}/${W_NAME}.gfx803.co
+                     ${CMAKE_CURRENT_SOURCE_DIR}/${W_KERNEL})
+    set_tests_properties(${W_NAME}.gfx803 PROPERTIES LABELS "gfx803;workload" TIMEOUT 120)
+  endif()
+endfunction()
