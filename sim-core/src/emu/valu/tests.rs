@@ -1271,3 +1271,42 @@ fn cube_map_faces() {
     assert_eq!(c("v_cubesc_f32", 0.1, 0.2, -0.9), -0.1);
     assert_eq!(c("v_cubetc_f32", 0.1, 0.2, -0.9), -0.2);
 }
+
+/// Within one ulp, or 2^-24 absolute near zero (where sin/cos have an absolute error).
+fn close_f32(got: f32, want: f32) -> bool {
+    let ulps = (got.to_bits() as i64 - want.to_bits() as i64).abs();
+    ulps <= 1 || (got - want).abs() <= 2f32.powi(-24)
+}
+
+#[test]
+fn transcendentals_match_glibc_long_double_references() {
+    // Produced by a C program built with clang-15 against glibc: for each f32 x, the f32
+    // bits of sinl(2π·x), cosl(2π·x), exp2l(x) and log2l(|x|) evaluated in long double.
+    let references: [(u32, u32, u32, u32, u32); 7] = [
+        (0x3dcccccd, 0x3f167918, 0x3f4f1bbd, 0x3f892fdf, 0xc0549a78),
+        (0x3e99999a, 0x3f737870, 0xbe9e377c, 0x3f9d9624, 0xbfde54e3),
+        (0xbf333333, 0x3f737870, 0xbe9e377c, 0x3f1d9624, 0xbf03bb12),
+        (0x3dfcd680, 0x3f334136, 0x3f36c454, 0x3f8b6f89, 0xc04125c9),
+        (0x40700000, 0xbf800000, 0x21878604, 0x415744fd, 0x3ff414fe),
+        (0x42c8051f, 0x3d809f57, 0x3f7f7ea0, 0x7180e3f8, 0x40d49ba7),
+        (0x3a83126f, 0x3bcde2d6, 0x3f7ffeb5, 0x3f8016b9, 0xc11f73da),
+    ];
+    for (x, sin, cos, exp, log) in references {
+        let one = |name: &str, v: u32| f32::from_bits(run(name, [v as u64, 0, 0]) as u32);
+        let abs_x = x & 0x7fff_ffff;
+        for (name, input, want) in [
+            ("v_sin_f32", x, sin),
+            ("v_cos_f32", x, cos),
+            ("v_exp_f32", x, exp),
+            ("v_log_f32", abs_x, log),
+        ] {
+            let got = one(name, input);
+            let want = f32::from_bits(want);
+            assert!(
+                close_f32(got, want),
+                "{name}({:e}) = {got:e}, want {want:e}",
+                f32::from_bits(input)
+            );
+        }
+    }
+}
