@@ -1310,3 +1310,13 @@ fn transcendentals_match_glibc_long_double_references() {
         }
     }
 }
+
+#[test]
+fn destination_readers_are_the_accumulating_opcodes() {
+    let readers: Vec<_> = OPCODES
+        .iter()
+        .filter(|i| reads_destination(i))
+        .map(|i| i.mnemonic)
+        .collect();
+    assert_eq!(readers, ["v_mac_f32", "v_mac_f16", "v_cvt_pkaccum_u8_f32"]);
+}
