@@ -260,6 +260,12 @@ fn min_max_return_the_non_nan_operand_and_order_zeros() {
     assert_eq!(f32s("v_med3_f32", 1.0, 3.0, f32::NAN), 3.0);
     assert_eq!(f32s("v_min3_f32", 4.0, f32::NAN, -1.0), -1.0);
     assert_eq!(f32s("v_max3_f32", 4.0, 9.0, -1.0), 9.0);
+    // IEEE mode: a signaling NaN is not ignored but gives a quiet NaN.
+    let snan = f32::from_bits(0x7f80_0001);
+    assert!(f32s("v_min_f32", snan, 2.0, 0.0).is_nan());
+    assert!(f32s("v_max3_f32", 1.0, 2.0, snan).is_nan());
+    assert_eq!(run("v_max_f16", [0x7c01, 0x3c00, 0]) & 0x7e00, 0x7e00);
+    assert_eq!(run("v_max_f16", [0x7e01, 0x3c00, 0]), 0x3c00);
 }
 
 #[test]
