@@ -1107,54 +1107,69 @@ fn transcendental_conventions() {
     assert_eq!(run("v_rsq_f16", [0x4400, 0, 0]), 0x3800);
 }
 
-/// LLVM's f32 division expansion (denormals enabled) run on these semantics.
-fn divide_f32(a: f32, b: f32) -> f32 {
-    let bits = |v: f32| v.to_bits() as u64;
-    let val = |v: u64| f32::from_bits(v as u32);
-    let call = |name: &str, s: [f32; 3], mask_in: bool| {
-        let (d, m) = run_with(name, s.map(bits), Default::default(), IEEE, mask_in);
-        (val(d), m)
-    };
-    let fma = |x: f32, y: f32, z: f32| call("v_fma_f32", [x, y, z], false).0;
-    let (den, _) = call("v_div_scale_f32", [b, b, a], false);
-    let (num, vcc) = call("v_div_scale_f32", [a, b, a], false);
-    let rcp = call("v_rcp_f32", [den, 0.0, 0.0], false).0;
-    let e = fma(-den, rcp, 1.0);
-    let r = fma(e, rcp, rcp);
-    let q = call("v_mul_f32", [num, r, 0.0], false).0;
-    let rem = fma(-den, q, num);
-    let q = fma(rem, r, q);
-    let rem = fma(-den, q, num);
-    let q = call("v_div_fmas_f32", [rem, r, q], vcc).0;
-    call("v_div_fixup_f32", [q, b, a], false).0
+/// Runs `name` on all 64 lanes with per-lane sources; returns destinations and mask.
+fn run_wave(name: &str, src: [[u64; 64]; 3], mask_in: u64) -> ([u64; 64], u64) {
+    let mut dst = [0; 64];
+    let mut mask_out = 0;
+    op(name)(&mut ValuArgs {
+        src: [&src[0], &src[1], &src[2]],
+        exec: u64::MAX,
+        mask_in,
+        modifiers: Default::default(),
+        mode: IEEE,
+        dst: &mut dst,
+        mask_out: &mut mask_out,
+    });
+    (dst, mask_out)
 }
 
-/// LLVM's f64 division expansion run on these semantics.
-fn divide_f64(a: f64, b: f64) -> f64 {
-    let call = |name: &str, s: [f64; 3], mask_in: bool| {
-        let (d, m) = run_with(name, s.map(f64::to_bits), Default::default(), IEEE, mask_in);
-        (f64::from_bits(d), m)
+/// LLVM's division expansion (denormals enabled) for 64 lanes of f32 (`sign` = 1 << 31)
+/// or f64 (`sign` = 1 << 63) bit patterns, run on these semantics.
+fn divide(a: [u64; 64], b: [u64; 64], sign: u64) -> [u64; 64] {
+    let ty = if sign == 1 << 31 { "f32" } else { "f64" };
+    let one = if ty == "f32" {
+        1f32.to_bits() as u64
+    } else {
+        1f64.to_bits()
     };
-    let fma = |x: f64, y: f64, z: f64| call("v_fma_f64", [x, y, z], false).0;
-    let (den, _) = call("v_div_scale_f64", [b, b, a], false);
-    let (num, vcc) = call("v_div_scale_f64", [a, b, a], false);
-    let rcp = call("v_rcp_f64", [den, 0.0, 0.0], false).0;
-    let e = fma(-den, rcp, 1.0);
-    let r = fma(rcp, e, rcp);
-    let e = fma(-den, r, 1.0);
-    let r = fma(r, e, r);
-    let q = call("v_mul_f64", [num, r, 0.0], false).0;
-    let rem = fma(-den, q, num);
-    let q = call("v_div_fmas_f64", [rem, r, q], vcc).0;
-    call("v_div_fixup_f64", [q, b, a], false).0
+    let call =
+        |op: &str, s: [[u64; 64]; 3], mask_in: u64| run_wave(&format!("v_{op}_{ty}"), s, mask_in);
+    let fma = |x, y, z| call("fma", [x, y, z], 0).0;
+    let neg = |x: [u64; 64]| x.map(|v| v ^ sign);
+    let ones = [one; 64];
+    let zeros = [0; 64];
+    let (den, _) = call("div_scale", [b, b, a], 0);
+    let (num, vcc) = call("div_scale", [a, b, a], 0);
+    let rcp = call("rcp", [den, zeros, zeros], 0).0;
+    let (r, q) = if ty == "f32" {
+        let r = fma(fma(neg(den), rcp, ones), rcp, rcp);
+        let q = call("mul", [num, r, zeros], 0).0;
+        let q = fma(fma(neg(den), q, num), r, q);
+        (r, q)
+    } else {
+        let r = fma(rcp, fma(neg(den), rcp, ones), rcp);
+        let r = fma(r, fma(neg(den), r, ones), r);
+        (r, call("mul", [num, r, zeros], 0).0)
+    };
+    let rem = fma(neg(den), q, num);
+    let q = call("div_fmas", [rem, r, q], vcc).0;
+    call("div_fixup", [q, b, a], 0).0
 }
 
 #[test]
 fn division_sequence_matches_ieee_division() {
     let xs = f32_samples();
-    for (i, &a) in xs.iter().enumerate() {
-        for &b in xs.iter().skip(i % 5).step_by(7) {
-            let q = divide_f32(a, b);
+    let pairs: Vec<(f32, f32)> = (0..xs.len())
+        .flat_map(|i| xs.iter().skip(i % 5).step_by(7).map(move |&b| (i, b)))
+        .map(|(i, b)| (xs[i], b))
+        .collect();
+    for chunk in pairs.chunks(64) {
+        let lane = |f: fn(&(f32, f32)) -> f32| {
+            std::array::from_fn(|l| f(&chunk[l % chunk.len()]).to_bits() as u64)
+        };
+        let q = divide(lane(|p| p.0), lane(|p| p.1), 1 << 31);
+        for (l, &(a, b)) in chunk.iter().enumerate() {
+            let q = f32::from_bits(q[l] as u32);
             assert!(
                 same_f32(q, a / b),
                 "{a:e} / {b:e}: got {q:e}, want {:e}",
@@ -1174,19 +1189,28 @@ fn division_sequence_matches_ieee_division() {
         f64::INFINITY,
         f64::NAN,
     ];
-    for &a in &extremes {
-        for &b in &extremes {
-            let q = divide_f64(a, b);
+    let mut pairs: Vec<(f64, f64)> = extremes
+        .iter()
+        .flat_map(|&a| extremes.iter().map(move |&b| (a, b)))
+        .collect();
+    pairs.extend(
+        xs.iter()
+            .enumerate()
+            .map(|(i, &a)| (a as f64 * 1.1, xs[(i * 3 + 1) % xs.len()] as f64 * 0.7)),
+    );
+    for chunk in pairs.chunks(64) {
+        let lane = |f: fn(&(f64, f64)) -> f64| {
+            std::array::from_fn(|l| f(&chunk[l % chunk.len()]).to_bits())
+        };
+        let q = divide(lane(|p| p.0), lane(|p| p.1), 1 << 63);
+        for (l, &(a, b)) in chunk.iter().enumerate() {
+            let q = f64::from_bits(q[l]);
             assert!(
                 same_f64(q, a / b),
                 "{a:e} / {b:e}: got {q:e}, want {:e}",
                 a / b
             );
         }
-    }
-    for (i, &a) in xs.iter().enumerate() {
-        let (a, b) = (a as f64 * 1.1, xs[(i * 3 + 1) % xs.len()] as f64 * 0.7);
-        assert!(same_f64(divide_f64(a, b), a / b), "{a:e} / {b:e}");
     }
 }
 
