@@ -26,9 +26,14 @@ fn data_dir() -> PathBuf {
 }
 
 fn have(tool: &str) -> bool {
-    let found = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!("!!!!!!!! SKIPPING: {tool} is not installed; the ISA oracle test cannot run !!!!!!!!");
+        eprintln!(
+            "!!!!!!!! SKIPPING: {tool} is not installed; the ISA oracle test cannot run !!!!!!!!"
+        );
     }
     found
 }
@@ -40,25 +45,49 @@ fn scratch_dir(name: &str) -> PathBuf {
 }
 
 fn run(cmd: &mut Command) -> Vec<u8> {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     out.stdout
 }
 
 fn instruction_lines(text: &str) -> Vec<String> {
-    text.lines().filter(|l| l.starts_with('\t')).map(str::to_string).collect()
+    text.lines()
+        .filter(|l| l.starts_with('\t'))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Compares our listing of `object` with llvm-objdump's; returns mismatch descriptions and
 /// adds the opcodes seen to `opcodes`.
 fn compare_object(object: &Path, opcodes: &mut BTreeSet<(Format, u16)>) -> (usize, Vec<String>) {
     let bytes = std::fs::read(object).expect("read object");
-    let reference = String::from_utf8(run(Command::new("llvm-objdump-15").args(["-d", "--mcpu=gfx803"]).arg(object)))
-        .expect("objdump output is UTF-8");
+    let reference = String::from_utf8(run(Command::new("llvm-objdump-15")
+        .args(["-d", "--mcpu=gfx803"])
+        .arg(object)))
+    .expect("objdump output is UTF-8");
     let ours = listing(&bytes).expect("our listing");
     let (theirs, ours) = (instruction_lines(&reference), instruction_lines(&ours));
     let by_address = |lines: &[String]| -> BTreeMap<String, String> {
-        lines.iter().map(|l| (l.split("// ").nth(1).unwrap_or("").chars().take(12).collect(), l.clone())).collect()
+        lines
+            .iter()
+            .map(|l| {
+                (
+                    l.split("// ")
+                        .nth(1)
+                        .unwrap_or("")
+                        .chars()
+                        .take(12)
+                        .collect(),
+                    l.clone(),
+                )
+            })
+            .collect()
     };
     let (theirs_at, ours_at) = (by_address(&theirs), by_address(&ours));
     let mut mismatches = Vec::new();
@@ -66,13 +95,23 @@ fn compare_object(object: &Path, opcodes: &mut BTreeSet<(Format, u16)>) -> (usiz
         match ours_at.get(address) {
             Some(o) if o == t => {}
             // Image instructions are only decoded (the emulator rejects them): compare mnemonics.
-            Some(o) if t.starts_with("\timage_") && o.split_whitespace().next() == t.split_whitespace().next() => {}
+            Some(o)
+                if t.starts_with("\timage_")
+                    && o.split_whitespace().next() == t.split_whitespace().next() => {}
             Some(o) => mismatches.push(format!("{}:\n  llvm: {t}\n  ours: {o}", object.display())),
-            None => mismatches.push(format!("{}:\n  llvm: {t}\n  ours: (nothing at this address)", object.display())),
+            None => mismatches.push(format!(
+                "{}:\n  llvm: {t}\n  ours: (nothing at this address)",
+                object.display()
+            )),
         }
     }
     if theirs.len() != ours.len() {
-        mismatches.push(format!("{}: llvm printed {} lines, we printed {}", object.display(), theirs.len(), ours.len()));
+        mismatches.push(format!(
+            "{}: llvm printed {} lines, we printed {}",
+            object.display(),
+            theirs.len(),
+            ours.len()
+        ));
     }
     let (base, text, _) = sim_core::isa::listing::text_section(&bytes).expect(".text");
     for d in decode_all(&text, base) {
@@ -95,7 +134,12 @@ fn report(what: &str, lines: usize, opcodes: &BTreeSet<(Format, u16)>, mismatche
         mismatches.is_empty(),
         "{what}: {} mismatches with llvm-objdump-15, first ones:\n{}",
         mismatches.len(),
-        mismatches.iter().take(25).cloned().collect::<Vec<_>>().join("\n")
+        mismatches
+            .iter()
+            .take(25)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -114,7 +158,10 @@ fn assembly_corpus_matches_llvm_objdump() {
     let (lines, mismatches) = compare_object(&object, &mut opcodes);
     let _ = std::fs::remove_dir_all(&dir);
     report("assembly corpus", lines, &opcodes, &mismatches);
-    assert!(opcodes.len() * 10 >= OPCODES.len() * 9, "corpus covers too few opcodes");
+    assert!(
+        opcodes.len() * 10 >= OPCODES.len() * 9,
+        "corpus covers too few opcodes"
+    );
 }
 
 #[test]
@@ -129,19 +176,33 @@ fn opencl_kernels_match_llvm_objdump() {
         .filter(|p| p.extension().is_some_and(|x| x == "cl"))
         .collect();
     sources.sort();
-    assert!(!sources.is_empty(), "no .cl kernels in {}", data_dir().display());
-    let jobs: Vec<(PathBuf, &str)> =
-        sources.iter().flat_map(|s| ["-O3", "-O0"].map(|o| (s.clone(), o))).collect();
+    assert!(
+        !sources.is_empty(),
+        "no .cl kernels in {}",
+        data_dir().display()
+    );
+    let jobs: Vec<(PathBuf, &str)> = sources
+        .iter()
+        .flat_map(|s| ["-O3", "-O0"].map(|o| (s.clone(), o)))
+        .collect();
     let objects: Vec<PathBuf> = std::thread::scope(|scope| {
         let chunks: Vec<_> = jobs.chunks(jobs.len().div_ceil(2)).collect();
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|chunk| {
                 let dir = &dir;
-                scope.spawn(move || chunk.iter().map(|(src, opt)| compile(src, opt, dir)).collect::<Vec<_>>())
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|(src, opt)| compile(src, opt, dir))
+                        .collect::<Vec<_>>()
+                })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("compile thread")).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("compile thread"))
+            .collect()
     });
     let mut opcodes = BTreeSet::new();
     let mut lines = 0;
@@ -159,9 +220,20 @@ fn compile(source: &Path, opt: &str, dir: &Path) -> PathBuf {
     let stem = source.file_stem().unwrap().to_string_lossy();
     let object = dir.join(format!("{stem}{opt}.o"));
     let mut cmd = Command::new("clang-15");
-    cmd.args(["-x", "cl", "-cl-std=CL1.2", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx803", "-nogpulib", opt, "-c"]);
+    cmd.args([
+        "-x",
+        "cl",
+        "-cl-std=CL1.2",
+        "-target",
+        "amdgcn-amd-amdhsa",
+        "-mcpu=gfx803",
+        "-nogpulib",
+        opt,
+        "-c",
+    ]);
     for lib in BITCODE {
-        cmd.args(["-Xclang", "-mlink-bitcode-file", "-Xclang"]).arg(format!("{BITCODE_DIR}/{lib}.bc"));
+        cmd.args(["-Xclang", "-mlink-bitcode-file", "-Xclang"])
+            .arg(format!("{BITCODE_DIR}/{lib}.bc"));
     }
     cmd.arg(source).arg("-o").arg(&object);
     run(&mut cmd);

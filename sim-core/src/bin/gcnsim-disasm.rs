@@ -18,7 +18,9 @@ fn main() -> ExitCode {
     };
     match sim_core::isa::listing::listing(&bytes) {
         Ok(text) => {
-            print!("\n{path}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n\n{text}");
+            print!(
+                "\n{path}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n\n{text}"
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -52,7 +52,10 @@ pub fn decode_all(code: &[u8], base_pc: u64) -> Vec<DecodedAt> {
             Ok(i) => i.size as usize,
             Err(_) => 4,
         };
-        out.push(DecodedAt { pc: base_pc + at as u64, result });
+        out.push(DecodedAt {
+            pc: base_pc + at as u64,
+            result,
+        });
         at += step;
     }
     out
@@ -61,13 +64,28 @@ pub fn decode_all(code: &[u8], base_pc: u64) -> Vec<DecodedAt> {
 /// Decodes the instruction at the start of `bytes`.
 pub fn decode(bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let word = |i: usize| -> Option<u32> {
-        bytes.get(i * 4..i * 4 + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        bytes
+            .get(i * 4..i * 4 + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     };
     let Some(w0) = word(0) else {
-        return Err(DecodeError { format: None, opcode: 0, word: 0, reason: "fewer than 4 bytes" });
+        return Err(DecodeError {
+            format: None,
+            opcode: 0,
+            word: 0,
+            reason: "fewer than 4 bytes",
+        });
     };
     let d = Decoder { w0, w1: word(1) };
     d.decode()
+}
+
+/// Which encoding's modifier bits are being checked.
+#[derive(Clone, Copy)]
+enum ModifierForm {
+    Vop3,
+    Sdwa,
+    Dpp,
 }
 
 struct Decoder {
@@ -81,15 +99,22 @@ fn bits(w: u32, lo: u32, n: u32) -> u32 {
 
 impl Decoder {
     fn err(&self, format: Option<Format>, opcode: u32, reason: &'static str) -> DecodeError {
-        DecodeError { format, opcode: opcode as u16, word: self.w0, reason }
+        DecodeError {
+            format,
+            opcode: opcode as u16,
+            word: self.w0,
+            reason,
+        }
     }
 
     fn second(&self, format: Format, opcode: u32) -> Result<u32, DecodeError> {
-        self.w1.ok_or_else(|| self.err(Some(format), opcode, "truncated instruction"))
+        self.w1
+            .ok_or_else(|| self.err(Some(format), opcode, "truncated instruction"))
     }
 
     fn row(&self, format: Format, opcode: u32) -> Result<&'static OpInfo, DecodeError> {
-        lookup(format, opcode as u16).ok_or_else(|| self.err(Some(format), opcode, "unknown opcode"))
+        lookup(format, opcode as u16)
+            .ok_or_else(|| self.err(Some(format), opcode, "unknown opcode"))
     }
 
     fn decode(&self) -> Result<Instruction, DecodeError> {
@@ -119,7 +144,11 @@ impl Decoder {
             0x38 => self.buffer(Format::Mubuf),
             0x3a => self.buffer(Format::Mtbuf),
             0x3c => self.mimg(),
-            0x31 => Err(self.err(None, 0, "EXP (export) is a graphics instruction, not supported")),
+            0x31 => Err(self.err(
+                None,
+                0,
+                "EXP (export) is a graphics instruction, not supported",
+            )),
             _ => Err(self.err(None, 0, "unknown instruction encoding")),
         }
     }
@@ -139,7 +168,11 @@ impl Decoder {
     /// A scalar/ALU source operand of width `count`, reading the literal dword if needed.
     fn source(&self, inst: &mut Instruction, code: u32, count: u8) -> Result<Operand, DecodeError> {
         if Operand::is_reserved_source(code as u16) {
-            return Err(self.err(Some(inst.encoding), inst.info.opcode as u32, "reserved source operand"));
+            return Err(self.err(
+                Some(inst.encoding),
+                inst.info.opcode as u32,
+                "reserved source operand",
+            ));
         }
         let mut literal = 0;
         if code == 255 {
@@ -150,7 +183,10 @@ impl Decoder {
     }
 
     fn sdst(code: u32, count: u8) -> Operand {
-        Operand::Scalar { code: code as u8, count }
+        Operand::Scalar {
+            code: code as u8,
+            count,
+        }
     }
 
     fn sop2(&self) -> Result<Instruction, DecodeError> {
@@ -199,11 +235,18 @@ impl Decoder {
         let simm16 = bits(self.w0, 0, 16) as u16;
         let sdst = bits(self.w0, 16, 7);
         if info.flags & IMM32 != 0 {
-            i.extra = Extra::SetregImm32 { simm16, imm32: self.second(Format::Sopk, op)? };
+            i.extra = Extra::SetregImm32 {
+                simm16,
+                imm32: self.second(Format::Sopk, op)?,
+            };
             i.size = 8;
         } else {
             i.extra = Extra::Simm16(simm16);
-            let count = if info.widths[0] > 0 { info.widths[0] } else { 1 };
+            let count = if info.widths[0] > 0 {
+                info.widths[0]
+            } else {
+                1
+            };
             if info.flags & HWREG != 0 && info.mnemonic.starts_with("s_setreg") {
                 i.src[0] = Self::sdst(sdst, 1);
             } else {
@@ -239,7 +282,9 @@ impl Decoder {
                 Self::sdst(bits(w1, 0, 7), 1)
             };
         }
-        i.extra = Extra::Smem { glc: bits(self.w0, 16, 1) == 1 };
+        i.extra = Extra::Smem {
+            glc: bits(self.w0, 16, 1) == 1,
+        };
         Ok(i)
     }
 
@@ -248,8 +293,14 @@ impl Decoder {
         let info = self.row(Format::Vop2, op)?;
         let mut i = self.inst(info, Format::Vop2);
         let w = info.widths;
-        i.dst = Operand::Vector { index: bits(self.w0, 17, 8) as u8, count: w[0] };
-        i.src[1] = Operand::Vector { index: bits(self.w0, 9, 8) as u8, count: w[2] };
+        i.dst = Operand::Vector {
+            index: bits(self.w0, 17, 8) as u8,
+            count: w[0],
+        };
+        i.src[1] = Operand::Vector {
+            index: bits(self.w0, 9, 8) as u8,
+            count: w[2],
+        };
         self.vop_src0(&mut i, 0x3f & op)?;
         if info.flags & (K_MID | K_LAST) != 0 {
             let k = self.second(Format::Vop2, op)?;
@@ -275,7 +326,10 @@ impl Decoder {
             i.dst = if info.flags & SDST != 0 {
                 Self::sdst(vdst, w[0])
             } else {
-                Operand::Vector { index: vdst as u8, count: w[0] }
+                Operand::Vector {
+                    index: vdst as u8,
+                    count: w[0],
+                }
             };
         }
         if w[1] > 0 {
@@ -289,7 +343,10 @@ impl Decoder {
         let info = self.row(Format::Vopc, op)?;
         let mut i = self.inst(info, Format::Vopc);
         i.sdst = Self::sdst(super::operand::VCC_LO as u32, 2);
-        i.src[1] = Operand::Vector { index: bits(self.w0, 9, 8) as u8, count: info.widths[2] };
+        i.src[1] = Operand::Vector {
+            index: bits(self.w0, 9, 8) as u8,
+            count: info.widths[2],
+        };
         self.vop_src0(&mut i, op)?;
         Ok(i)
     }
@@ -305,7 +362,10 @@ impl Decoder {
                 }
                 let s = self.second(i.encoding, op)?;
                 i.size = 8;
-                i.src[0] = Operand::Vector { index: bits(s, 0, 8) as u8, count };
+                i.src[0] = Operand::Vector {
+                    index: bits(s, 0, 8) as u8,
+                    count,
+                };
                 let mods = VopModifiers {
                     neg: (bits(s, 20, 1) | bits(s, 28, 1) << 1) as u8,
                     abs: (bits(s, 21, 1) | bits(s, 29, 1) << 1) as u8,
@@ -334,6 +394,7 @@ impl Decoder {
                 if sdwa.dst_unused == 3 {
                     return Err(self.err(Some(i.encoding), op, "reserved SDWA dst_unused"));
                 }
+                let mods = self.typed_modifiers(i, mods, ModifierForm::Sdwa)?;
                 i.extra = Extra::Sdwa(sdwa, mods);
             }
             0xfa => {
@@ -342,7 +403,10 @@ impl Decoder {
                 }
                 let s = self.second(i.encoding, op)?;
                 i.size = 8;
-                i.src[0] = Operand::Vector { index: bits(s, 0, 8) as u8, count };
+                i.src[0] = Operand::Vector {
+                    index: bits(s, 0, 8) as u8,
+                    count,
+                };
                 let ctrl = bits(s, 8, 9) as u16;
                 let valid = matches!(ctrl, 0..=0xff | 0x101..=0x10f | 0x111..=0x11f | 0x121..=0x12f | 0x130 | 0x134 | 0x138 | 0x13c | 0x140..=0x143);
                 if !valid {
@@ -359,6 +423,7 @@ impl Decoder {
                     bank_mask: bits(s, 24, 4) as u8,
                     row_mask: bits(s, 28, 4) as u8,
                 };
+                let mods = self.typed_modifiers(i, mods, ModifierForm::Dpp)?;
                 i.extra = Extra::Dpp(dpp, mods);
             }
             _ => i.src[0] = self.source(i, code, count)?,
@@ -392,16 +457,27 @@ impl Decoder {
             i.dst = if f & SDST != 0 {
                 Self::sdst(vdst, w[0])
             } else {
-                Operand::Vector { index: vdst as u8, count: w[0] }
+                Operand::Vector {
+                    index: vdst as u8,
+                    count: w[0],
+                }
             };
         }
         if vop3b {
             i.sdst = Self::sdst(sdst_field, 2);
         }
         let codes = [bits(w1, 0, 9), bits(w1, 9, 9), bits(w1, 18, 9)];
-        let nsrc = if f & VCC_IN != 0 { 3 } else { w[1..].iter().filter(|&&x| x > 0).count() };
+        let nsrc = if f & VCC_IN != 0 {
+            3
+        } else {
+            w[1..].iter().filter(|&&x| x > 0).count()
+        };
         for s in 0..nsrc {
-            let count = if f & VCC_IN != 0 && s == 2 { 2 } else { w[s + 1] };
+            let count = if f & VCC_IN != 0 && s == 2 {
+                2
+            } else {
+                w[s + 1]
+            };
             if codes[s] == 255 {
                 return Err(self.err(Some(Format::Vop3), op, "literal constant in VOP3"));
             }
@@ -414,17 +490,83 @@ impl Decoder {
             clamp: bits(self.w0, 15, 1) == 1,
             omod: bits(w1, 27, 2) as u8,
         };
-        i.extra = Extra::Vop3(mods);
+        if mods.clamp && f & CLAMP == 0 {
+            return Err(self.err(Some(Format::Vop3), op, "clamp on an opcode without clamp"));
+        }
+        if mods.omod != 0 && f & OMOD == 0 {
+            return Err(self.err(
+                Some(Format::Vop3),
+                op,
+                "output modifier on an opcode without one",
+            ));
+        }
+        i.extra = Extra::Vop3(self.typed_modifiers(&i, mods, ModifierForm::Vop3)?);
         Ok(i)
+    }
+
+    /// Checks the raw modifier bits against what each source of the opcode accepts
+    /// (float: neg/abs; integer: sext) and returns them resolved: in VOP3 an integer
+    /// operand's neg bit means sext. Bits an operand does not accept are an error, as in LLVM.
+    fn typed_modifiers(
+        &self,
+        i: &Instruction,
+        raw: VopModifiers,
+        form: ModifierForm,
+    ) -> Result<VopModifiers, DecodeError> {
+        let f = i.info.flags;
+        let mut out = VopModifiers {
+            clamp: raw.clamp,
+            omod: raw.omod,
+            ..Default::default()
+        };
+        for s in 0..3 {
+            let bit = 1u8 << s;
+            let float = f & (MODS0 << s) != 0;
+            let sext_flag = if s == 0 { SEXT0 } else { SEXT1 << (s - 1) };
+            let (neg, abs, sext) = (raw.neg & bit, raw.abs & bit, raw.sext & bit);
+            let ok = match form {
+                _ if float => {
+                    out.neg |= neg;
+                    out.abs |= abs;
+                    sext == 0
+                }
+                ModifierForm::Vop3 if f & sext_flag != 0 => {
+                    out.sext |= neg;
+                    abs == 0
+                }
+                ModifierForm::Sdwa => {
+                    out.sext |= sext;
+                    neg | abs == 0
+                }
+                _ => neg | abs | sext == 0,
+            };
+            if !ok {
+                return Err(self.err(
+                    Some(i.encoding),
+                    i.info.opcode as u32,
+                    "source modifier not accepted by the opcode",
+                ));
+            }
+        }
+        Ok(out)
     }
 
     fn vintrp(&self) -> Result<Instruction, DecodeError> {
         let op = bits(self.w0, 16, 2);
         let info = self.row(Format::Vintrp, op)?;
         let mut i = self.inst(info, Format::Vintrp);
-        i.dst = Operand::Vector { index: bits(self.w0, 18, 8) as u8, count: 1 };
-        i.src[0] = Operand::Vector { index: bits(self.w0, 0, 8) as u8, count: 1 };
-        i.extra = Extra::Interp { attr: bits(self.w0, 10, 6) as u8, chan: bits(self.w0, 8, 2) as u8 };
+        i.dst = Operand::Vector {
+            index: bits(self.w0, 18, 8) as u8,
+            count: 1,
+        };
+        i.src[0] = Operand::Vector {
+            index: bits(self.w0, 0, 8) as u8,
+            count: 1,
+        };
+        i.extra = Extra::Interp {
+            attr: bits(self.w0, 10, 6) as u8,
+            chan: bits(self.w0, 8, 2) as u8,
+        };
         Ok(i)
     }
 
@@ -439,7 +581,10 @@ impl Decoder {
             if count == 0 {
                 Operand::None
             } else {
-                Operand::Vector { index: index as u8, count }
+                Operand::Vector {
+                    index: index as u8,
+                    count,
+                }
             }
         };
         i.dst = v(bits(w1, 24, 8), w[0]);
@@ -458,11 +603,20 @@ impl Decoder {
         let (op, dfmt, nfmt, slc) = if format == Format::Mubuf {
             (bits(self.w0, 18, 7), 0, 0, bits(self.w0, 17, 1))
         } else {
-            (bits(self.w0, 15, 4), bits(self.w0, 19, 4), bits(self.w0, 23, 3), 0)
+            (
+                bits(self.w0, 15, 4),
+                bits(self.w0, 19, 4),
+                bits(self.w0, 23, 3),
+                0,
+            )
         };
         let info = self.row(format, op)?;
         let w1 = self.second(format, op)?;
-        let slc = if format == Format::Mubuf { slc } else { bits(w1, 22, 1) };
+        let slc = if format == Format::Mubuf {
+            slc
+        } else {
+            bits(w1, 22, 1)
+        };
         let mut i = self.inst(info, format);
         i.size = 8;
         let offen = bits(self.w0, 12, 1) == 1;
@@ -470,10 +624,16 @@ impl Decoder {
         let tfe = bits(w1, 23, 1) == 1;
         if info.widths[0] > 0 {
             let count = info.widths[0];
-            i.dst = Operand::Vector { index: bits(w1, 8, 8) as u8, count };
+            i.dst = Operand::Vector {
+                index: bits(w1, 8, 8) as u8,
+                count,
+            };
             let vaddr_count = u8::from(offen) + u8::from(idxen);
             if vaddr_count > 0 {
-                i.src[0] = Operand::Vector { index: bits(w1, 0, 8) as u8, count: vaddr_count };
+                i.src[0] = Operand::Vector {
+                    index: bits(w1, 0, 8) as u8,
+                    count: vaddr_count,
+                };
             }
             i.src[1] = Self::sdst(bits(w1, 16, 5) << 2, 4);
             i.src[2] = self.source(&mut i, bits(w1, 24, 8), 1)?;
@@ -485,7 +645,10 @@ impl Decoder {
             offset: bits(self.w0, 0, 12) as u16,
             offen,
             idxen,
-            cache: CachePolicy { glc: bits(self.w0, 14, 1) == 1, slc: slc == 1 },
+            cache: CachePolicy {
+                glc: bits(self.w0, 14, 1) == 1,
+                slc: slc == 1,
+            },
             lds: format == Format::Mubuf && bits(self.w0, 16, 1) == 1,
             tfe,
             dfmt: dfmt as u8,
@@ -505,13 +668,28 @@ impl Decoder {
         let tfe = bits(w1, 23, 1) == 1;
         let returns = info.flags & STORE == 0 && (info.flags & ATOMIC == 0 || glc);
         if returns {
-            i.dst = Operand::Vector { index: bits(w1, 24, 8) as u8, count: w[0] };
+            i.dst = Operand::Vector {
+                index: bits(w1, 24, 8) as u8,
+                count: w[0],
+            };
         }
-        i.src[0] = Operand::Vector { index: bits(w1, 0, 8) as u8, count: 2 };
+        i.src[0] = Operand::Vector {
+            index: bits(w1, 0, 8) as u8,
+            count: 2,
+        };
         if w[2] > 0 {
-            i.src[1] = Operand::Vector { index: bits(w1, 8, 8) as u8, count: w[2] };
+            i.src[1] = Operand::Vector {
+                index: bits(w1, 8, 8) as u8,
+                count: w[2],
+            };
         }
-        i.extra = Extra::Flat { cache: CachePolicy { glc, slc: bits(self.w0, 17, 1) == 1 }, tfe };
+        i.extra = Extra::Flat {
+            cache: CachePolicy {
+                glc,
+                slc: bits(self.w0, 17, 1) == 1,
+            },
+            tfe,
+        };
         Ok(i)
     }
 
@@ -522,13 +700,22 @@ impl Decoder {
         let mut i = self.inst(info, Format::Mimg);
         i.size = 8;
         let dmask = bits(self.w0, 8, 4) as u8;
-        i.dst = Operand::Vector { index: bits(w1, 8, 8) as u8, count: dmask.count_ones().max(1) as u8 };
-        i.src[0] = Operand::Vector { index: bits(w1, 0, 8) as u8, count: 1 };
+        i.dst = Operand::Vector {
+            index: bits(w1, 8, 8) as u8,
+            count: dmask.count_ones().max(1) as u8,
+        };
+        i.src[0] = Operand::Vector {
+            index: bits(w1, 0, 8) as u8,
+            count: 1,
+        };
         i.src[1] = Self::sdst(bits(w1, 16, 5) << 2, 8);
         i.src[2] = Self::sdst(bits(w1, 21, 5) << 2, 4);
         i.extra = Extra::Image {
             dmask,
-            cache: CachePolicy { glc: bits(self.w0, 13, 1) == 1, slc: bits(self.w0, 25, 1) == 1 },
+            cache: CachePolicy {
+                glc: bits(self.w0, 13, 1) == 1,
+                slc: bits(self.w0, 25, 1) == 1,
+            },
             bits: (bits(self.w0, 12, 1)
                 | bits(self.w0, 14, 1) << 1
                 | bits(self.w0, 15, 1) << 2

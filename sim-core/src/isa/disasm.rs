@@ -13,7 +13,10 @@ pub fn disassemble(inst: &Instruction) -> String {
 
 impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut p = Printer { out: String::new(), first: true };
+        let mut p = Printer {
+            out: String::new(),
+            first: true,
+        };
         p.out.push_str(&full_mnemonic(self));
         p.instruction(self);
         f.write_str(&p.out)
@@ -41,7 +44,10 @@ pub fn full_mnemonic(inst: &Instruction) -> String {
 fn scalar_name(code: u8, count: u8) -> String {
     let named = |base: &str| -> String {
         match count {
-            1 => format!("{base}_{}", if code % 2 == 0 { "lo" } else { "hi" }),
+            1 => format!(
+                "{base}_{}",
+                if code.is_multiple_of(2) { "lo" } else { "hi" }
+            ),
             _ => base.to_string(),
         }
     };
@@ -54,7 +60,11 @@ fn scalar_name(code: u8, count: u8) -> String {
         108 | 109 => named("tba"),
         110 | 111 => named("tma"),
         112..=123 if count == 1 => format!("ttmp{}", code - 112),
-        112..=123 => format!("ttmp[{}:{}]", code - 112, code as u32 - 112 + count as u32 - 1),
+        112..=123 => format!(
+            "ttmp[{}:{}]",
+            code - 112,
+            code as u32 - 112 + count as u32 - 1
+        ),
         124 => "m0".to_string(),
         126 | 127 => named("exec"),
         _ => format!("invalid_{code}"),
@@ -62,7 +72,17 @@ fn scalar_name(code: u8, count: u8) -> String {
 }
 
 fn float_text(index: usize, ty: ValueType) -> &'static str {
-    const TEXT: [&str; 9] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"];
+    const TEXT: [&str; 9] = [
+        "0.5",
+        "-0.5",
+        "1.0",
+        "-1.0",
+        "2.0",
+        "-2.0",
+        "4.0",
+        "-4.0",
+        "0.15915494",
+    ];
     if ty == ValueType::B64 && index == 8 {
         "0.15915494309189532"
     } else {
@@ -95,7 +115,8 @@ fn literal_text(value: u32, ty: ValueType) -> String {
             let s = v as i16;
             if (-16..=64).contains(&s) {
                 format!("{s}")
-            } else if let (ValueType::F16, Some(k)) = (ty, INLINE_F16.iter().position(|&x| x == v)) {
+            } else if let (ValueType::F16, Some(k)) = (ty, INLINE_F16.iter().position(|&x| x == v))
+            {
                 float_text(k, ty).to_string()
             } else {
                 format!("{v:#x}")
@@ -108,8 +129,13 @@ fn operand_text(op: Operand, ty: ValueType) -> String {
     match op {
         Operand::None => String::new(),
         Operand::Scalar { code, count } => scalar_name(code, count),
-        Operand::Vector { index, count: 0 | 1 } => format!("v{index}"),
-        Operand::Vector { index, count } => format!("v[{}:{}]", index, index as u32 + count as u32 - 1),
+        Operand::Vector {
+            index,
+            count: 0 | 1,
+        } => format!("v{index}"),
+        Operand::Vector { index, count } => {
+            format!("v[{}:{}]", index, index as u32 + count as u32 - 1)
+        }
         Operand::Inline(code @ 128..=192) => format!("{}", code - 128),
         Operand::Inline(code @ 193..=208) => format!("-{}", code - 192),
         Operand::Inline(code) => {
@@ -211,7 +237,11 @@ impl Printer {
             }
             if s == 1 && inst.info.flags & SRC1_IMM != 0 {
                 if let Operand::Literal(v) = inst.src[1] {
-                    let text = if v <= 15 { super::special::gpr_idx(v as u16) } else { format!("{v:#x}") };
+                    let text = if v <= 15 {
+                        super::special::gpr_idx(v as u16)
+                    } else {
+                        format!("{v:#x}")
+                    };
                     self.arg(&text);
                 }
                 continue;
@@ -250,7 +280,9 @@ impl Printer {
 
     fn sopp(&mut self, inst: &Instruction) {
         let f = inst.info.flags;
-        let Extra::Simm16(simm) = inst.extra else { return };
+        let Extra::Simm16(simm) = inst.extra else {
+            return;
+        };
         if f & NO_IMM != 0 || (f & OPT_IMM != 0 && simm == 0) {
             return;
         }
@@ -296,7 +328,6 @@ impl Printer {
             Extra::Sdwa(_, m) | Extra::Dpp(_, m) => Some(*m),
             _ => None,
         };
-        let typed_mods = mods.map(|m| self.typed_mods(inst, m));
         if inst.encoding == Format::Vopc {
             self.arg("vcc");
         } else if inst.dst != Operand::None {
@@ -306,7 +337,7 @@ impl Printer {
             self.arg("vcc");
         }
         if inst.src[0] != Operand::None {
-            self.source(inst, 0, typed_mods.as_ref());
+            self.source(inst, 0, mods.as_ref());
         }
         if let Extra::K(k) = inst.extra {
             if f & K_MID != 0 {
@@ -319,7 +350,7 @@ impl Printer {
             return;
         }
         if inst.encoding != Format::Vop1 && inst.src[1] != Operand::None {
-            self.source(inst, 1, typed_mods.as_ref());
+            self.source(inst, 1, mods.as_ref());
         }
         if f & VCC_IN != 0 {
             self.arg("vcc");
@@ -331,7 +362,8 @@ impl Printer {
                 }
                 if inst.encoding != Format::Vopc {
                     self.word(&format!("dst_sel:{}", sel_name(s.dst_sel)));
-                    let unused = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"][s.dst_unused as usize];
+                    let unused =
+                        ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"][s.dst_unused as usize];
                     self.word(&format!("dst_unused:{unused}"));
                 }
                 self.word(&format!("src0_sel:{}", sel_name(s.src0_sel)));
@@ -351,45 +383,10 @@ impl Printer {
         }
     }
 
-    /// Keeps only the modifiers the opcode's sources accept (float: neg/abs; int: sext).
-    fn typed_mods(&self, inst: &Instruction, m: VopModifiers) -> VopModifiers {
-        let f = inst.info.flags;
-        let mut out = VopModifiers { clamp: m.clamp, omod: m.omod, ..Default::default() };
-        for s in 0..3 {
-            let bit = 1u8 << s;
-            if f & (MODS0 << s) != 0 {
-                out.neg |= m.neg & bit;
-                out.abs |= m.abs & bit;
-            } else {
-                out.sext |= (m.sext | m.abs) & bit;
-            }
-        }
-        if let Extra::Sdwa(..) = inst.extra {
-            // SDWA spells integer sign extension with its own bit.
-            out.sext = 0;
-            for s in 0..2 {
-                let bit = 1u8 << s;
-                if f & (MODS0 << s) == 0 {
-                    out.sext |= m.sext & bit;
-                }
-            }
-        }
-        out
-    }
-
     fn vop3(&mut self, inst: &Instruction) {
-        let f = inst.info.flags;
-        let Extra::Vop3(m) = inst.extra else { return };
-        let mut mods = VopModifiers { clamp: m.clamp, omod: m.omod, ..Default::default() };
-        for s in 0..3 {
-            let bit = 1u8 << s;
-            if f & (MODS0 << s) != 0 {
-                mods.neg |= m.neg & bit;
-                mods.abs |= m.abs & bit;
-            } else if f & (if s == 0 { SEXT0 } else { SEXT1 << (s - 1) }) != 0 {
-                mods.sext |= m.neg & bit;
-            }
-        }
+        let Extra::Vop3(mods) = inst.extra else {
+            return;
+        };
         if inst.dst != Operand::None {
             self.op(inst.dst);
         }
@@ -401,31 +398,36 @@ impl Printer {
                 self.source(inst, s, Some(&mods));
             }
         }
-        if m.clamp && f & CLAMP != 0 {
+        if mods.clamp {
             self.word("clamp");
         }
-        if f & OMOD != 0 {
-            match m.omod {
-                1 => self.word("mul:2"),
-                2 => self.word("mul:4"),
-                3 => self.word("div:2"),
-                _ => {}
-            }
+        match mods.omod {
+            1 => self.word("mul:2"),
+            2 => self.word("mul:4"),
+            3 => self.word("div:2"),
+            _ => {}
         }
     }
 
     fn vintrp(&mut self, inst: &Instruction) {
-        let Extra::Interp { attr, chan } = inst.extra else { return };
+        let Extra::Interp { attr, chan } = inst.extra else {
+            return;
+        };
         self.out.push_str("_e32");
         self.op(inst.dst);
         if inst.info.opcode == 2 {
-            let Operand::Vector { index, .. } = inst.src[0] else { return };
+            let Operand::Vector { index, .. } = inst.src[0] else {
+                return;
+            };
             let p = ["p10", "p20", "p0"].get(index as usize).copied();
             self.arg(&p.map_or(format!("invalid_param_{index}"), str::to_string));
         } else {
             self.op(inst.src[0]);
         }
-        self.arg(&format!("attr{attr}.{}", ["x", "y", "z", "w"][chan as usize]));
+        self.arg(&format!(
+            "attr{attr}.{}",
+            ["x", "y", "z", "w"][chan as usize]
+        ));
     }
 
     fn ds(&mut self, inst: &Instruction) {
@@ -434,7 +436,14 @@ impl Printer {
                 self.op(op);
             }
         }
-        let Extra::Ds { offset0, offset1, gds } = inst.extra else { return };
+        let Extra::Ds {
+            offset0,
+            offset1,
+            gds,
+        } = inst.extra
+        else {
+            return;
+        };
         if inst.info.flags & OFFSET2 != 0 {
             if offset0 != 0 {
                 self.word(&format!("offset0:{offset0}"));
@@ -456,7 +465,17 @@ impl Printer {
     }
 
     fn buffer(&mut self, inst: &Instruction) {
-        let Extra::Buffer { offset, offen, idxen, cache, lds, tfe, dfmt, nfmt } = inst.extra else {
+        let Extra::Buffer {
+            offset,
+            offen,
+            idxen,
+            cache,
+            lds,
+            tfe,
+            dfmt,
+            nfmt,
+        } = inst.extra
+        else {
             return;
         };
         if inst.dst == Operand::None {
@@ -482,17 +501,21 @@ impl Printer {
         if offset != 0 {
             self.word(&format!("offset:{offset}"));
         }
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        self.cache_policy(cache);
         if lds {
             self.word("lds");
         }
         if tfe {
             self.word("tfe");
+        }
+    }
+
+    fn cache_policy(&mut self, cache: CachePolicy) {
+        if cache.glc {
+            self.word("glc");
+        }
+        if cache.slc {
+            self.word("slc");
         }
     }
 
@@ -502,13 +525,10 @@ impl Printer {
                 self.op(op);
             }
         }
-        let Extra::Flat { cache, tfe } = inst.extra else { return };
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        let Extra::Flat { cache, tfe } = inst.extra else {
+            return;
+        };
+        self.cache_policy(cache);
         if tfe {
             self.word("tfe");
         }
@@ -518,19 +538,16 @@ impl Printer {
         for op in [inst.dst, inst.src[0], inst.src[1], inst.src[2]] {
             self.op(op);
         }
-        let Extra::Image { dmask, cache, bits } = inst.extra else { return };
+        let Extra::Image { dmask, cache, bits } = inst.extra else {
+            return;
+        };
         let _ = write!(self.out, " dmask:{dmask:#x}");
         for (bit, name) in [(0, "unorm")] {
             if bits & (1 << bit) != 0 {
                 self.word(name);
             }
         }
-        if cache.glc {
-            self.word("glc");
-        }
-        if cache.slc {
-            self.word("slc");
-        }
+        self.cache_policy(cache);
     }
 }
 

@@ -176,6 +176,14 @@ pub enum Extra {
 }
 
 impl Instruction {
+    /// The resolved source/output modifiers of a VOP3, SDWA or DPP instruction (none otherwise).
+    pub fn modifiers(&self) -> VopModifiers {
+        match self.extra {
+            Extra::Vop3(m) | Extra::Sdwa(_, m) | Extra::Dpp(_, m) => m,
+            _ => VopModifiers::default(),
+        }
+    }
+
     /// The mnemonic including the encoding suffix llvm-objdump prints (`_e32`, `_e64`,
     /// `_sdwa`, `_dpp`).
     pub fn mnemonic_with_suffix(&self) -> String {

@@ -43,7 +43,11 @@ pub fn text_section(elf_bytes: &[u8]) -> Result<(u64, Vec<u8>, Vec<CodeSymbol>),
         .collect();
     syms.sort_by_key(|s| s.address);
     if syms.is_empty() {
-        syms.push(CodeSymbol { name: ".text".into(), address: sh.sh_addr, size: sh.sh_size });
+        syms.push(CodeSymbol {
+            name: ".text".into(),
+            address: sh.sh_addr,
+            size: sh.sh_size,
+        });
     }
     let end = sh.sh_addr + sh.sh_size;
     for i in 0..syms.len() {

@@ -71,14 +71,20 @@ impl Operand {
     /// takes `literal`.
     pub fn from_source(code: u16, count: u8, literal: u32) -> Operand {
         match code {
-            0..=127 => Operand::Scalar { code: code as u8, count },
+            0..=127 => Operand::Scalar {
+                code: code as u8,
+                count,
+            },
             128..=208 | 240..=248 => Operand::Inline(code as u8),
             251 => Operand::Vccz,
             252 => Operand::Execz,
             253 => Operand::Scc,
             254 => Operand::LdsDirect,
             255 => Operand::Literal(literal),
-            256..=511 => Operand::Vector { index: (code - 256) as u8, count },
+            256..=511 => Operand::Vector {
+                index: (code - 256) as u8,
+                count,
+            },
             _ => Operand::Inline(code as u8),
         }
     }
@@ -93,7 +99,9 @@ impl Operand {
         match code {
             128..=192 => (code - 128) as u32,
             193..=208 => (-((code - 192) as i32)) as u32,
-            _ if ty == ValueType::F16 || ty == ValueType::I16 => INLINE_F16[(code - 240) as usize] as u32,
+            _ if ty == ValueType::F16 || ty == ValueType::I16 => {
+                INLINE_F16[(code - 240) as usize] as u32
+            }
             _ => INLINE_F32[(code - 240) as usize],
         }
     }
@@ -110,11 +118,20 @@ impl Operand {
 
 /// Bit patterns of the float inline constants 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2π).
 pub const INLINE_F32: [u32; 9] = [
-    0x3f00_0000, 0xbf00_0000, 0x3f80_0000, 0xbf80_0000, 0x4000_0000, 0xc000_0000, 0x4080_0000,
-    0xc080_0000, 0x3e22_f983,
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
 ];
 /// The float inline constants as IEEE half precision.
-pub const INLINE_F16: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+pub const INLINE_F16: [u16; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
 /// The float inline constants as IEEE double precision.
 pub const INLINE_F64: [u64; 9] = [
     0x3fe0_0000_0000_0000,

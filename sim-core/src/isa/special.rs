@@ -37,7 +37,10 @@ pub fn waitcnt(simm: u16) -> String {
         parts.push(format!("lgkmcnt({})", w.lgkmcnt));
     }
     if parts.is_empty() {
-        return format!("vmcnt({}) expcnt({}) lgkmcnt({})", w.vmcnt, w.expcnt, w.lgkmcnt);
+        return format!(
+            "vmcnt({}) expcnt({}) lgkmcnt({})",
+            w.vmcnt, w.expcnt, w.lgkmcnt
+        );
     }
     parts.join(" ")
 }
@@ -75,19 +78,33 @@ pub fn sendmsg(simm: u16) -> String {
     let stream = (simm >> 8) & 3;
     let rest = simm >> 10;
     const GS_OPS: [&str; 4] = ["GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"];
-    const SYS_OPS: [&str; 5] =
-        ["", "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD", "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"];
+    const SYS_OPS: [&str; 5] = [
+        "",
+        "SYSMSG_OP_ECC_ERR_INTERRUPT",
+        "SYSMSG_OP_REG_RD",
+        "SYSMSG_OP_HOST_TRAP_ACK",
+        "SYSMSG_OP_TTRACE_PC",
+    ];
     match (id, rest) {
         (1, 0) if op == 0 && stream == 0 => "sendmsg(MSG_INTERRUPT)".into(),
-        (2 | 3, 0) if (op != 0 || id == 3) && (op != 0 || stream == 0) => {
+        (2 | 3, 0) if op != 0 || (id == 3 && stream == 0) => {
             let name = if id == 2 { "MSG_GS" } else { "MSG_GS_DONE" };
             if op == 0 || op > 3 {
-                format!("sendmsg({name}, {})", if op == 0 { GS_OPS[0].to_string() } else { op.to_string() })
+                format!(
+                    "sendmsg({name}, {})",
+                    if op == 0 {
+                        GS_OPS[0].to_string()
+                    } else {
+                        op.to_string()
+                    }
+                )
             } else {
                 format!("sendmsg({name}, {}, {stream})", GS_OPS[op as usize])
             }
         }
-        (15, 0) if (1..=4).contains(&op) && stream == 0 => format!("sendmsg(MSG_SYSMSG, {})", SYS_OPS[op as usize]),
+        (15, 0) if (1..=4).contains(&op) && stream == 0 => {
+            format!("sendmsg(MSG_SYSMSG, {})", SYS_OPS[op as usize])
+        }
         _ => format!("sendmsg({id}, {op}, {stream})"),
     }
 }
@@ -95,7 +112,10 @@ pub fn sendmsg(simm: u16) -> String {
 /// `gpr_idx(SRC0,...)` for `s_set_gpr_idx_mode`.
 pub fn gpr_idx(simm: u16) -> String {
     let names = ["SRC0", "SRC1", "SRC2", "DST"];
-    let on: Vec<&str> = (0..4).filter(|b| simm & (1 << b) != 0).map(|b| names[b]).collect();
+    let on: Vec<&str> = (0..4)
+        .filter(|b| simm & (1 << b) != 0)
+        .map(|b| names[b])
+        .collect();
     format!("gpr_idx({})", on.join(","))
 }
 
@@ -160,10 +180,33 @@ pub fn dpp_ctrl(ctrl: u16) -> String {
 /// `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]` of an MTBUF instruction.
 pub fn buffer_format(dfmt: u8, nfmt: u8) -> String {
     const DFMT: [&str; 16] = [
-        "INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11", "11_11_10", "10_10_10_2", "2_10_10_10",
-        "8_8_8_8", "32_32", "16_16_16_16", "32_32_32", "32_32_32_32", "RESERVED_15",
+        "INVALID",
+        "8",
+        "16",
+        "8_8",
+        "32",
+        "16_16",
+        "10_11_11",
+        "11_11_10",
+        "10_10_10_2",
+        "2_10_10_10",
+        "8_8_8_8",
+        "32_32",
+        "16_16_16_16",
+        "32_32_32",
+        "32_32_32_32",
+        "RESERVED_15",
     ];
-    const NFMT: [&str; 8] = ["UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT"];
+    const NFMT: [&str; 8] = [
+        "UNORM",
+        "SNORM",
+        "USCALED",
+        "SSCALED",
+        "UINT",
+        "SINT",
+        "RESERVED_6",
+        "FLOAT",
+    ];
     format!(
         "format:[BUF_DATA_FORMAT_{},BUF_NUM_FORMAT_{}]",
         DFMT[dfmt as usize & 15],

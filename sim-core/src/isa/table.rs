@@ -179,10 +179,18 @@ const fn row(
     widths: [u8; 4],
     flags: u64,
 ) -> OpInfo {
-    OpInfo { format, opcode, mnemonic, category, widths, flags }
+    OpInfo {
+        format,
+        opcode,
+        mnemonic,
+        category,
+        widths,
+        flags,
+    }
 }
 
 /// Every opcode of GCN3 known to gcnsim, one row each.
+#[rustfmt::skip]
 pub static OPCODES: &[OpInfo] = &[
     row(Sop2, 0x000, "s_add_u32", Salu, [1, 1, 1, 0], 0),
     row(Sop2, 0x001, "s_sub_u32", Salu, [1, 1, 1, 0], 0),

@@ -2855,3 +2855,11 @@ s_getreg_b32 s10, hwreg(48, 31, 32)
 s_setreg_b32 hwreg(48, 31, 32), s10
 s_setreg_imm32_b32 hwreg(48, 31, 32), 0x5678
 s_cmp_lt_u32 0.5, 0x5678
+v_movrels_b32_e32 v0, v1
+v_movrelsd_b32_e32 v0, v1
+v_movrels_b32_e64 v0, v1
+v_movrelsd_b32_e64 v2, v3
+v_movreld_b32_e32 v0, v1
+image_gather4 v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
+image_gather4_lz v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x2
+image_gather4_c_lz_o v[0:3], v[4:7], s[8:15], s[12:15] dmask:0x4
