@@ -1,7 +1,11 @@
 //! gcnsim's simulator: a plain Rust library, with no OpenCL types in its API, that models
 //! AMD GCN3 GPUs (R9 Nano class, gfx803) and the driver that feeds them.
 
+pub mod compiler;
 pub mod config;
 pub mod driver;
 pub mod emu;
+pub mod engine;
+pub mod gpu;
 pub mod isa;
+pub mod loader;

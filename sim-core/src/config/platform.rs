@@ -177,10 +177,13 @@ impl PlatformConfig {
         }
         positive("gpu.clock_mhz", g.clock_mhz.into())?;
         positive("gpu.simds_per_cu", g.simds_per_cu.into())?;
-        positive(
-            "gpu.wavefront_slots_per_simd",
-            g.wavefront_slots_per_simd.into(),
-        )?;
+        if !(1..=64).contains(&g.wavefront_slots_per_simd) {
+            return Err(ConfigError::new(
+                "gpu.wavefront_slots_per_simd",
+                g.wavefront_slots_per_simd.to_string(),
+                "must be from 1 to 64",
+            ));
+        }
         positive("gpu.vgprs_per_simd", g.vgprs_per_simd.into())?;
         positive("gpu.sgprs_per_simd", g.sgprs_per_simd.into())?;
         positive("gpu.lds_bytes", g.lds_bytes)?;
@@ -386,6 +389,10 @@ mod tests {
             ("[gpu]\nisa = \"gfx900\"\n", "gpu.isa"),
             ("[gpu]\nshader_arrays = 5\n", "gpu.shader_arrays"),
             ("[gpu]\npage_bytes = 3000\n", "gpu.page_bytes"),
+            (
+                "[gpu]\nwavefront_slots_per_simd = 65\n",
+                "gpu.wavefront_slots_per_simd",
+            ),
             ("[gpu.l1v]\nline_bytes = 48\n", "gpu.l1v.line_bytes"),
             ("[gpu.l1v]\nsize_bytes = 1000\n", "gpu.l1v.size_bytes"),
             (

@@ -1,0 +1,157 @@
+//! Events: the execution status of a command (or a user event), its simulated profiling
+//! times, and the callbacks waiting for a status.
+
+use super::context::Context;
+use super::queue::Queue;
+use crate::api::handle::{Header, ObjectKind};
+use cl_sys::{CL_COMPLETE, CL_QUEUED, CL_RUNNING, CL_SUBMITTED};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// A function called when an event reaches a status: gets the event and the status.
+pub type EventCallback = Box<dyn FnOnce(&Event, i32) + Send>;
+
+/// Simulated timestamps (ns) of a command: queued, submitted, started, ended.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct ProfilingTimes {
+    /// When the command was enqueued.
+    pub queued: u64,
+    /// When the command was submitted to the device.
+    pub submit: u64,
+    /// When the command started running.
+    pub start: u64,
+    /// When the command ended.
+    pub end: u64,
+}
+
+struct EventState {
+    status: i32,
+    times: ProfilingTimes,
+    callbacks: Vec<(i32, EventCallback)>,
+}
+
+/// An OpenCL event.
+#[repr(C)]
+pub struct Event {
+    header: Header,
+    /// The context of the event.
+    pub context: Arc<Context>,
+    /// The queue of the command (None for user events).
+    pub queue: Option<Arc<Queue>>,
+    /// The `CL_COMMAND_*` type.
+    pub command_type: u32,
+    state: Mutex<EventState>,
+    changed: Condvar,
+}
+crate::cl_object!(Event, Event, CL_INVALID_EVENT);
+
+impl Event {
+    fn new(
+        context: Arc<Context>,
+        queue: Option<Arc<Queue>>,
+        command_type: u32,
+        status: i32,
+        now: u64,
+    ) -> Arc<Event> {
+        let times = ProfilingTimes {
+            queued: now,
+            submit: now,
+            ..Default::default()
+        };
+        Arc::new(Event {
+            header: Header::new(ObjectKind::Event),
+            context,
+            queue,
+            command_type,
+            state: Mutex::new(EventState {
+                status,
+                times,
+                callbacks: Vec::new(),
+            }),
+            changed: Condvar::new(),
+        })
+    }
+
+    /// The event of a command of `command_type` enqueued on `queue` now.
+    pub fn for_command(queue: &Arc<Queue>, command_type: u32) -> Arc<Event> {
+        let now = queue.device.now_ns();
+        Event::new(
+            queue.context.clone(),
+            Some(queue.clone()),
+            command_type,
+            CL_QUEUED,
+            now,
+        )
+    }
+
+    /// A user event of `context` (status `CL_SUBMITTED` until the application sets it).
+    pub fn user(context: Arc<Context>) -> Arc<Event> {
+        Event::new(context, None, cl_sys::CL_COMMAND_USER, CL_SUBMITTED, 0)
+    }
+
+    fn state(&self) -> MutexGuard<'_, EventState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The execution status: `CL_QUEUED`, `CL_SUBMITTED`, `CL_RUNNING`, `CL_COMPLETE` or a
+    /// negative error.
+    pub fn status(&self) -> i32 {
+        self.state().status
+    }
+
+    /// The profiling times recorded so far.
+    pub fn times(&self) -> ProfilingTimes {
+        self.state().times
+    }
+
+    /// Moves the event to `status` (only forward: never back, never after completion),
+    /// records the time `now_ns` for it, wakes the waiters and runs the callbacks that
+    /// became due, outside the lock. Returns whether the status changed.
+    pub fn set_status(&self, status: i32, now_ns: u64) -> bool {
+        let due = {
+            let mut state = self.state();
+            if state.status <= CL_COMPLETE || status >= state.status {
+                return false;
+            }
+            state.status = status;
+            match status {
+                CL_SUBMITTED => state.times.submit = now_ns,
+                CL_RUNNING => state.times.start = now_ns,
+                _ => state.times.end = now_ns,
+            }
+            let (due, pending) = std::mem::take(&mut state.callbacks)
+                .into_iter()
+                .partition(|(trigger, _)| status <= *trigger);
+            state.callbacks = pending;
+            due
+        };
+        self.changed.notify_all();
+        // Called in registration order, outside the lock.
+        for (_, callback) in due {
+            callback(self, status);
+        }
+        true
+    }
+
+    /// Calls `callback` when the status reaches `trigger` (`CL_SUBMITTED`, `CL_RUNNING` or
+    /// `CL_COMPLETE`) or an error; at once if it already has.
+    pub fn on_status(&self, trigger: i32, callback: EventCallback) {
+        let status = {
+            let mut state = self.state();
+            if state.status > trigger {
+                state.callbacks.push((trigger, callback));
+                return;
+            }
+            state.status
+        };
+        callback(self, status);
+    }
+
+    /// Blocks until the event is complete or failed; returns the final status.
+    pub fn wait(&self) -> i32 {
+        let mut state = self.state();
+        while state.status > CL_COMPLETE {
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        state.status
+    }
+}

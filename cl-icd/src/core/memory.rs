@@ -1,0 +1,249 @@
+//! Memory objects: buffers (stored in the simulated GPUs' memory through the driver) and
+//! sub-buffers (a window of a buffer), with their host mappings.
+
+use super::context::Context;
+use super::destructors::{DestructorCallback, Destructors};
+use crate::api::handle::{Header, ObjectKind};
+use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
+use sim_core::driver::{Buffer, DriverError};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Where a memory object's bytes are.
+pub enum Storage {
+    /// A buffer of its own in device memory.
+    Buffer(Arc<Buffer>),
+    /// A window starting at `origin` of `parent` (itself a buffer).
+    SubBuffer {
+        /// The buffer the window is in.
+        parent: Arc<MemObject>,
+        /// Byte offset of the window in the parent.
+        origin: u64,
+    },
+}
+
+/// Alignment of host staging memory for maps: the device's
+/// `CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE` (128 bytes).
+#[repr(C, align(128))]
+#[derive(Clone, Copy)]
+struct StagingBlock([u8; 128]);
+
+/// One active mapping of a memory object.
+pub struct Mapping {
+    /// Offset of the mapped region in the object.
+    pub offset: u64,
+    /// Size of the mapped region.
+    pub size: u64,
+    /// Whether the application may have written the region (written back at unmap).
+    pub writes: bool,
+    /// Host memory of the mapping when the object has no host pointer.
+    staging: Option<Vec<StagingBlock>>,
+}
+
+/// An OpenCL memory object (`cl_mem`): a buffer or sub-buffer.
+#[repr(C)]
+pub struct MemObject {
+    header: Header,
+    /// The `CL_MEM_*` flags (with those inherited from the parent for sub-buffers).
+    pub flags: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// The application's memory for `CL_MEM_USE_HOST_PTR` (address; 0 if none).
+    pub host_ptr: usize,
+    /// Where the bytes are.
+    pub storage: Storage,
+    maps: Mutex<HashMap<usize, Vec<Mapping>>>,
+    /// Run after the storage is released and before the context may be.
+    destructors: Destructors,
+    /// The context.
+    pub context: Arc<Context>,
+}
+crate::cl_object!(MemObject, Mem, CL_INVALID_MEM_OBJECT);
+
+/// The OpenCL error for a failed driver operation.
+pub fn driver_error(e: DriverError) -> i32 {
+    match e {
+        DriverError::OutOfMemory { .. } | DriverError::OutOfAddressSpace { .. } => {
+            CL_MEM_OBJECT_ALLOCATION_FAILURE
+        }
+        _ => CL_OUT_OF_RESOURCES,
+    }
+}
+
+impl MemObject {
+    fn new(
+        context: Arc<Context>,
+        flags: u64,
+        size: u64,
+        host_ptr: usize,
+        storage: Storage,
+    ) -> Arc<MemObject> {
+        Arc::new(MemObject {
+            header: Header::new(ObjectKind::Mem),
+            context,
+            flags,
+            size,
+            host_ptr,
+            storage,
+            maps: Mutex::new(HashMap::new()),
+            destructors: Destructors::default(),
+        })
+    }
+
+    /// A buffer of `size` bytes in `context`, initialised from `initial` if given.
+    pub fn buffer(
+        context: Arc<Context>,
+        flags: u64,
+        size: u64,
+        host_ptr: usize,
+        initial: Option<&[u8]>,
+    ) -> Result<Arc<MemObject>, i32> {
+        let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
+        let buffer = device.driver.create_buffer(size).map_err(driver_error)?;
+        if let Some(data) = initial {
+            buffer.write(device.gpu, 0, data).map_err(driver_error)?;
+        }
+        Ok(MemObject::new(
+            context,
+            flags,
+            size,
+            host_ptr,
+            Storage::Buffer(buffer),
+        ))
+    }
+
+    /// The sub-buffer of `size` bytes at `origin` of `parent`.
+    pub fn sub_buffer(
+        parent: &Arc<MemObject>,
+        flags: u64,
+        origin: u64,
+        size: u64,
+    ) -> Arc<MemObject> {
+        let host_ptr = if parent.host_ptr != 0 {
+            parent.host_ptr + origin as usize
+        } else {
+            0
+        };
+        let storage = Storage::SubBuffer {
+            parent: parent.clone(),
+            origin,
+        };
+        MemObject::new(parent.context.clone(), flags, size, host_ptr, storage)
+    }
+
+    /// The device buffer holding the bytes and the object's offset in it.
+    pub fn location(&self) -> (&Arc<Buffer>, u64) {
+        match &self.storage {
+            Storage::Buffer(buffer) => (buffer, 0),
+            Storage::SubBuffer { parent, origin } => {
+                let (buffer, offset) = parent.location();
+                (buffer, offset + origin)
+            }
+        }
+    }
+
+    /// The parent buffer and origin, for sub-buffers.
+    pub fn parent(&self) -> Option<(&Arc<MemObject>, u64)> {
+        match &self.storage {
+            Storage::Buffer(_) => None,
+            Storage::SubBuffer { parent, origin } => Some((parent, *origin)),
+        }
+    }
+
+    /// Reads `out.len()` bytes at `offset` as GPU `gpu` sees them.
+    pub fn read(&self, gpu: usize, offset: u64, out: &mut [u8]) -> Result<(), i32> {
+        let (buffer, base) = self.location();
+        buffer.read(gpu, base + offset, out).map_err(driver_error)
+    }
+
+    /// Writes `data` at `offset` from GPU `gpu`.
+    pub fn write(&self, gpu: usize, offset: u64, data: &[u8]) -> Result<(), i32> {
+        let (buffer, base) = self.location();
+        buffer.write(gpu, base + offset, data).map_err(driver_error)
+    }
+
+    /// Copies `len` bytes from `src` at `src_offset` to `dst_offset` of this object.
+    pub fn copy_from(
+        &self,
+        gpu: usize,
+        dst_offset: u64,
+        src: &MemObject,
+        src_offset: u64,
+        len: u64,
+    ) -> Result<(), i32> {
+        let (dst_buffer, dst_base) = self.location();
+        let (src_buffer, src_base) = src.location();
+        dst_buffer
+            .copy_from(
+                gpu,
+                dst_base + dst_offset,
+                src_buffer,
+                src_base + src_offset,
+                len,
+            )
+            .map_err(driver_error)
+    }
+
+    /// Fills `len` bytes at `offset` with copies of `pattern`.
+    pub fn fill(&self, gpu: usize, offset: u64, pattern: &[u8], len: u64) -> Result<(), i32> {
+        let (buffer, base) = self.location();
+        buffer
+            .fill(gpu, base + offset, pattern, len)
+            .map_err(driver_error)
+    }
+
+    /// Moves the object's bytes to GPU `gpu`.
+    pub fn migrate_to(&self, gpu: usize) -> Result<(), i32> {
+        self.location().0.make_resident(gpu).map_err(driver_error)
+    }
+
+    fn maps(&self) -> MutexGuard<'_, HashMap<usize, Vec<Mapping>>> {
+        self.maps.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Maps `size` bytes at `offset`: returns the host address of the region (inside the
+    /// application's host pointer if the object has one, else new staging memory).
+    pub fn map(&self, offset: u64, size: u64, writes: bool) -> usize {
+        let (address, staging) = if self.host_ptr != 0 {
+            (self.host_ptr + offset as usize, None)
+        } else {
+            let blocks = vec![StagingBlock([0; 128]); (size as usize).div_ceil(128).max(1)];
+            (blocks.as_ptr() as usize, Some(blocks))
+        };
+        self.maps().entry(address).or_default().push(Mapping {
+            offset,
+            size,
+            writes,
+            staging,
+        });
+        address
+    }
+
+    /// Ends the most recent mapping at host address `address`, if there is one.
+    pub fn unmap(&self, address: usize) -> Option<Mapping> {
+        let mut maps = self.maps();
+        let list = maps.get_mut(&address)?;
+        let mapping = list.pop();
+        if list.is_empty() {
+            maps.remove(&address);
+        }
+        mapping
+    }
+
+    /// The number of active mappings.
+    pub fn map_count(&self) -> u32 {
+        self.maps().values().map(|l| l.len() as u32).sum()
+    }
+
+    /// Registers a callback run when the object is destroyed (last registered runs first).
+    pub fn on_destroy(&self, callback: DestructorCallback) {
+        self.destructors.add(callback);
+    }
+}
+
+impl Mapping {
+    /// The host address of the mapping's staging memory, if it has its own.
+    pub fn staging_address(&self) -> Option<usize> {
+        self.staging.as_ref().map(|s| s.as_ptr() as usize)
+    }
+}

@@ -1,0 +1,9 @@
+//! The implementation objects behind the OpenCL handles; no raw C pointers here.
+
+pub mod context;
+pub mod destructors;
+pub mod device;
+pub mod event;
+pub mod memory;
+pub mod platform;
+pub mod queue;

@@ -1,0 +1,408 @@
+//! OpenCL C compiler driver: turns program source into a gfx803 HSA code object with
+//! clang-15 and the ROCm device libraries, caching results on disk.
+//!
+//! `build` is `clBuildProgram` (source → executable code object); `compile` and `link` are
+//! `clCompileProgram` (source → LLVM bitcode object) and `clLinkProgram` (bitcode objects →
+//! executable, or a bitcode library with `-create-library`).
+//!
+//! Device libraries are linked the way clang's ROCm toolchain links them for OpenCL:
+//! `-mlink-builtin-bitcode` (library functions internalized, unused ones dropped) when
+//! building from source; `llvm-link --internalize --only-needed` when linking objects.
+//! Known limitation: `printf` compiles to nothing (see [`Compiler::build`]'s log warning).
+
+mod cache;
+mod device_libs;
+mod error;
+mod options;
+mod toolchain;
+
+pub use cache::{CachedBuild, CompileCache};
+pub use device_libs::{DeviceLibraries, DEBIAN_DEVICE_LIB_DIR};
+pub use error::CompileError;
+pub use options::{BuildOptions, MathOptions, Stage};
+pub use toolchain::Toolchain;
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
+
+use cache::CacheKey;
+use error::io_error;
+
+use crate::loader::{CodeObjectVersion, SUPPORTED_PROCESSOR};
+
+/// First bytes of an LLVM bitcode file.
+const BITCODE_MAGIC: &[u8] = b"BC\xc0\xde";
+/// First bytes of an ELF file.
+const ELF_MAGIC: &[u8] = b"\x7fELF";
+/// Name of the source file inside the scratch directory (it appears in diagnostics).
+const SOURCE_NAME: &str = "program.cl";
+
+/// What a binary is, in `CL_PROGRAM_BINARY_TYPE` terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryKind {
+    /// An executable HSA code object (ELF).
+    Executable,
+    /// A compiled object (LLVM bitcode) from `compile`.
+    Object,
+    /// A library (LLVM bitcode) from `link` with `-create-library`.
+    Library,
+}
+
+/// The result of a successful step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileOutput {
+    /// The binary.
+    pub binary: Vec<u8>,
+    /// What the binary is.
+    pub kind: BinaryKind,
+    /// clang's diagnostics (warnings), for the build log.
+    pub log: String,
+    /// Whether it came from the disk cache.
+    pub from_cache: bool,
+}
+
+/// A header given to `compile` by include name (`clCompileProgram`'s `input_headers`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// The name `#include` uses, e.g. `inc/defs.h`.
+    pub name: String,
+    /// The header's text.
+    pub source: String,
+}
+
+/// How to set up a [`Compiler`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompilerSettings {
+    /// Cache directory (`config::Settings::cache_dir`); `None` disables caching.
+    pub cache_dir: Option<PathBuf>,
+    /// Code object version to produce (clang-15 supports 2–5; its default is 4).
+    pub code_object_version: CodeObjectVersion,
+    /// Directory of the ROCm device-library bitcode.
+    pub device_lib_dir: PathBuf,
+}
+
+impl Default for CompilerSettings {
+    fn default() -> Self {
+        CompilerSettings {
+            cache_dir: None,
+            code_object_version: CodeObjectVersion::V4,
+            device_lib_dir: PathBuf::from(DEBIAN_DEVICE_LIB_DIR),
+        }
+    }
+}
+
+/// The compiler driver. Safe to share between threads.
+#[derive(Debug)]
+pub struct Compiler {
+    toolchain: Toolchain,
+    libs: DeviceLibraries,
+    cache: Option<CompileCache>,
+    version: CodeObjectVersion,
+    lib_fingerprints: Mutex<HashMap<Vec<PathBuf>, String>>,
+}
+
+impl Compiler {
+    /// Finds the toolchain; errors name the Debian package to install.
+    pub fn new(settings: CompilerSettings) -> Result<Self, CompileError> {
+        Ok(Compiler {
+            toolchain: Toolchain::find()?,
+            libs: DeviceLibraries::new(settings.device_lib_dir),
+            cache: settings.cache_dir.map(CompileCache::new),
+            version: settings.code_object_version,
+            lib_fingerprints: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The clang version text (for `CL_DEVICE_VERSION`-like reports and logs).
+    pub fn clang_version(&self) -> &str {
+        &self.toolchain.version
+    }
+
+    /// `clBuildProgram`: compiles `source` (all the program's strings, concatenated) with
+    /// OpenCL build `options` into an executable code object.
+    pub fn build(&self, source: &str, options: &str) -> Result<CompileOutput, CompileError> {
+        let opts = BuildOptions::parse(options, Stage::Build, &current_dir()?)?;
+        let libs = self.libs.select(&opts.math, self.version)?;
+        let mut args = self.target_args("cl", opts.opt_level);
+        args.extend(opts.clang_args.iter().cloned());
+        for lib in &libs {
+            args.extend(["-Xclang", "-mlink-builtin-bitcode", "-Xclang"].map(String::from));
+            args.push(lib.display().to_string());
+        }
+        args.extend([SOURCE_NAME, "-o", "program.co"].map(String::from));
+        let key = (!has_include(source)).then(|| -> Result<String, CompileError> {
+            Ok(self
+                .key("build", &args)?
+                .field("libs", self.fingerprint(&libs)?.as_bytes())
+                .field("source", source.as_bytes())
+                .finish())
+        });
+        let key = key.transpose()?;
+        self.cached(key, BinaryKind::Executable, |dir| {
+            std::fs::write(dir.join(SOURCE_NAME), source)
+                .map_err(|e| io_error("writing the source", e))?;
+            let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
+            Ok((read(&dir.join("program.co"))?, log + printf_warning(source)))
+        })
+    }
+
+    /// `clCompileProgram`: compiles `source` with `headers` available by include name into
+    /// an LLVM bitcode object for [`Self::link`].
+    pub fn compile(
+        &self,
+        source: &str,
+        options: &str,
+        headers: &[Header],
+    ) -> Result<CompileOutput, CompileError> {
+        let opts = BuildOptions::parse(options, Stage::Compile, &current_dir()?)?;
+        let mut args = self.target_args("cl", opts.opt_level);
+        args.extend(["-c", "-emit-llvm", "-I."].map(String::from));
+        args.extend(opts.clang_args.iter().cloned());
+        args.extend([SOURCE_NAME, "-o", "program.bc"].map(String::from));
+        for h in headers {
+            check_header_name(&h.name)?;
+        }
+        let cacheable = !has_include(source) && headers.iter().all(|h| !has_include(&h.source));
+        let key = cacheable.then(|| {
+            let mut key = self
+                .key("compile", &args)?
+                .field("source", source.as_bytes());
+            for h in headers {
+                key = key
+                    .field("header-name", h.name.as_bytes())
+                    .field("header", h.source.as_bytes());
+            }
+            Ok::<_, CompileError>(key.finish())
+        });
+        self.cached(key.transpose()?, BinaryKind::Object, |dir| {
+            for h in headers {
+                let path = dir.join(&h.name);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| io_error("writing a header", e))?;
+                }
+                std::fs::write(&path, &h.source).map_err(|e| io_error("writing a header", e))?;
+            }
+            std::fs::write(dir.join(SOURCE_NAME), source)
+                .map_err(|e| io_error("writing the source", e))?;
+            let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
+            Ok((read(&dir.join("program.bc"))?, log))
+        })
+    }
+
+    /// `clLinkProgram`: links bitcode objects or libraries (from [`Self::compile`] or
+    /// `-create-library`) into an executable code object, or into a library.
+    pub fn link(&self, objects: &[&[u8]], options: &str) -> Result<CompileOutput, CompileError> {
+        let opts = BuildOptions::parse(options, Stage::Link, &current_dir()?)?;
+        for (i, obj) in objects.iter().enumerate() {
+            if !obj.starts_with(BITCODE_MAGIC) {
+                return Err(CompileError::Failed {
+                    log: format!("input {i} is not a compiled OpenCL object (LLVM bitcode)"),
+                });
+            }
+        }
+        let kind = if opts.create_library {
+            BinaryKind::Library
+        } else {
+            BinaryKind::Executable
+        };
+        let libs = if opts.create_library {
+            Vec::new()
+        } else {
+            self.libs.select(&opts.math, self.version)?
+        };
+        let inputs: Vec<String> = (0..objects.len()).map(|i| format!("input{i}.bc")).collect();
+        let mut merge = inputs.clone();
+        merge.extend(["-o", "merged.bc"].map(String::from));
+        let mut with_libs = vec![
+            "merged.bc".to_string(),
+            "--internalize".into(),
+            "--only-needed".into(),
+        ];
+        with_libs.extend(libs.iter().map(|l| l.display().to_string()));
+        with_libs.extend(["-o", "linked.bc"].map(String::from));
+        let mut codegen = self.target_args("ir", 3);
+        codegen.extend(["linked.bc", "-o", "program.co"].map(String::from));
+        let mut key = self
+            .key("link", &codegen)?
+            .field("options", format!("{opts:?}").as_bytes());
+        key = key.field("libs", self.fingerprint(&libs)?.as_bytes());
+        for obj in objects {
+            key = key.field("object", obj);
+        }
+        self.cached(Some(key.finish()), kind, |dir| {
+            for (name, obj) in inputs.iter().zip(objects) {
+                std::fs::write(dir.join(name), obj)
+                    .map_err(|e| io_error("writing an object", e))?;
+            }
+            let mut log = self.toolchain.run(&self.toolchain.llvm_link, &merge, dir)?;
+            if opts.create_library {
+                return Ok((read(&dir.join("merged.bc"))?, log));
+            }
+            log += &self
+                .toolchain
+                .run(&self.toolchain.llvm_link, &with_libs, dir)?;
+            log += &self.toolchain.run(&self.toolchain.clang, &codegen, dir)?;
+            Ok((read(&dir.join("program.co"))?, log))
+        })
+    }
+
+    /// clang arguments common to every step: language, target, code object version.
+    fn target_args(&self, language: &str, opt_level: u8) -> Vec<String> {
+        vec![
+            "-x".into(),
+            language.into(),
+            "-target".into(),
+            "amdgcn-amd-amdhsa".into(),
+            format!("-mcpu={SUPPORTED_PROCESSOR}"),
+            "-nogpulib".into(),
+            "-fno-color-diagnostics".into(),
+            format!("-mcode-object-version={}", self.version.number()),
+            format!("-O{opt_level}"),
+        ]
+    }
+
+    /// A cache key over the step, the compiler version and the arguments.
+    fn key(&self, step: &str, args: &[String]) -> Result<CacheKey, CompileError> {
+        Ok(CacheKey::default()
+            .field("step", step.as_bytes())
+            .field("clang", self.toolchain.version.as_bytes())
+            .field("args", args.join("\0").as_bytes()))
+    }
+
+    /// Content hash of the device libraries, computed once per set.
+    fn fingerprint(&self, libs: &[PathBuf]) -> Result<String, CompileError> {
+        let mut known = self
+            .lib_fingerprints
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = known.get(libs) {
+            return Ok(f.clone());
+        }
+        let f = device_libs::fingerprint(libs)?;
+        known.insert(libs.to_vec(), f.clone());
+        Ok(f)
+    }
+
+    /// Returns the cache entry for `key` if there is a valid one, else runs `step` in a
+    /// scratch directory and stores its result.
+    fn cached(
+        &self,
+        key: Option<String>,
+        kind: BinaryKind,
+        step: impl FnOnce(&Path) -> Result<(Vec<u8>, String), CompileError>,
+    ) -> Result<CompileOutput, CompileError> {
+        let magic = if kind == BinaryKind::Executable {
+            ELF_MAGIC
+        } else {
+            BITCODE_MAGIC
+        };
+        let cache = self.cache.as_ref().zip(key);
+        if let Some(hit) = cache
+            .as_ref()
+            .and_then(|(c, k)| c.get(k))
+            .filter(|h| h.binary.starts_with(magic))
+        {
+            return Ok(CompileOutput {
+                binary: hit.binary,
+                kind,
+                log: hit.log,
+                from_cache: true,
+            });
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("gcnsim-build")
+            .tempdir()
+            .map_err(|e| io_error("creating a scratch directory", e))?;
+        let (binary, log) = step(dir.path())?;
+        if let Some((c, k)) = &cache {
+            c.put(
+                k,
+                &CachedBuild {
+                    binary: binary.clone(),
+                    log: log.clone(),
+                },
+            );
+        }
+        Ok(CompileOutput {
+            binary,
+            kind,
+            log,
+            from_cache: false,
+        })
+    }
+}
+
+fn current_dir() -> Result<PathBuf, CompileError> {
+    std::env::current_dir().map_err(|e| io_error("current directory", e))
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, CompileError> {
+    std::fs::read(path).map_err(|e| io_error("reading the compiler output", e))
+}
+
+/// Whether `source` has an `#include` directive, whose file contents the cache key would
+/// not cover (such programs are compiled every time).
+fn has_include(source: &str) -> bool {
+    source.lines().any(|line| {
+        line.trim_start()
+            .strip_prefix('#')
+            .is_some_and(|rest| rest.trim_start().starts_with("include"))
+    })
+}
+
+/// Build-log warning for programs that call `printf`: the ROCm 5.2 device library that
+/// Debian ships defines `printf` as a stub, and clang-15 does not lower OpenCL printf for
+/// amdhsa, so the calls compile to nothing.
+fn printf_warning(source: &str) -> &'static str {
+    let calls_printf = source.match_indices("printf").any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        let after = source[at + "printf".len()..].trim_start();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with('(')
+    });
+    if calls_printf {
+        "gcnsim: warning: printf is not supported; its output is discarded \
+         (clang-15 with Debian's rocm-device-libs compiles printf calls to nothing)\n"
+    } else {
+        ""
+    }
+}
+
+/// Include names must stay inside the scratch directory.
+fn check_header_name(name: &str) -> Result<(), CompileError> {
+    let path = Path::new(name);
+    let ok = !name.is_empty() && path.components().all(|c| matches!(c, Component::Normal(_)));
+    if ok {
+        Ok(())
+    } else {
+        Err(CompileError::InvalidOptions(format!(
+            "header name `{name}` must be a relative path without `..`"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn include_detection() {
+        assert!(has_include("#include \"a.h\"\nkernel void k() {}"));
+        assert!(has_include("  #  include <b.h>"));
+        assert!(!has_include("// include nothing\nkernel void k() {}"));
+    }
+
+    #[test]
+    fn printf_calls_are_flagged() {
+        assert!(!printf_warning("printf (\"x\");").is_empty());
+        assert!(printf_warning("my_printf(1); int printfs;").is_empty());
+    }
+
+    #[test]
+    fn header_names_stay_inside() {
+        assert!(check_header_name("inc/defs.h").is_ok());
+        for bad in ["", "/etc/passwd", "../x.h", "a/../../x.h"] {
+            assert!(check_header_name(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The LLVM 15 programs gcnsim compiles with (Debian `clang-15`, `lld-15`, `llvm-15`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::error::{io_error, CompileError};
+
+/// Paths of the programs and the compiler's version text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Toolchain {
+    /// The OpenCL C compiler driver.
+    pub clang: PathBuf,
+    /// The bitcode linker (for `clLinkProgram`).
+    pub llvm_link: PathBuf,
+    /// `clang --version` output, part of every cache key.
+    pub version: String,
+}
+
+/// Finds a program by name on `PATH`, or at a fallback path.
+fn find_program(
+    name: &str,
+    fallback: &str,
+    package: &'static str,
+) -> Result<PathBuf, CompileError> {
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file());
+    on_path
+        .or_else(|| Some(PathBuf::from(fallback)).filter(|p| p.is_file()))
+        .ok_or(CompileError::ToolMissing {
+            what: name.to_string(),
+            package,
+        })
+}
+
+impl Toolchain {
+    /// Looks the programs up; errors name the Debian package to install.
+    pub fn find() -> Result<Self, CompileError> {
+        let clang = find_program("clang-15", "/usr/lib/llvm-15/bin/clang", "clang-15")?;
+        // clang-15 runs the ld.lld next to its real executable to link code objects.
+        if !Path::new("/usr/lib/llvm-15/bin/ld.lld").is_file() {
+            find_program("ld.lld-15", "/usr/lib/llvm-15/bin/ld.lld", "lld-15")?;
+        }
+        let llvm_link = find_program("llvm-link-15", "/usr/lib/llvm-15/bin/llvm-link", "llvm-15")?;
+        let out = Command::new(&clang)
+            .arg("--version")
+            .output()
+            .map_err(|e| io_error("clang-15 --version", e))?;
+        let version = String::from_utf8_lossy(&out.stdout).into_owned();
+        Ok(Toolchain {
+            clang,
+            llvm_link,
+            version,
+        })
+    }
+
+    /// Runs `program` with `args` in `dir`; returns its diagnostics (stderr), or
+    /// [`CompileError::Failed`] with them when it fails.
+    pub fn run(&self, program: &Path, args: &[String], dir: &Path) -> Result<String, CompileError> {
+        let out = Command::new(program)
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .map_err(|e| io_error(&program.display().to_string(), e))?;
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        if out.status.success() {
+            Ok(log)
+        } else {
+            Err(CompileError::Failed { log })
+        }
+    }
+}

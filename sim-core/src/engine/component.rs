@@ -1,0 +1,52 @@
+//! Components: the simulated hardware blocks, each owning its state and woken by events.
+
+use super::{Context, Port};
+
+/// Names one component of an [`Engine`](super::Engine); also its rank in the order of
+/// simultaneous events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ComponentId(pub(crate) u32);
+
+impl ComponentId {
+    /// The component's position in its engine (0 for the first added).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a component is being run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wake {
+    /// A timer the component set with [`Context::wake_at`]/[`Context::wake_after`] is due;
+    /// the value is the tag it chose.
+    Timer(u64),
+    /// A message arrived in the port's incoming buffer (take it with
+    /// [`Context::retrieve`]; until then it occupies space and holds back the sender).
+    Arrived(Port),
+    /// The port had refused a send because the peer's buffer was full, and space has
+    /// freed: the component may send again.
+    PortFree(Port),
+}
+
+/// A simulated hardware block.
+///
+/// A component owns all of its state and talks to other components only by sending
+/// messages of type `M` through its ports. It sleeps between wake-ups: it is run only when
+/// a message arrives, a timer it set is due, or a port that refused a send frees up.
+/// Components must not share mutable state, so that simultaneous events of different
+/// components may be handled on different threads with the same results.
+pub trait Component<M>: Send {
+    /// Reacts to `wake` at time `ctx.now()`: reads and sends messages, sets timers.
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>);
+}
+
+/// A passive endpoint: a component that does nothing, so messages arriving at its ports
+/// wait there until code outside the simulation takes them with
+/// [`Engine::retrieve`](super::Engine::retrieve) (and sends through them with
+/// [`Engine::send`](super::Engine::send)). The driver talks to a GPU through one.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Endpoint;
+
+impl<M> Component<M> for Endpoint {
+    fn handle(&mut self, _wake: Wake, _ctx: &mut Context<'_, M>) {}
+}

@@ -1,0 +1,156 @@
+//! The view a component gets of the simulation while it handles a wake-up.
+
+use super::event::{Event, EventKey, EventKind};
+use super::hook::{Hook, HookContext, Observation};
+use super::port::PortState;
+use super::{Clock, ComponentId, Port, PortRef, Time};
+use std::collections::VecDeque;
+
+/// What a component may do while handling a wake-up: read the time, use its own ports,
+/// set timers and notify its hooks.
+///
+/// Everything it causes elsewhere (deliveries, returned credits, timers) becomes events
+/// that the engine schedules after the handler returns, so a component never touches
+/// another component's state.
+pub struct Context<'a, M> {
+    pub(crate) now: Time,
+    pub(crate) delta: u32,
+    pub(crate) me: ComponentId,
+    pub(crate) clock: Clock,
+    pub(crate) ports: &'a mut [PortState<M>],
+    pub(crate) hooks: &'a mut [Box<dyn Hook<M>>],
+    pub(crate) seq: &'a mut u64,
+    pub(crate) out: &'a mut Vec<Event<M>>,
+}
+
+impl<M> Context<'_, M> {
+    /// The current simulated time.
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    /// The component's clock.
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The component being run.
+    pub fn id(&self) -> ComponentId {
+        self.me
+    }
+
+    /// Wakes this component with `Wake::Timer(tag)` at `time`.
+    ///
+    /// # Panics
+    /// If `time` is in the past.
+    pub fn wake_at(&mut self, time: Time, tag: u64) {
+        assert!(time >= self.now, "a timer cannot be set in the past");
+        let target = self.me;
+        self.schedule(time, target, EventKind::Timer { tag });
+    }
+
+    /// Wakes this component with `Wake::Timer(tag)` after `delay`.
+    pub fn wake_after(&mut self, delay: Time, tag: u64) {
+        self.wake_at(self.now + delay, tag);
+    }
+
+    /// Whether a send through `port` would be accepted now. When not, the component will
+    /// be woken with `Wake::PortFree(port)` once it would be, as after a refused send.
+    pub fn can_send(&mut self, port: Port) -> bool {
+        let state = &mut self.ports[port.index()];
+        if state.credits == 0 {
+            state.blocked = true;
+        }
+        state.credits > 0
+    }
+
+    /// Sends `msg` through `port`; it reaches the peer port after the link's latency.
+    ///
+    /// When the peer's incoming buffer has no room (counting messages still in flight),
+    /// the message is handed back and the component will be woken with
+    /// `Wake::PortFree(port)` once room frees.
+    ///
+    /// # Panics
+    /// If the port is not connected (a wiring error).
+    pub fn send(&mut self, port: Port, msg: M) -> Result<(), M> {
+        let state = &mut self.ports[port.index()];
+        let link = state
+            .link
+            .unwrap_or_else(|| panic!("port `{}` is not connected", state.name));
+        if state.credits == 0 {
+            state.blocked = true;
+            return Err(msg);
+        }
+        state.credits -= 1;
+        if !self.hooks.is_empty() {
+            self.notify(&Observation::Sent { port, msg: &msg });
+        }
+        let PortRef { component, port } = link.peer;
+        self.schedule(
+            self.now + link.latency,
+            component,
+            EventKind::Deliver { port, msg },
+        );
+        Ok(())
+    }
+
+    /// Sends messages from the front of `queue` through `port` until the queue is empty
+    /// (`true`) or the port refuses one (`false`; it stays at the front, and the
+    /// component will be woken with `Wake::PortFree(port)`).
+    pub fn send_queued(&mut self, port: Port, queue: &mut VecDeque<M>) -> bool {
+        while let Some(msg) = queue.pop_front() {
+            if let Err(msg) = self.send(port, msg) {
+                queue.push_front(msg);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The oldest message waiting at `port`, without taking it.
+    pub fn peek(&self, port: Port) -> Option<&M> {
+        self.ports[port.index()].incoming.front()
+    }
+
+    /// Number of messages waiting at `port`.
+    pub fn waiting(&self, port: Port) -> usize {
+        self.ports[port.index()].incoming.len()
+    }
+
+    /// Takes the oldest message waiting at `port`, freeing its place for the sender.
+    pub fn retrieve(&mut self, port: Port) -> Option<M> {
+        let state = &mut self.ports[port.index()];
+        let msg = state.incoming.pop_front()?;
+        let peer = state.link.map(|link| link.peer);
+        if !self.hooks.is_empty() {
+            self.notify(&Observation::Retrieved { port, msg: &msg });
+        }
+        if let Some(PortRef { component, port }) = peer {
+            self.schedule(self.now, component, EventKind::Credit { port });
+        }
+        Some(msg)
+    }
+
+    /// Reports `what` to the hooks attached to this component (cheap when there are none).
+    pub fn notify(&mut self, what: &Observation<'_, M>) {
+        let at = HookContext {
+            time: self.now,
+            component: self.me,
+        };
+        for hook in self.hooks.iter_mut() {
+            hook.observe(at, what);
+        }
+    }
+
+    fn schedule(&mut self, time: Time, target: ComponentId, kind: EventKind<M>) {
+        let delta = if time == self.now { self.delta + 1 } else { 0 };
+        let key = EventKey {
+            time,
+            delta,
+            source: self.me.0,
+            seq: *self.seq,
+        };
+        *self.seq += 1;
+        self.out.push(Event { key, target, kind });
+    }
+}

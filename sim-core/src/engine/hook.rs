@@ -1,0 +1,62 @@
+//! Hooks: observers (metrics, tracing) that components notify without knowing who listens.
+
+use super::{ComponentId, Port, Time};
+
+/// Where and when an observation was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookContext {
+    /// The simulated time.
+    pub time: Time,
+    /// The component that made it.
+    pub component: ComponentId,
+}
+
+/// Something a component reports to its hooks.
+#[derive(Debug)]
+pub enum Observation<'a, M> {
+    /// A message left through a port (fired by the engine).
+    Sent {
+        /// The sending port.
+        port: Port,
+        /// The message.
+        msg: &'a M,
+    },
+    /// A message was taken from a port's incoming buffer (fired by the engine).
+    Retrieved {
+        /// The receiving port.
+        port: Port,
+        /// The message.
+        msg: &'a M,
+    },
+    /// A piece of work began (a kernel, a work-group, a memory request…).
+    TaskStart {
+        /// Identifies the task until its `TaskEnd`; unique within the component.
+        task: u64,
+        /// What kind of work it is, e.g. `"kernel"`, `"work-group"`.
+        kind: &'static str,
+    },
+    /// A piece of work ended.
+    TaskEnd {
+        /// The `task` of its `TaskStart`.
+        task: u64,
+        /// The `kind` of its `TaskStart`.
+        kind: &'static str,
+    },
+    /// A quantity to add to a counter, e.g. instructions executed.
+    Count {
+        /// What is counted.
+        what: &'static str,
+        /// How much to add.
+        amount: u64,
+    },
+}
+
+/// An observer attached to one component.
+///
+/// Hooks are owned by the component's slot and run on whichever thread handles that
+/// component, so a hook that gathers from many components must combine its findings
+/// itself (and, to be reproducible, order them by time and component, not by arrival).
+pub trait Hook<M>: Send {
+    /// Called for every observation of the component it is attached to.
+    fn observe(&mut self, at: HookContext, what: &Observation<'_, M>);
+}

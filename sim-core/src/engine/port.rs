@@ -1,0 +1,59 @@
+//! Ports and the links between them: bounded, latency-bearing, credit-controlled channels.
+
+use super::{ComponentId, Time};
+use std::collections::VecDeque;
+
+/// One of a component's ports, numbered within that component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Port(pub(crate) u32);
+
+impl Port {
+    /// The port's position among its owner's ports (0 for the first added).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A port named from outside its component: used to wire components together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PortRef {
+    /// The component owning the port.
+    pub component: ComponentId,
+    /// The port within that component.
+    pub port: Port,
+}
+
+/// The far end of a link, as seen from one port.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Link {
+    pub(crate) peer: PortRef,
+    pub(crate) latency: Time,
+}
+
+/// A port's state, owned by the component's slot in the engine.
+///
+/// Flow control is by credits: `credits` counts the free places in the peer's incoming
+/// buffer as this side knows them; sending spends one, and the peer gives one back (an
+/// event) when it retrieves the message. No state is shared between the two sides.
+pub(crate) struct PortState<M> {
+    pub(crate) name: String,
+    pub(crate) incoming: VecDeque<M>,
+    pub(crate) capacity: usize,
+    pub(crate) link: Option<Link>,
+    pub(crate) credits: usize,
+    /// A send was refused; the owner is woken with `Wake::PortFree` when a credit returns.
+    pub(crate) blocked: bool,
+}
+
+impl<M> PortState<M> {
+    pub(crate) fn new(name: String, capacity: usize) -> Self {
+        PortState {
+            name,
+            incoming: VecDeque::with_capacity(capacity),
+            capacity,
+            link: None,
+            credits: 0,
+            blocked: false,
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The engine: components, their ports and links, the event queue, and the schedulers
+//! that run them (serial, or parallel over simultaneous events with identical results).
+
+use super::event::{Event, EventKind, EventQueue};
+use super::hook::Hook;
+use super::port::{Link, PortState};
+use super::{Clock, Component, ComponentId, Context, Port, PortRef, Time, Wake};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// A discrete-event simulation of components exchanging messages of type `M`.
+///
+/// Build it by adding components ([`add_component`](Self::add_component)), their ports
+/// ([`add_port`](Self::add_port)), links between ports ([`connect`](Self::connect)) and
+/// the components' behaviour ([`install`](Self::install)); then run it. Events are
+/// handled in the order of (time, delta, creating component, creation count), so a
+/// simulation is reproducible, and with a thread pool
+/// ([`set_thread_pool`](Self::set_thread_pool)) simultaneous events of different
+/// components run in parallel with exactly the results of the serial order.
+pub struct Engine<M> {
+    slots: Vec<Slot<M>>,
+    queue: EventQueue<M>,
+    now: Time,
+    delta: u32,
+    events_handled: u64,
+    pool: Option<Arc<rayon::ThreadPool>>,
+    /// The events of the step being handled (kept to reuse its allocation).
+    batch: Vec<Event<M>>,
+}
+
+/// A component with everything it owns.
+struct Slot<M> {
+    name: String,
+    clock: Clock,
+    component: Option<Box<dyn Component<M>>>,
+    ports: Vec<PortState<M>>,
+    hooks: Vec<Box<dyn Hook<M>>>,
+    /// Events this component has created so far (its part of the event order).
+    seq: u64,
+}
+
+impl<M: Send> Default for Engine<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Send> Engine<M> {
+    /// An empty engine at time 0, running serially.
+    pub fn new() -> Self {
+        Engine {
+            slots: Vec::new(),
+            queue: EventQueue::new(),
+            now: 0,
+            delta: 0,
+            events_handled: 0,
+            pool: None,
+            batch: Vec::new(),
+        }
+    }
+
+    /// Runs simultaneous events of different components on `pool` (`None`: serially).
+    /// Results are the same either way.
+    pub fn set_thread_pool(&mut self, pool: Option<Arc<rayon::ThreadPool>>) {
+        self.pool = pool;
+    }
+
+    /// Adds a component named `name` ticking with `clock`; its behaviour is given later
+    /// with [`install`](Self::install), once its ports exist.
+    pub fn add_component(&mut self, name: impl Into<String>, clock: Clock) -> ComponentId {
+        let id = ComponentId(u32::try_from(self.slots.len()).expect("fewer than 2^32 components"));
+        self.slots.push(Slot {
+            name: name.into(),
+            clock,
+            component: None,
+            ports: Vec::new(),
+            hooks: Vec::new(),
+            seq: 0,
+        });
+        id
+    }
+
+    /// Adds a port to `owner` whose incoming buffer holds `capacity` messages.
+    ///
+    /// # Panics
+    /// If `capacity` is 0.
+    pub fn add_port(&mut self, owner: ComponentId, name: &str, capacity: usize) -> PortRef {
+        assert!(capacity > 0, "port `{name}` needs room for a message");
+        let slot = &mut self.slots[owner.index()];
+        let port = Port(u32::try_from(slot.ports.len()).expect("fewer than 2^32 ports"));
+        slot.ports
+            .push(PortState::new(format!("{}.{name}", slot.name), capacity));
+        PortRef {
+            component: owner,
+            port,
+        }
+    }
+
+    /// Links ports `a` and `b` both ways: a message sent through one arrives at the other
+    /// `latency` later.
+    ///
+    /// # Panics
+    /// If either port is already linked.
+    pub fn connect(&mut self, a: PortRef, b: PortRef, latency: Time) {
+        for (from, to) in [(a, b), (b, a)] {
+            let capacity = self.port(to).capacity;
+            let state = self.port_mut(from);
+            assert!(
+                state.link.is_none(),
+                "port `{}` is already linked",
+                state.name
+            );
+            state.link = Some(Link { peer: to, latency });
+            state.credits = capacity;
+        }
+    }
+
+    /// Gives component `id` its behaviour.
+    pub fn install(&mut self, id: ComponentId, component: Box<dyn Component<M>>) {
+        self.slots[id.index()].component = Some(component);
+    }
+
+    /// Attaches an observer to component `id`.
+    pub fn add_hook(&mut self, id: ComponentId, hook: Box<dyn Hook<M>>) {
+        self.slots[id.index()].hooks.push(hook);
+    }
+
+    /// The name component `id` was added with.
+    pub fn name(&self, id: ComponentId) -> &str {
+        &self.slots[id.index()].name
+    }
+
+    /// The time of the latest event handled (0 before any).
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    /// Number of events handled so far.
+    pub fn events_handled(&self) -> u64 {
+        self.events_handled
+    }
+
+    /// Whether no event is pending.
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Sends `msg` through `from` at the current time, on behalf of code outside the
+    /// simulation (normally `from` belongs to an [`Endpoint`](super::Endpoint)). Like
+    /// [`Context::send`], hands the message back when the peer has no room.
+    pub fn send(&mut self, from: PortRef, msg: M) -> Result<(), M> {
+        let mut out = Vec::new();
+        let result = self.with_context(from.component, &mut out, |ctx| ctx.send(from.port, msg));
+        self.queue.extend(out);
+        result
+    }
+
+    /// Takes the oldest message waiting at `port`, on behalf of code outside the
+    /// simulation.
+    pub fn retrieve(&mut self, port: PortRef) -> Option<M> {
+        let mut out = Vec::new();
+        let msg = self.with_context(port.component, &mut out, |ctx| ctx.retrieve(port.port));
+        self.queue.extend(out);
+        msg
+    }
+
+    /// Wakes component `id` with `Wake::Timer(tag)` at `time` (at least the current
+    /// time), on behalf of code outside the simulation — e.g. to start a component.
+    pub fn wake_at(&mut self, id: ComponentId, time: Time, tag: u64) {
+        let mut out = Vec::new();
+        self.with_context(id, &mut out, |ctx| ctx.wake_at(time, tag));
+        self.queue.extend(out);
+    }
+
+    /// Number of messages waiting at `port`.
+    pub fn waiting(&self, port: PortRef) -> usize {
+        self.port(port).incoming.len()
+    }
+
+    /// Runs until no event is left.
+    pub fn run(&mut self) {
+        while self.step() {}
+    }
+
+    /// Runs until a message waits at `port`; `false` if the events ran out first.
+    pub fn run_until_arrival(&mut self, port: PortRef) -> bool {
+        while self.waiting(port) == 0 {
+            if !self.step() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Handles every event of the earliest pending (time, delta); `false` if there was
+    /// none. These events are independent of one another: whatever they cause happens at
+    /// a later (time, delta). Each component involved first receives all of its events
+    /// (messages land in its ports, credits return) and is then run once per distinct
+    /// wake-up, so it sees at once everything that arrived in this step.
+    pub fn step(&mut self) -> bool {
+        let Some(first) = self.queue.pop() else {
+            return false;
+        };
+        let (time, delta) = (first.key.time, first.key.delta);
+        self.now = time;
+        self.delta = delta;
+        let mut batch = std::mem::take(&mut self.batch);
+        batch.push(first);
+        while self
+            .queue
+            .peek_key()
+            .is_some_and(|k| (k.time, k.delta) == (time, delta))
+        {
+            batch.push(self.queue.pop().expect("peeked"));
+        }
+        self.events_handled += batch.len() as u64;
+        // Stable: keeps each component's events in key order.
+        batch.sort_by_key(|e| e.target);
+        let several = batch.first().map(|e| e.target) != batch.last().map(|e| e.target);
+        match self.pool.clone() {
+            Some(pool) if several => self.handle_parallel(&pool, &mut batch),
+            _ => {
+                let mut out = Vec::new();
+                let mut wakes = Vec::new();
+                let mut events = batch.drain(..).peekable();
+                while let Some(target) = events.peek().map(|e| e.target) {
+                    let group = std::iter::from_fn(|| events.next_if(|e| e.target == target));
+                    let slot = &mut self.slots[target.index()];
+                    handle_group(slot, target, group, time, delta, &mut wakes, &mut out);
+                }
+                self.queue.extend(out);
+            }
+        }
+        self.batch = batch;
+        true
+    }
+
+    /// Handles the simultaneous events of `batch` (sorted by target), one task per
+    /// component, on `pool`. The events created go into the queue, whose order does not
+    /// depend on the order of insertion.
+    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, batch: &mut Vec<Event<M>>) {
+        let (time, delta) = (self.now, self.delta);
+        let mut work: Vec<Task<'_, M>> = Vec::new();
+        let mut slots = self.slots.iter_mut().enumerate();
+        for event in batch.drain(..) {
+            match work.last_mut() {
+                Some(task) if task.target == event.target => task.events.push(event),
+                _ => {
+                    let slot = slots
+                        .find(|(index, _)| *index == event.target.index())
+                        .expect("targets are sorted and exist")
+                        .1;
+                    work.push(Task {
+                        target: event.target,
+                        slot,
+                        events: vec![event],
+                    });
+                }
+            }
+        }
+        let outputs: Vec<Vec<Event<M>>> = pool.install(|| {
+            work.into_par_iter()
+                .map(
+                    |Task {
+                         target,
+                         slot,
+                         events,
+                     }| {
+                        let mut out = Vec::new();
+                        let mut wakes = Vec::new();
+                        handle_group(
+                            slot,
+                            target,
+                            events.into_iter(),
+                            time,
+                            delta,
+                            &mut wakes,
+                            &mut out,
+                        );
+                        out
+                    },
+                )
+                .collect()
+        });
+        for out in outputs {
+            self.queue.extend(out);
+        }
+    }
+
+    fn with_context<R>(
+        &mut self,
+        id: ComponentId,
+        out: &mut Vec<Event<M>>,
+        f: impl FnOnce(&mut Context<'_, M>) -> R,
+    ) -> R {
+        let slot = &mut self.slots[id.index()];
+        let mut ctx = Context {
+            now: self.now,
+            delta: self.delta,
+            me: id,
+            clock: slot.clock,
+            ports: &mut slot.ports,
+            hooks: &mut slot.hooks,
+            seq: &mut slot.seq,
+            out,
+        };
+        f(&mut ctx)
+    }
+
+    fn port(&self, port: PortRef) -> &PortState<M> {
+        &self.slots[port.component.index()].ports[port.port.index()]
+    }
+
+    fn port_mut(&mut self, port: PortRef) -> &mut PortState<M> {
+        &mut self.slots[port.component.index()].ports[port.port.index()]
+    }
+}
+
+/// One component's share of a parallel step.
+struct Task<'a, M> {
+    target: ComponentId,
+    slot: &'a mut Slot<M>,
+    events: Vec<Event<M>>,
+}
+
+/// Applies one component's simultaneous events to its state, then runs it once per
+/// distinct wake-up they call for (in the order the events came).
+fn handle_group<M>(
+    slot: &mut Slot<M>,
+    target: ComponentId,
+    events: impl Iterator<Item = Event<M>>,
+    now: Time,
+    delta: u32,
+    wakes: &mut Vec<Wake>,
+    out: &mut Vec<Event<M>>,
+) {
+    wakes.clear();
+    for event in events {
+        let wake = match event.kind {
+            EventKind::Deliver { port, msg } => {
+                slot.ports[port.index()].incoming.push_back(msg);
+                Wake::Arrived(port)
+            }
+            EventKind::Credit { port } => {
+                let state = &mut slot.ports[port.index()];
+                state.credits += 1;
+                if !std::mem::take(&mut state.blocked) {
+                    continue;
+                }
+                Wake::PortFree(port)
+            }
+            EventKind::Timer { tag } => Wake::Timer(tag),
+        };
+        if matches!(wake, Wake::Timer(_)) || !wakes.contains(&wake) {
+            wakes.push(wake);
+        }
+    }
+    if wakes.is_empty() {
+        return;
+    }
+    let component = slot
+        .component
+        .as_mut()
+        .unwrap_or_else(|| panic!("component `{}` was never installed", slot.name));
+    let mut ctx = Context {
+        now,
+        delta,
+        me: target,
+        clock: slot.clock,
+        ports: &mut slot.ports,
+        hooks: &mut slot.hooks,
+        seq: &mut slot.seq,
+        out,
+    };
+    for &wake in wakes.iter() {
+        component.handle(wake, &mut ctx);
+    }
+}

@@ -1,0 +1,540 @@
+//! Engine tests: event order, determinism (serial = parallel), latency, back-pressure,
+//! wake-ups and hooks.
+
+use super::*;
+use std::sync::{Arc, Mutex};
+
+const NS: Time = PS_PER_NS;
+
+type Log = Arc<Mutex<Vec<(Time, String)>>>;
+
+fn log() -> Log {
+    Arc::new(Mutex::new(Vec::new()))
+}
+
+fn entries(log: &Log) -> Vec<(Time, String)> {
+    log.lock().unwrap().clone()
+}
+
+/// Sends its messages at the given times (timers), retrying when refused.
+struct Source {
+    port: Port,
+    plan: Vec<(Time, u32)>,
+    pending: std::collections::VecDeque<u32>,
+    wakes: Log,
+}
+
+impl Component<u32> for Source {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        self.wakes
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?}")));
+        if let Wake::Timer(i) = wake {
+            self.pending.push_back(self.plan[i as usize].1);
+        }
+        ctx.send_queued(self.port, &mut self.pending);
+    }
+}
+
+/// Records every message; takes one per `service` time (all at once if 0).
+struct Sink {
+    port: Port,
+    service: Time,
+    busy: bool,
+    got: Log,
+    max_waiting: usize,
+}
+
+impl Component<u32> for Sink {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        self.max_waiting = self.max_waiting.max(ctx.waiting(self.port));
+        let ready = match wake {
+            Wake::Timer(_) => {
+                self.busy = false;
+                true
+            }
+            _ => !self.busy,
+        };
+        if !ready {
+            return;
+        }
+        if self.service == 0 {
+            while let Some(m) = ctx.retrieve(self.port) {
+                self.got.lock().unwrap().push((ctx.now(), m.to_string()));
+            }
+        } else if let Some(m) = ctx.retrieve(self.port) {
+            self.got.lock().unwrap().push((ctx.now(), m.to_string()));
+            self.busy = true;
+            ctx.wake_after(self.service, 0);
+        }
+        assert!(self.max_waiting <= 2, "a capacity-2 buffer held more");
+    }
+}
+
+/// Adds a source that sends `plan` (time, message) and sets its timers.
+fn source(engine: &mut Engine<u32>, name: &str, plan: Vec<(Time, u32)>, wakes: &Log) -> PortRef {
+    let id = engine.add_component(name, Clock::from_mhz(1000));
+    let port = engine.add_port(id, "out", 1);
+    for (i, (time, _)) in plan.iter().enumerate() {
+        engine.wake_at(id, *time, i as u64);
+    }
+    engine.install(
+        id,
+        Box::new(Source {
+            port: port.port,
+            plan,
+            pending: Default::default(),
+            wakes: wakes.clone(),
+        }),
+    );
+    port
+}
+
+/// Adds a sink with a capacity-2 input.
+fn sink(engine: &mut Engine<u32>, service: Time, got: &Log) -> PortRef {
+    let id = engine.add_component("sink", Clock::from_mhz(1000));
+    let port = engine.add_port(id, "in", 2);
+    engine.install(
+        id,
+        Box::new(Sink {
+            port: port.port,
+            service,
+            busy: false,
+            got: got.clone(),
+            max_waiting: 0,
+        }),
+    );
+    port
+}
+
+/// Funnels several inputs into one output, preserving arrival order.
+struct Merge {
+    inputs: Vec<Port>,
+    output: Port,
+    queue: std::collections::VecDeque<u32>,
+}
+
+impl Component<u32> for Merge {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, u32>) {
+        for &input in &self.inputs {
+            while let Some(m) = ctx.retrieve(input) {
+                self.queue.push_back(m);
+            }
+        }
+        while let Some(&m) = self.queue.front() {
+            if ctx.send(self.output, m).is_err() {
+                break;
+            }
+            self.queue.pop_front();
+        }
+    }
+}
+
+#[test]
+fn message_arrives_after_the_link_latency() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    let src = source(&mut engine, "src", vec![(3 * NS, 7)], &wakes);
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, 5 * NS);
+    engine.run();
+    assert_eq!(entries(&got), vec![(8 * NS, "7".to_string())]);
+    assert_eq!(engine.now(), 8 * NS);
+}
+
+#[test]
+fn events_are_handled_in_time_order_whatever_the_order_of_scheduling() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    let plan = vec![(9 * NS, 3), (NS, 1), (5 * NS, 2)];
+    let src = source(&mut engine, "src", plan, &wakes);
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, 0);
+    engine.run();
+    let got: Vec<(Time, String)> = entries(&got);
+    assert_eq!(
+        got,
+        vec![
+            (NS, "1".to_string()),
+            (5 * NS, "2".to_string()),
+            (9 * NS, "3".to_string())
+        ]
+    );
+}
+
+/// Three sources send at the same instant; the merge sees them in the order of the
+/// components that created the deliveries (lower id first), not of insertion.
+#[test]
+fn simultaneous_events_are_ordered_by_creating_component() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    // Sources created with ids 0, 1, 2 but timers set in the reverse order.
+    let sources: Vec<PortRef> = (0..3)
+        .map(|i| {
+            source(
+                &mut engine,
+                &format!("src{i}"),
+                vec![(2 * NS, 10 + i)],
+                &wakes,
+            )
+        })
+        .collect();
+    let merge = engine.add_component("merge", Clock::from_mhz(1000));
+    let inputs: Vec<PortRef> = (0..3)
+        .map(|i| engine.add_port(merge, &format!("in{i}"), 1))
+        .collect();
+    let output = engine.add_port(merge, "out", 1);
+    // Link in reverse order too.
+    for i in (0..3).rev() {
+        engine.connect(sources[i], inputs[i], NS);
+    }
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(output, dst, NS);
+    engine.install(
+        merge,
+        Box::new(Merge {
+            inputs: inputs.iter().map(|p| p.port).collect(),
+            output: output.port,
+            queue: Default::default(),
+        }),
+    );
+    engine.run();
+    let order: Vec<String> = entries(&got).into_iter().map(|(_, m)| m).collect();
+    assert_eq!(order, ["10", "11", "12"]);
+}
+
+/// A fast producer against a slow consumer: the consumer's buffer never exceeds its
+/// capacity, nothing is lost or reordered, and the producer is woken only when room
+/// frees (no polling).
+#[test]
+fn back_pressure_blocks_the_sender_and_wakes_it_when_room_frees() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    let plan: Vec<(Time, u32)> = (0..10u32).map(|i| (0, i)).collect();
+    let src = source(&mut engine, "src", plan, &wakes);
+    let dst = sink(&mut engine, 10 * NS, &got);
+    engine.connect(src, dst, NS);
+    engine.run();
+    let got = entries(&got);
+    let messages: Vec<String> = got.iter().map(|(_, m)| m.clone()).collect();
+    let expected: Vec<String> = (0..10).map(|i| i.to_string()).collect();
+    assert_eq!(messages, expected);
+    // One message every 10 ns, the first on arrival at 1 ns.
+    let times: Vec<Time> = got.iter().map(|(t, _)| *t).collect();
+    let expected_times: Vec<Time> = (0..10).map(|i| NS + i * 10 * NS).collect();
+    assert_eq!(times, expected_times);
+    // The source ran for its 10 timers (sending 0 and 1, which fill the sink's two
+    // places, and being refused for 2) and then once per freed place while it still had
+    // something to send (messages 2..=9): no polling.
+    let wakes = entries(&wakes);
+    let port_free: Vec<Time> = wakes
+        .iter()
+        .filter(|(_, w)| w.starts_with("PortFree"))
+        .map(|(t, _)| *t)
+        .collect();
+    let timers = wakes.iter().filter(|(_, w)| w.starts_with("Timer")).count();
+    assert_eq!(timers, 10);
+    // Place k frees when the sink takes message k, at 1 + 10k ns.
+    let expected_free: Vec<Time> = (0..8).map(|k| NS + k * 10 * NS).collect();
+    assert_eq!(port_free, expected_free);
+}
+
+#[test]
+fn idle_components_are_never_run() {
+    let mut engine: Engine<u32> = Engine::new();
+    let got = log();
+    sink(&mut engine, 0, &got);
+    engine.run();
+    assert_eq!(engine.events_handled(), 0);
+    assert!(engine.is_idle());
+}
+
+#[test]
+fn endpoints_let_outside_code_send_and_receive() {
+    let mut engine = Engine::new();
+    let host = engine.add_component("host", Clock::from_mhz(1000));
+    let out = engine.add_port(host, "out", 1);
+    let back = engine.add_port(host, "in", 4);
+    engine.install(host, Box::new(Endpoint));
+    let merge = engine.add_component("echo", Clock::from_mhz(1000));
+    let input = engine.add_port(merge, "in", 1);
+    let output = engine.add_port(merge, "out", 1);
+    engine.install(
+        merge,
+        Box::new(Merge {
+            inputs: vec![input.port],
+            output: output.port,
+            queue: Default::default(),
+        }),
+    );
+    engine.connect(out, input, 2 * NS);
+    engine.connect(output, back, 3 * NS);
+    assert_eq!(engine.send(out, 42), Ok(()));
+    assert_eq!(
+        engine.send(out, 43),
+        Err(43),
+        "one place, already spoken for"
+    );
+    assert!(engine.run_until_arrival(back));
+    assert_eq!(engine.now(), 5 * NS);
+    assert_eq!(engine.retrieve(back), Some(42));
+    assert!(!engine.run_until_arrival(back), "nothing else is coming");
+}
+
+/// Counts what a component reports.
+struct Counter(Arc<Mutex<(u64, u64, u64)>>);
+
+impl Hook<u32> for Counter {
+    fn observe(&mut self, _at: HookContext, what: &Observation<'_, u32>) {
+        let mut c = self.0.lock().unwrap();
+        match what {
+            Observation::Sent { .. } => c.0 += 1,
+            Observation::Retrieved { .. } => c.1 += 1,
+            Observation::Count { amount, .. } => c.2 += amount,
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn hooks_see_port_traffic() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    let plan: Vec<(Time, u32)> = (0..4u32).map(|i| (Time::from(i) * NS, i)).collect();
+    let src = source(&mut engine, "src", plan, &wakes);
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, NS);
+    let (at_src, at_dst) = (Arc::default(), Arc::default());
+    engine.add_hook(src.component, Box::new(Counter(Arc::clone(&at_src))));
+    engine.add_hook(dst.component, Box::new(Counter(Arc::clone(&at_dst))));
+    engine.run();
+    assert_eq!(*at_src.lock().unwrap(), (4, 0, 0));
+    assert_eq!(*at_dst.lock().unwrap(), (0, 4, 0));
+}
+
+/// A node of a pseudo-random message network: forwards each message it gets to a
+/// neighbour chosen from the message, after a delay chosen from the message, and logs
+/// everything it sees.
+struct Node {
+    ports: Vec<Port>,
+    backlog: std::collections::VecDeque<(u32, usize)>,
+    log: Log,
+}
+
+impl Component<u32> for Node {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        self.log
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?}")));
+        if let Wake::Timer(m) = wake {
+            let m = m as u32;
+            self.backlog.push_back((m, (m as usize) % self.ports.len()));
+        }
+        for &p in &self.ports {
+            while let Some(m) = ctx.retrieve(p) {
+                self.log
+                    .lock()
+                    .unwrap()
+                    .push((ctx.now(), format!("got {m}")));
+                if m > 3 {
+                    let next = m.wrapping_mul(1_103_515_245).wrapping_add(12_345) >> 8;
+                    // Some messages take a detour through a timer, some go straight on.
+                    if m % 3 == 0 {
+                        ctx.wake_after(Time::from(m % 5) * NS, u64::from(m / 2));
+                    } else {
+                        self.backlog
+                            .push_back((m / 2, next as usize % self.ports.len()));
+                    }
+                }
+            }
+        }
+        while let Some(&(m, p)) = self.backlog.front() {
+            if ctx.send(self.ports[p], m).is_err() {
+                break;
+            }
+            self.backlog.pop_front();
+        }
+    }
+}
+
+/// Builds a fully connected network of `n` nodes and runs it; returns every node's log.
+fn run_network(
+    n: usize,
+    pool: Option<Arc<rayon::ThreadPool>>,
+) -> (Vec<Vec<(Time, String)>>, Time, u64) {
+    let mut engine = Engine::new();
+    engine.set_thread_pool(pool);
+    let ids: Vec<ComponentId> = (0..n)
+        .map(|i| engine.add_component(format!("node{i}"), Clock::from_mhz(1000)))
+        .collect();
+    let mut ports = vec![Vec::new(); n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let pa = engine.add_port(ids[a], &format!("to{b}"), 1 + (a + b) % 3);
+            let pb = engine.add_port(ids[b], &format!("to{a}"), 1 + (a * b) % 2);
+            engine.connect(pa, pb, ((a + b) % 3) as Time * NS);
+            ports[a].push(pa.port);
+            ports[b].push(pb.port);
+        }
+    }
+    let logs: Vec<Log> = (0..n).map(|_| log()).collect();
+    for (i, id) in ids.iter().enumerate() {
+        engine.install(
+            *id,
+            Box::new(Node {
+                ports: ports[i].clone(),
+                backlog: Default::default(),
+                log: logs[i].clone(),
+            }),
+        );
+        for k in 0..4 {
+            engine.wake_at(
+                *id,
+                (k % 2) * NS,
+                1_000_000 + (i as u64) * 7919 + k * 104_729,
+            );
+        }
+    }
+    engine.run();
+    (
+        logs.iter().map(entries).collect(),
+        engine.now(),
+        engine.events_handled(),
+    )
+}
+
+#[test]
+fn parallel_runs_match_the_serial_run_exactly() {
+    let serial = run_network(6, None);
+    assert!(
+        serial.2 > 100,
+        "the network should do real work: {}",
+        serial.2
+    );
+    assert_eq!(serial, run_network(6, None), "serial runs are reproducible");
+    for threads in [2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        assert_eq!(
+            run_network(6, Some(Arc::new(pool))),
+            serial,
+            "{threads} threads"
+        );
+    }
+}
+
+/// Sends one message when its timer fires, but only after asking `can_send`.
+struct Polite {
+    port: Port,
+    wakes: Log,
+}
+
+impl Component<u32> for Polite {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        self.wakes
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?}")));
+        if ctx.can_send(self.port) {
+            assert_eq!(ctx.send(self.port, 1), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn a_sender_that_finds_no_room_is_woken_when_room_frees() {
+    let mut engine = Engine::new();
+    let polite_wakes = log();
+    let id = engine.add_component("polite", Clock::from_mhz(1000));
+    let port = engine.add_port(id, "out", 1);
+    engine.install(
+        id,
+        Box::new(Polite {
+            port: port.port,
+            wakes: polite_wakes.clone(),
+        }),
+    );
+    let receiver = engine.add_component("receiver", Clock::from_mhz(1000));
+    let input = engine.add_port(receiver, "in", 1);
+    engine.install(receiver, Box::new(Endpoint));
+    engine.connect(port, input, 0);
+    engine.send(port, 0).unwrap(); // fills the endpoint's only place
+    engine.wake_at(id, NS, 0);
+    engine.run();
+    assert_eq!(
+        entries(&polite_wakes),
+        vec![(NS, "Timer(0)".to_string())],
+        "nobody frees the endpoint's place, so no further wake"
+    );
+    assert_eq!(engine.retrieve(input), Some(0));
+    engine.run();
+    let wakes = entries(&polite_wakes);
+    assert_eq!(wakes.len(), 2);
+    assert!(wakes[1].1.starts_with("PortFree"), "{wakes:?}");
+    assert_eq!(engine.waiting(input), 1, "the second message went through");
+}
+
+/// Records, at each wake-up, how many messages wait at each port.
+struct Counting {
+    ports: Vec<Port>,
+    seen: Log,
+}
+
+impl Component<u32> for Counting {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        let waiting: Vec<usize> = self.ports.iter().map(|&p| ctx.waiting(p)).collect();
+        self.seen
+            .lock()
+            .unwrap()
+            .push((ctx.now(), format!("{wake:?} {waiting:?}")));
+        for &p in &self.ports {
+            while ctx.retrieve(p).is_some() {}
+        }
+    }
+}
+
+#[test]
+fn simultaneous_arrivals_wake_a_component_once_per_port() {
+    let mut engine = Engine::new();
+    let wakes = log();
+    let sources: Vec<PortRef> = (0..3)
+        .map(|i| {
+            source(
+                &mut engine,
+                &format!("src{i}"),
+                vec![(0, i), (0, 10 + i)],
+                &wakes,
+            )
+        })
+        .collect();
+    let receiver = engine.add_component("receiver", Clock::from_mhz(1000));
+    let a = engine.add_port(receiver, "a", 4);
+    let b = engine.add_port(receiver, "b", 4);
+    let c = engine.add_port(receiver, "c", 4);
+    let seen = log();
+    engine.install(
+        receiver,
+        Box::new(Counting {
+            ports: vec![a.port, b.port, c.port],
+            seen: seen.clone(),
+        }),
+    );
+    // Each source sends two messages at 0; those of sources 0 and 1 arrive together at
+    // 1 ns, those of source 2 at 2 ns.
+    engine.connect(sources[0], a, NS);
+    engine.connect(sources[1], b, NS);
+    engine.connect(sources[2], c, 2 * NS);
+    engine.run();
+    assert_eq!(
+        entries(&seen),
+        vec![
+            (NS, "Arrived(Port(0)) [2, 2, 0]".to_string()),
+            (NS, "Arrived(Port(1)) [0, 0, 0]".to_string()),
+            (2 * NS, "Arrived(Port(2)) [0, 0, 2]".to_string()),
+        ]
+    );
+}

@@ -1,0 +1,236 @@
+//! Assembling a GPU's front end on an engine, and running kernels on it.
+
+use super::{
+    CommandProcessor, Dispatcher, KernelLaunch, KernelRun, LaunchError, LaunchRequest, Message,
+};
+use crate::config::GpuConfig;
+use crate::engine::{Clock, Component, ComponentId, Endpoint, Engine, Port, PortRef, Time};
+use std::sync::Arc;
+
+/// Where a compute unit is being built: what its factory gets.
+pub struct CuSite<'a> {
+    /// The engine, to add further ports (e.g. to caches) to the compute unit.
+    pub engine: &'a mut Engine<Message>,
+    /// The compute unit's component.
+    pub id: ComponentId,
+    /// Its position among the GPU's compute units.
+    pub index: usize,
+    /// Its port linked to the dispatcher (see the compute-unit protocol).
+    pub dispatch_port: Port,
+    /// The GPU being built.
+    pub config: &'a GpuConfig,
+}
+
+/// Builds a [`Gpu`]: settings of the front end, then the compute units from a factory.
+pub struct GpuBuilder {
+    config: GpuConfig,
+    name: String,
+    workgroups_per_cycle: u32,
+    link_latency_cycles: u64,
+    cu_port_capacity: Option<usize>,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl GpuBuilder {
+    /// Front-end settings for a timing simulation: 8 work-groups mapped per cycle (as
+    /// MGPUSim's R9 Nano) and 1-cycle links.
+    pub fn new(config: &GpuConfig) -> Self {
+        GpuBuilder {
+            config: config.clone(),
+            name: "gpu".into(),
+            workgroups_per_cycle: 8,
+            link_latency_cycles: 1,
+            cu_port_capacity: None,
+            pool: None,
+        }
+    }
+
+    /// Prefix of the components' names (e.g. `gpu0`).
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// Work-groups the dispatcher may map per cycle (functional simulation wants as many
+    /// as fit, so that compute units receive them together).
+    pub fn workgroups_per_cycle(mut self, n: u32) -> Self {
+        self.workgroups_per_cycle = n;
+        self
+    }
+
+    /// Latency of every front-end link, in cycles.
+    pub fn link_latency_cycles(mut self, cycles: u64) -> Self {
+        self.link_latency_cycles = cycles;
+        self
+    }
+
+    /// Work-groups a compute unit's dispatch port buffers (default: its wavefront slots,
+    /// so the dispatcher is never held back by a compute unit that takes work promptly).
+    pub fn cu_port_capacity(mut self, capacity: usize) -> Self {
+        self.cu_port_capacity = Some(capacity);
+        self
+    }
+
+    /// Host threads for simultaneous events (see [`Engine::set_thread_pool`]).
+    pub fn thread_pool(mut self, pool: Option<Arc<rayon::ThreadPool>>) -> Self {
+        self.pool = pool;
+        self
+    }
+
+    /// Assembles the GPU on an engine of its own (see [`add_to`](Self::add_to)).
+    pub fn build(self, make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>) -> Gpu {
+        let mut engine = Engine::new();
+        engine.set_thread_pool(self.pool.clone());
+        let parts = self.add_to(&mut engine, make_cu);
+        Gpu {
+            engine,
+            parts,
+            next_launch: 0,
+        }
+    }
+
+    /// Adds the GPU's components to `engine` (which may hold other GPUs): a host
+    /// endpoint, the command processor, the dispatcher and `config.compute_units`
+    /// compute units, each made by `make_cu`. The thread pool setting is not used here;
+    /// it belongs to the engine.
+    pub fn add_to(
+        self,
+        engine: &mut Engine<Message>,
+        mut make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>,
+    ) -> GpuParts {
+        let config = &self.config;
+        let clock = Clock::from_mhz(config.clock_mhz);
+        let latency = clock.cycles(self.link_latency_cycles);
+        let name = |part: &str| format!("{}.{part}", self.name);
+
+        let host = engine.add_component(name("host"), clock);
+        let host_port = engine.add_port(host, "cp", 16);
+        engine.install(host, Box::new(Endpoint));
+
+        let cp = engine.add_component(name("cp"), clock);
+        let cp_host = engine.add_port(cp, "host", 16);
+        let cp_dispatcher = engine.add_port(cp, "dispatcher", 1);
+        engine.install(
+            cp,
+            Box::new(CommandProcessor::new(cp_host.port, cp_dispatcher.port)),
+        );
+        engine.connect(host_port, cp_host, latency);
+
+        let dispatcher = engine.add_component(name("dispatcher"), clock);
+        let to_cp = engine.add_port(dispatcher, "cp", 1);
+        engine.connect(cp_dispatcher, to_cp, latency);
+        let cu_buffer = self
+            .cu_port_capacity
+            .unwrap_or(config.wavefront_slots_per_cu() as usize);
+        let mut to_cus = Vec::with_capacity(config.compute_units as usize);
+        let mut compute_units = Vec::with_capacity(config.compute_units as usize);
+        for index in 0..config.compute_units as usize {
+            let to_cu = engine.add_port(dispatcher, &format!("cu{index}"), cu_buffer);
+            let cu = engine.add_component(name(&format!("cu{index}")), clock);
+            let dispatch_port = engine.add_port(cu, "dispatch", cu_buffer);
+            engine.connect(to_cu, dispatch_port, latency);
+            let component = make_cu(CuSite {
+                engine,
+                id: cu,
+                index,
+                dispatch_port: dispatch_port.port,
+                config,
+            });
+            engine.install(cu, component);
+            to_cus.push(to_cu.port);
+            compute_units.push(cu);
+        }
+        engine.install(
+            dispatcher,
+            Box::new(Dispatcher::new(
+                config,
+                to_cp.port,
+                to_cus,
+                self.workgroups_per_cycle,
+            )),
+        );
+        GpuParts {
+            host: host_port,
+            command_processor: cp,
+            dispatcher,
+            compute_units,
+        }
+    }
+}
+
+/// Where one GPU's components sit in an engine.
+#[derive(Debug, Clone)]
+pub struct GpuParts {
+    /// The driver's port, linked to the command processor: send [`Message::Launch`],
+    /// receive [`Message::LaunchDone`].
+    pub host: PortRef,
+    /// The command processor.
+    pub command_processor: ComponentId,
+    /// The dispatcher.
+    pub dispatcher: ComponentId,
+    /// The compute units, in order.
+    pub compute_units: Vec<ComponentId>,
+}
+
+/// One simulated GPU's front end and compute units, driven by the driver.
+pub struct Gpu {
+    engine: Engine<Message>,
+    parts: GpuParts,
+    next_launch: u64,
+}
+
+impl Gpu {
+    /// Starts building a GPU of `config`.
+    pub fn builder(config: &GpuConfig) -> GpuBuilder {
+        GpuBuilder::new(config)
+    }
+
+    /// Runs one kernel to completion: submits it to the command processor at the current
+    /// simulated time and simulates until the command processor reports it.
+    ///
+    /// After [`LaunchError::Stalled`] (a compute unit that never answered) the GPU's
+    /// state is undefined and it should not be used again.
+    pub fn run_kernel(&mut self, launch: KernelLaunch) -> Result<KernelRun, LaunchError> {
+        let id = self.next_launch;
+        self.next_launch += 1;
+        let request = LaunchRequest {
+            id,
+            kernel: Arc::new(launch),
+        };
+        // The host sends only while no launch is outstanding, so the port has room.
+        if self
+            .engine
+            .send(self.parts.host, Message::Launch(request))
+            .is_err()
+        {
+            unreachable!("the command processor's buffer is empty between launches");
+        }
+        if !self.engine.run_until_arrival(self.parts.host) {
+            return Err(LaunchError::Stalled);
+        }
+        match self.engine.retrieve(self.parts.host) {
+            Some(Message::LaunchDone(outcome)) if outcome.id == id => outcome.result,
+            other => panic!("the command processor answered {other:?} to launch {id}"),
+        }
+    }
+
+    /// The current simulated time.
+    pub fn now(&self) -> Time {
+        self.engine.now()
+    }
+
+    /// Where its components sit in the engine.
+    pub fn parts(&self) -> &GpuParts {
+        &self.parts
+    }
+
+    /// The engine, e.g. to attach hooks to components.
+    pub fn engine_mut(&mut self) -> &mut Engine<Message> {
+        &mut self.engine
+    }
+
+    /// The engine, e.g. for statistics.
+    pub fn engine(&self) -> &Engine<Message> {
+        &self.engine
+    }
+}

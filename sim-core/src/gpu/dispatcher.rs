@@ -1,0 +1,282 @@
+//! The dispatcher: splits a kernel's grid into work-groups and maps them onto compute
+//! units as their resources allow.
+
+use super::resources::{CuResources, WorkGroupNeeds};
+use super::workgroup::WorkGroupGrid;
+use super::{
+    KernelRun, LaunchError, LaunchOutcome, LaunchRequest, Message, WorkGroup, WorkGroupDone,
+};
+use crate::config::GpuConfig;
+use crate::engine::{Component, Context, Port, Time, Wake};
+use std::collections::VecDeque;
+
+/// Tag of the timer that resumes dispatching at the next cycle.
+const NEXT_CYCLE: u64 = 0;
+
+/// The GPU's work-group dispatcher.
+///
+/// Port `command_processor` receives [`Message::Launch`] and answers
+/// [`Message::LaunchDone`]; port `cus[i]` is linked to compute unit `i` (see the
+/// [compute-unit protocol](super::compute_unit)). Work-groups are handed out in dispatch
+/// order (x fastest, then y, then z), each to the first compute unit, searching round
+/// robin from the one after the last used, whose free wavefront slots, VGPRs and SGPRs
+/// (per SIMD) and LDS can take it; at most `workgroups_per_cycle` per cycle. A launch
+/// whose work-group cannot fit even on an empty compute unit fails at once; after a
+/// compute unit reports a failure no further work-groups are mapped, and the launch fails
+/// when the mapped ones have answered.
+pub struct Dispatcher {
+    command_processor: Port,
+    cus: Vec<Port>,
+    config: GpuConfig,
+    free: Vec<CuResources>,
+    workgroups_per_cycle: u32,
+    /// Launches waiting for the current one to finish.
+    queue: VecDeque<LaunchRequest>,
+    current: Option<Kernel>,
+    /// Outcomes ([`Message::LaunchDone`]) the command processor's port has not accepted
+    /// yet.
+    replies: VecDeque<Message>,
+    next_cu: usize,
+    /// `full[i]`: compute unit `i` refused a work-group with these needs (resources or
+    /// port) and has freed nothing since — no need to ask again.
+    full: Vec<Option<WorkGroupNeeds>>,
+    /// The cycle of the latest mapping and how many were mapped in it.
+    cycle: u64,
+    mapped_in_cycle: u32,
+    timer_set: bool,
+}
+
+/// The launch being dispatched.
+struct Kernel {
+    request: LaunchRequest,
+    start: Time,
+    grid: WorkGroupGrid,
+    in_flight: u64,
+    workgroups: u64,
+    wavefronts: u64,
+    error: Option<LaunchError>,
+}
+
+impl Dispatcher {
+    /// A dispatcher for a GPU of `config`, linked to the command processor through
+    /// `command_processor` and to compute unit `i` through `cus[i]`, mapping at most
+    /// `workgroups_per_cycle` work-groups per cycle.
+    pub fn new(
+        config: &GpuConfig,
+        command_processor: Port,
+        cus: Vec<Port>,
+        workgroups_per_cycle: u32,
+    ) -> Self {
+        Dispatcher {
+            command_processor,
+            free: vec![CuResources::new(config); cus.len()],
+            full: vec![None; cus.len()],
+            cus,
+            config: config.clone(),
+            workgroups_per_cycle: workgroups_per_cycle.max(1),
+            queue: VecDeque::new(),
+            current: None,
+            replies: VecDeque::new(),
+            next_cu: 0,
+            cycle: 0,
+            mapped_in_cycle: 0,
+            timer_set: false,
+        }
+    }
+
+    /// Starts the next queued launch if none is running; a launch that cannot run fails
+    /// at once.
+    fn start_next(&mut self, now: Time) {
+        while self.current.is_none() {
+            let Some(request) = self.queue.pop_front() else {
+                return;
+            };
+            match self.check(&request) {
+                Ok(()) => {
+                    self.current = Some(Kernel {
+                        grid: WorkGroupGrid::new(&request.kernel),
+                        request,
+                        start: now,
+                        in_flight: 0,
+                        workgroups: 0,
+                        wavefronts: 0,
+                        error: None,
+                    })
+                }
+                Err(e) => self.replies.push_back(Message::LaunchDone(LaunchOutcome {
+                    id: request.id,
+                    result: Err(e),
+                })),
+            }
+        }
+    }
+
+    /// Whether the launch's geometry is sane and its work-group fits on an empty compute
+    /// unit.
+    fn check(&self, request: &LaunchRequest) -> Result<(), LaunchError> {
+        let kernel = &request.kernel;
+        if kernel.grid_size.contains(&0) || kernel.workgroup_size.contains(&0) {
+            return Err(LaunchError::EmptyGeometry {
+                grid_size: kernel.grid_size,
+                workgroup_size: kernel.workgroup_size,
+            });
+        }
+        let work_items = kernel
+            .workgroup_size
+            .iter()
+            .try_fold(1u32, |n, &d| n.checked_mul(d))
+            .unwrap_or(u32::MAX);
+        if work_items > self.config.max_workgroup_size {
+            return Err(LaunchError::WorkGroupTooLarge {
+                work_items,
+                max: self.config.max_workgroup_size,
+            });
+        }
+        CuResources::check_fits_empty(&self.config, &WorkGroupNeeds::new(kernel, work_items))
+    }
+
+    /// Maps as many work-groups as resources, ports and the per-cycle limit allow.
+    fn dispatch(&mut self, ctx: &mut Context<'_, Message>) {
+        loop {
+            let Some(kernel) = &mut self.current else {
+                return;
+            };
+            if kernel.error.is_some() || kernel.grid.is_done() {
+                if kernel.in_flight == 0 {
+                    self.finish(ctx.now());
+                    self.start_next(ctx.now());
+                    continue;
+                }
+                return;
+            }
+            let cycle = ctx.clock().cycle_at(ctx.now());
+            if cycle != self.cycle {
+                self.cycle = cycle;
+                self.mapped_in_cycle = 0;
+            }
+            if self.mapped_in_cycle >= self.workgroups_per_cycle {
+                if !self.timer_set {
+                    self.timer_set = true;
+                    ctx.wake_at(ctx.clock().next_edge(ctx.now() + 1), NEXT_CYCLE);
+                }
+                return;
+            }
+            let (index, id, size) = kernel
+                .grid
+                .peek(&kernel.request.kernel)
+                .expect("the grid is not done");
+            let needs = WorkGroupNeeds::new(&kernel.request.kernel, size.iter().product());
+            let n = self.cus.len();
+            let placed = (0..n).map(|k| (self.next_cu + k) % n).find_map(|cu| {
+                if self.full[cu] == Some(needs) {
+                    return None;
+                }
+                let placement = if ctx.can_send(self.cus[cu]) {
+                    self.free[cu].reserve(&needs)
+                } else {
+                    None
+                };
+                if placement.is_none() {
+                    self.full[cu] = Some(needs);
+                }
+                placement.map(|placement| (cu, placement))
+            });
+            let Some((cu, placement)) = placed else {
+                // Woken again by a completion or a freed port.
+                return;
+            };
+            let workgroup = WorkGroup {
+                launch: kernel.request.id,
+                kernel: kernel.request.kernel.clone(),
+                index,
+                id,
+                size,
+                lds_bytes: needs.lds_bytes,
+                compute_unit: cu as u32,
+                placement,
+            };
+            if ctx
+                .send(self.cus[cu], Message::MapWorkGroup(workgroup))
+                .is_err()
+            {
+                unreachable!("the port had room");
+            }
+            kernel.grid.advance();
+            kernel.in_flight += 1;
+            kernel.workgroups += 1;
+            kernel.wavefronts += u64::from(needs.wavefronts);
+            self.mapped_in_cycle += 1;
+            self.next_cu = (cu + 1) % n;
+        }
+    }
+
+    fn complete(&mut self, cu: usize, done: WorkGroupDone) {
+        let needs = WorkGroupNeeds::of(&done.workgroup);
+        let wavefronts = needs.wavefronts as usize;
+        self.free[cu].release(&needs, &done.workgroup.placement, wavefronts);
+        self.full[cu] = None;
+        let kernel = self
+            .current
+            .as_mut()
+            .expect("compute units answer only mapped work-groups");
+        kernel.in_flight -= 1;
+        if let Err(e) = done.result {
+            kernel.error.get_or_insert(LaunchError::Execution(e));
+        }
+    }
+
+    /// Reports the current launch; its times are the dispatcher's: from when it took the
+    /// launch to when the last work-group answered.
+    fn finish(&mut self, now: Time) {
+        let kernel = self.current.take().expect("a launch is running");
+        let result = match kernel.error {
+            Some(e) => Err(e),
+            None => Ok(KernelRun {
+                start: kernel.start,
+                end: now,
+                workgroups: kernel.workgroups,
+                wavefronts: kernel.wavefronts,
+            }),
+        };
+        self.replies.push_back(Message::LaunchDone(LaunchOutcome {
+            id: kernel.request.id,
+            result,
+        }));
+    }
+}
+
+impl Component<Message> for Dispatcher {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, Message>) {
+        match wake {
+            Wake::Timer(NEXT_CYCLE) => self.timer_set = false,
+            Wake::Arrived(port) if port == self.command_processor => {
+                while let Some(msg) = ctx.retrieve(port) {
+                    match msg {
+                        Message::Launch(request) => self.queue.push_back(request),
+                        other => panic!("the dispatcher got {other:?} from the command processor"),
+                    }
+                }
+                self.start_next(ctx.now());
+            }
+            Wake::Arrived(port) => {
+                let cu = self.cus.iter().position(|&p| p == port).expect(
+                    "the dispatcher's ports are its command processor's and its compute units'",
+                );
+                while let Some(msg) = ctx.retrieve(port) {
+                    match msg {
+                        Message::WorkGroupDone(done) => self.complete(cu, done),
+                        other => panic!("the dispatcher got {other:?} from compute unit {cu}"),
+                    }
+                }
+            }
+            Wake::PortFree(port) => {
+                if let Some(cu) = self.cus.iter().position(|&p| p == port) {
+                    self.full[cu] = None;
+                }
+            }
+            Wake::Timer(_) => {}
+        }
+        self.dispatch(ctx);
+        ctx.send_queued(self.command_processor, &mut self.replies);
+    }
+}

@@ -1,0 +1,42 @@
+//! The GPU front end: the path of a kernel launch from the driver through the command
+//! processor and the dispatcher to the compute units, on the simulation
+//! [`engine`](crate::engine).
+//!
+//! [`Gpu`] assembles a command processor, a dispatcher and the compute units (supplied by
+//! the caller, speaking the [compute-unit protocol](compute_unit)) and runs kernels with
+//! [`Gpu::run_kernel`]. All of them exchange [`Message`]s.
+
+mod builder;
+mod command_processor;
+pub mod compute_unit;
+mod dispatcher;
+mod launch;
+mod resources;
+mod workgroup;
+
+pub use builder::{CuSite, Gpu, GpuBuilder, GpuParts};
+pub use command_processor::CommandProcessor;
+pub use compute_unit::{FunctionalCu, WorkGroupDone, WorkGroupExecutor};
+pub use dispatcher::Dispatcher;
+pub use launch::{
+    ExecutionError, KernelLaunch, KernelRun, LaunchError, LaunchOutcome, LaunchRequest,
+    KERNEL_DISPATCH_HEADER,
+};
+pub use resources::{LDS_GRANULE, SGPR_GRANULE, VGPR_GRANULE};
+pub use workgroup::{Wavefront, WorkGroup, MAX_WAVEFRONTS_PER_WORKGROUP, WAVEFRONT_SIZE};
+
+/// Everything the GPU's components say to one another.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// Run a kernel: driver → command processor → dispatcher.
+    Launch(LaunchRequest),
+    /// A kernel finished or failed: dispatcher → command processor → driver.
+    LaunchDone(LaunchOutcome),
+    /// Execute a work-group: dispatcher → compute unit.
+    MapWorkGroup(WorkGroup),
+    /// A work-group finished or failed: compute unit → dispatcher.
+    WorkGroupDone(WorkGroupDone),
+}
+
+#[cfg(test)]
+mod tests;
