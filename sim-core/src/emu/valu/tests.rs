@@ -299,6 +299,7 @@ fn input_and_output_modifiers() {
     assert_eq!(with("v_mul_f32", -3.0, 1.0, m(0, 0, true, 0)), 0.0);
     assert_eq!(with("v_mul_f32", 0.25, 1.0, m(0, 0, true, 1)), 0.5);
     assert_eq!(with("v_add_f32", f32::NAN, 1.0, m(0, 0, true, 0)), 0.0);
+    assert!(with("v_mul_f32", -0.0, 1.0, m(0, 0, true, 0)).is_sign_positive());
     // f64 and f16 flip their own sign bits.
     let neg0 = VopModifiers {
         neg: 1,
@@ -1349,4 +1350,96 @@ fn destination_readers_are_the_accumulating_opcodes() {
         .map(|i| i.mnemonic)
         .collect();
     assert_eq!(readers, ["v_mac_f32", "v_mac_f16", "v_cvt_pkaccum_u8_f32"]);
+}
+
+#[test]
+fn f16_fma_is_fused_and_correctly_rounded() {
+    use super::fp::{f16_to_f64, f64_to_f16};
+    // Reference: a·b + c as an exact integer in units of 2^-48 (every f16 is a multiple of
+    // 2^-24), rounded to nearest even into f16 with integer arithmetic.
+    let units = |h: u16| (f16_to_f64(h) * 2f64.powi(24)) as i128;
+    let round_to_f16 = |sum: i128| -> u64 {
+        let mag = sum.unsigned_abs();
+        if mag == 0 {
+            return 0;
+        }
+        let binade = 127 - mag.leading_zeros() as i32 - 48;
+        let shift = (binade.max(-14) - 10 + 48) as u32;
+        let (quotient, rest) = (mag >> shift, mag & ((1 << shift) - 1));
+        let half = 1u128 << (shift - 1);
+        let m = quotient + (rest > half || (rest == half && quotient & 1 == 1)) as u128;
+        let value = m as f64 * 2f64.powi(shift as i32 - 48);
+        f64_to_f16(if sum < 0 { -value } else { value }, false) as u64
+    };
+    let mut checked = 0;
+    for a in (0x0001u16..0x7c00).step_by(0x1f3) {
+        for b in (0x0001u16..0x7c00).step_by(0x2b7) {
+            for c in [
+                0x0001u16, 0x8001, 0x3c00, 0xbc01, 0x1400, 0x9400, 0x7bff, 0xfbff,
+            ] {
+                let want = round_to_f16(units(a) * units(b) + units(c) * (1 << 24));
+                let got = run("v_fma_f16", [a as u64, b as u64, c as u64]);
+                assert_eq!(got, want, "fma {a:#06x} {b:#06x} {c:#06x}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
+fn scaled_fma_of_div_fmas_rounds_once() {
+    // (1 + 2^-12)² = 1 + 2^-11 + 2^-24 is an f32 midpoint; + 2^-60 lies just above it, so
+    // the fused result rounds up, while rounding to f64 first would land on the midpoint
+    // and tie to even (down). The oracle is the host's fused f32 multiply-add.
+    let a = 1.0 + 2f32.powi(-12);
+    let c = 2f32.powi(-60);
+    let want = a.mul_add(a, c);
+    assert_eq!(want, 1.0 + 2f32.powi(-11) + 2f32.powi(-23));
+    let bits = |v: f32| v.to_bits() as u64;
+    let (plain, _) = run_with(
+        "v_div_fmas_f32",
+        [bits(a), bits(a), bits(c)],
+        Default::default(),
+        IEEE,
+        false,
+    );
+    assert_eq!(f32::from_bits(plain as u32), want);
+    // With the mask bit set and |S2| < 2 the result is scaled by 2^-64 before rounding.
+    let (scaled, _) = run_with(
+        "v_div_fmas_f32",
+        [bits(a), bits(a), bits(c)],
+        Default::default(),
+        IEEE,
+        true,
+    );
+    assert_eq!(f32::from_bits(scaled as u32), want * 2f32.powi(-64));
+    let (up, _) = run_with(
+        "v_div_fmas_f32",
+        [bits(1.0), bits(1.0), bits(3.0)],
+        Default::default(),
+        IEEE,
+        true,
+    );
+    assert_eq!(f32::from_bits(up as u32), 4.0 * 2f32.powi(64));
+}
+
+#[test]
+fn round_to_odd_fma_then_f32_rounding_equals_fused_f32() {
+    use super::fp::{fma_round_to_odd, Float, F32};
+    let xs = f32_samples();
+    let finite: Vec<f32> = xs.iter().copied().filter(|x| x.is_finite()).collect();
+    for (i, &a) in finite.iter().enumerate() {
+        for &b in finite.iter().skip(i % 3).step_by(5) {
+            for c in [
+                finite[(i * 7) % finite.len()],
+                -a * b * (1.0 + f32::EPSILON),
+                2f32.powi(-60),
+                -2f32.powi(-70),
+            ] {
+                let got = F32::round(fma_round_to_odd(a as f64, b as f64, c as f64)) as f32;
+                assert!(same_f32(got, a.mul_add(b, c)), "fma {a:e} {b:e} {c:e}");
+            }
+        }
+    }
 }
