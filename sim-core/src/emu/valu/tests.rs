@@ -392,50 +392,21 @@ fn f32_denormals_follow_the_mode() {
 
 #[test]
 fn add_sub_carry_chains() {
-    assert_eq!(
-        run_with(
-            "v_add_u32",
-            [0xffff_ffff, 2, 0],
-            Default::default(),
-            IEEE,
-            false
-        ),
-        (1, true)
-    );
-    assert_eq!(
-        run_with("v_add_u32", [5, 2, 0], Default::default(), IEEE, false),
-        (7, false)
-    );
-    assert_eq!(
-        run_with(
-            "v_addc_u32",
-            [0xffff_ffff, 0, 0],
-            Default::default(),
-            IEEE,
-            true
-        ),
-        (0, true)
-    );
-    assert_eq!(
-        run_with("v_addc_u32", [1, 2, 0], Default::default(), IEEE, true),
-        (4, false)
-    );
-    assert_eq!(
-        run_with("v_sub_u32", [1, 2, 0], Default::default(), IEEE, false),
-        (0xffff_ffff, true)
-    );
-    assert_eq!(
-        run_with("v_subrev_u32", [1, 2, 0], Default::default(), IEEE, false),
-        (1, false)
-    );
-    assert_eq!(
-        run_with("v_subb_u32", [5, 5, 0], Default::default(), IEEE, true),
-        (0xffff_ffff, true)
-    );
-    assert_eq!(
-        run_with("v_subbrev_u32", [5, 7, 0], Default::default(), IEEE, true),
-        (1, false)
-    );
+    // (opcode, S0, S1, carry in, result, carry out)
+    let cases = [
+        ("v_add_u32", 0xffff_ffff, 2, false, 1, true),
+        ("v_add_u32", 5, 2, false, 7, false),
+        ("v_addc_u32", 0xffff_ffff, 0, true, 0, true),
+        ("v_addc_u32", 1, 2, true, 4, false),
+        ("v_sub_u32", 1, 2, false, 0xffff_ffff, true),
+        ("v_subrev_u32", 1, 2, false, 1, false),
+        ("v_subb_u32", 5, 5, true, 0xffff_ffff, true),
+        ("v_subbrev_u32", 5, 7, true, 1, false),
+    ];
+    for (name, a, b, carry_in, result, carry_out) in cases {
+        let got = run_with(name, [a, b, 0], Default::default(), IEEE, carry_in);
+        assert_eq!(got, (result, carry_out), "{name} {a:#x} {b:#x} {carry_in}");
+    }
     // A 64-bit add built from v_add_u32 + v_addc_u32 equals u64 addition.
     for (a, b) in [
         (u64::MAX, 1u64),
@@ -635,50 +606,20 @@ fn sums_of_absolute_differences() {
 
 #[test]
 fn mbcnt_counts_mask_bits_of_lower_lanes() {
-    let lo = [0xffff_ffffu64; 64];
-    let hi = [0xffff_ffffu64; 64];
+    let ones = [0xffff_ffffu64; 64];
     let zero = [0u64; 64];
-    let mut dst = [0; 64];
-    let mut m = 0;
-    let mut args = ValuArgs {
-        src: [&lo, &zero, &zero],
-        exec: u64::MAX,
-        mask_in: 0,
-        modifiers: Default::default(),
-        mode: IEEE,
-        dst: &mut dst,
-        mask_out: &mut m,
-    };
-    op("v_mbcnt_lo_u32_b32")(&mut args);
-    let after_lo = dst;
-    let mut args = ValuArgs {
-        src: [&hi, &after_lo, &zero],
-        exec: u64::MAX,
-        mask_in: 0,
-        modifiers: Default::default(),
-        mode: IEEE,
-        dst: &mut dst,
-        mask_out: &mut m,
-    };
-    op("v_mbcnt_hi_u32_b32")(&mut args);
-    for (lane, &v) in dst.iter().enumerate() {
+    let (lo, _) = run_wave("v_mbcnt_lo_u32_b32", [ones, zero, zero], u64::MAX, 0);
+    let (both, _) = run_wave("v_mbcnt_hi_u32_b32", [ones, lo, zero], u64::MAX, 0);
+    for (lane, &v) in both.iter().enumerate() {
         assert_eq!(v, lane as u64, "mbcnt of all ones is the lane id");
     }
-    let sparse = [0x5555_5555u64; 64];
-    let mut args = ValuArgs {
-        src: [&sparse, &zero, &zero],
-        exec: u64::MAX,
-        mask_in: 0,
-        modifiers: Default::default(),
-        mode: IEEE,
-        dst: &mut dst,
-        mask_out: &mut m,
-    };
-    op("v_mbcnt_lo_u32_b32")(&mut args);
-    assert_eq!(dst[0], 0);
-    assert_eq!(dst[1], 1);
-    assert_eq!(dst[5], 3);
-    assert_eq!(dst[40], 16);
+    let (sparse, _) = run_wave(
+        "v_mbcnt_lo_u32_b32",
+        [[0x5555_5555; 64], zero, zero],
+        u64::MAX,
+        0,
+    );
+    assert_eq!([sparse[0], sparse[1], sparse[5], sparse[40]], [0, 1, 3, 16]);
 }
 
 #[test]
@@ -929,22 +870,17 @@ fn integer_compares_by_type() {
 #[test]
 fn compare_writes_only_active_lanes() {
     let a: [u64; 64] = std::array::from_fn(|i| i as u64);
-    let b = [32u64; 64];
-    let zero = [0u64; 64];
-    let mut dst = [7; 64];
-    let mut m = u64::MAX;
-    let mut args = ValuArgs {
-        src: [&a, &b, &zero],
-        exec: 0xffff_0000_ffff_0000,
-        mask_in: 0,
-        modifiers: Default::default(),
-        mode: IEEE,
-        dst: &mut dst,
-        mask_out: &mut m,
-    };
-    op("v_cmp_lt_u32")(&mut args);
-    assert_eq!(m, 0x0000_0000_ffff_0000);
-    assert_eq!(dst, [7; 64], "compares leave the vector destination alone");
+    let (dst, mask) = run_wave(
+        "v_cmp_lt_u32",
+        [a, [32; 64], [0; 64]],
+        0xffff_0000_ffff_0000,
+        0,
+    );
+    assert_eq!(mask, 0x0000_0000_ffff_0000);
+    assert_eq!(
+        dst, [0xdead_beef; 64],
+        "compares leave the vector destination alone"
+    );
 }
 
 #[test]
@@ -1108,13 +1044,13 @@ fn transcendental_conventions() {
     assert_eq!(run("v_rsq_f16", [0x4400, 0, 0]), 0x3800);
 }
 
-/// Runs `name` on all 64 lanes with per-lane sources; returns destinations and mask.
-fn run_wave(name: &str, src: [[u64; 64]; 3], mask_in: u64) -> ([u64; 64], u64) {
-    let mut dst = [0; 64];
+/// Runs `name` on 64 lanes of per-lane sources under `exec`; returns destinations and mask.
+fn run_wave(name: &str, src: [[u64; 64]; 3], exec: u64, mask_in: u64) -> ([u64; 64], u64) {
+    let mut dst = [0xdead_beef; 64];
     let mut mask_out = 0;
     op(name)(&mut ValuArgs {
         src: [&src[0], &src[1], &src[2]],
-        exec: u64::MAX,
+        exec,
         mask_in,
         modifiers: Default::default(),
         mode: IEEE,
@@ -1133,8 +1069,9 @@ fn divide(a: [u64; 64], b: [u64; 64], sign: u64) -> [u64; 64] {
     } else {
         1f64.to_bits()
     };
-    let call =
-        |op: &str, s: [[u64; 64]; 3], mask_in: u64| run_wave(&format!("v_{op}_{ty}"), s, mask_in);
+    let call = |op: &str, s: [[u64; 64]; 3], mask_in: u64| {
+        run_wave(&format!("v_{op}_{ty}"), s, u64::MAX, mask_in)
+    };
     let fma = |x, y, z| call("fma", [x, y, z], 0).0;
     let neg = |x: [u64; 64]| x.map(|v| v ^ sign);
     let ones = [one; 64];
