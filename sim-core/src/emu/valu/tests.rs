@@ -1380,3 +1380,25 @@ fn round_to_odd_fma_then_f32_rounding_equals_fused_f32() {
         }
     }
 }
+
+#[test]
+fn trig_preop_segments_match_bc_digits_of_2_over_pi() {
+    // floor(2/π · 2^k) mod 2^53 computed with `bc -l` (scale=700): the 53 bits of 2/π
+    // ending at fraction bit k.
+    let piece = |x: f64, i: u64| f64::from_bits(run("v_trig_preop_f64", [x.to_bits(), i, 0]));
+    let bits = |v: u64, k: i32| v as f64 * 2f64.powi(-k);
+    assert_eq!(
+        piece(1.0, 2),
+        bits(7440259586542284, 159),
+        "segment 2 = bits 106..159"
+    );
+    // Large arguments skip exponent − 1077 further bits.
+    assert_eq!(piece(2f64.powi(100), 0), bits(186160546233999, 99));
+    // Beyond exponent 1968 the result is scaled up by 2^128 to stay normal.
+    assert_eq!(
+        piece(2f64.powi(1000), 0),
+        bits(5935965111411701, 999) * 2f64.powi(128)
+    );
+    // The hardware table holds 1201 bits: segments beyond it are zero.
+    assert_eq!(piece(1.0, 31), 0.0);
+}
