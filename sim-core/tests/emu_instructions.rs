@@ -327,7 +327,11 @@ fn scratch_buffer_swizzle_and_range_check() {
         assert_eq!(words[(512 + 4 * l) / 4], l as u32);
         assert_eq!(words[(768 + 4 * l) / 4], l as u32);
         assert_eq!(w.vgprs[1][l], l as u32);
-        assert_eq!((w.vgprs[4][l], w.vgprs[5][l]), (l as u32, l as u32), "typed 32-bit loads");
+        assert_eq!(
+            (w.vgprs[4][l], w.vgprs[5][l]),
+            (l as u32, l as u32),
+            "typed 32-bit loads"
+        );
         assert_eq!(
             w.vgprs[3][l],
             if l < 10 { 7 } else { 0 },
