@@ -12,10 +12,12 @@
 #   gcnsim_add_opencl_test(NAME <name> TARGET <target> [ARGS <arg>...]
 #                          [GCNSIM_ARGS <arg>...] [POCL_ARGS <arg>...]
 #                          [GPUS <n>...] [WORKING_DIRECTORY <dir>] [TIMEOUT <s>]
-#                          [LABELS <label>...] [NO_POCL])
+#                          [LABELS <label>...] [GCNSIM_ENVIRONMENT <VAR=value>...]
+#                          [NO_POCL])
 #     Adds <name>.gcnsim<n> for every GPU count n (label "gcnsim"), run with
 #     OCL_ICD_VENDORS=<GCNSIM_ROOT>/OpenCL.icd, LD_LIBRARY_PATH=<GCNSIM_LIBRARY_DIR>,
-#     GCNSIM_GPUS=<n> and GCNSIM_CACHE_DIR inside the build tree; "{gpus}" in
+#     GCNSIM_GPUS=<n>, GCNSIM_CACHE_DIR inside the build tree and any
+#     GCNSIM_ENVIRONMENT settings (e.g. GCNSIM_CONFIG=<file>); "{gpus}" in
 #     GCNSIM_ARGS becomes n. Adds <name>.pocl (label "pocl") run with
 #     OCL_ICD_VENDORS=<POCL_ICD> and ARGS plus POCL_ARGS. A test passes when the
 #     program exits with status 0.
@@ -68,7 +70,7 @@ endfunction()
 
 function(gcnsim_add_opencl_test)
   cmake_parse_arguments(T "NO_POCL" "NAME;TARGET;WORKING_DIRECTORY;TIMEOUT"
-                        "ARGS;GCNSIM_ARGS;POCL_ARGS;GPUS;LABELS" ${ARGN})
+                        "ARGS;GCNSIM_ARGS;POCL_ARGS;GPUS;LABELS;GCNSIM_ENVIRONMENT" ${ARGN})
   if(NOT T_NAME OR NOT T_TARGET)
     message(FATAL_ERROR "gcnsim_add_opencl_test: NAME and TARGET are required")
   endif()
@@ -84,6 +86,7 @@ function(gcnsim_add_opencl_test)
   foreach(gpus IN LISTS T_GPUS)
     string(REPLACE "{gpus}" "${gpus}" gcnsim_args "${T_GCNSIM_ARGS}")
     _gcnsim_environment(env ${gpus})
+    list(APPEND env ${T_GCNSIM_ENVIRONMENT})
     _gcnsim_register(${T_NAME}.gcnsim${gpus} "${env}" "gcnsim;${T_LABELS}" ${T_TIMEOUT}
                      "${T_WORKING_DIRECTORY}"
                      $<TARGET_FILE:${T_TARGET}> ${T_ARGS} ${gcnsim_args})

@@ -10,3 +10,4 @@ pub mod gpu;
 pub mod isa;
 pub mod loader;
 pub mod platform;
+pub mod timing;

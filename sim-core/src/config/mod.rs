@@ -5,7 +5,9 @@ mod error;
 mod platform;
 
 pub use error::ConfigError;
-pub use platform::{CacheConfig, DramConfig, GpuConfig, PlatformConfig, DEFAULT_PLATFORM_TOML};
+pub use platform::{
+    CacheConfig, DramConfig, GpuConfig, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
+};
 
 use std::path::PathBuf;
 

@@ -16,6 +16,12 @@ pub struct PlatformConfig {
     pub gpu_count: usize,
     /// Bandwidth of the PCIe link between the host and each GPU, in GB/s.
     pub pcie_gbytes_per_s: f64,
+    /// One-way latency of a PCIe link, in nanoseconds.
+    pub pcie_latency_ns: u32,
+    /// Cycles (of the GPU clock) the IOMMU takes to walk the page table once.
+    pub page_walk_latency_cycles: u32,
+    /// Page walks the IOMMU performs at once.
+    pub page_walkers: u32,
     /// Instructions one wavefront may execute before it is stopped as hung.
     pub max_wavefront_instructions: u64,
     /// The description every GPU is built from.
@@ -67,6 +73,28 @@ pub struct GpuConfig {
     pub l2: CacheConfig,
     /// The DRAM behind the L2.
     pub dram: DramConfig,
+    /// Latency of the crossbar between the L1 caches and the L2 banks, in cycles, each
+    /// way.
+    pub crossbar_latency_cycles: u32,
+    /// The TLB of each compute unit (and of each shader array's scalar and instruction
+    /// caches).
+    pub l1_tlb: TlbConfig,
+    /// The TLB shared by the whole GPU, in front of the IOMMU.
+    pub l2_tlb: TlbConfig,
+}
+
+/// One set-associative translation lookaside buffer.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TlbConfig {
+    /// Number of sets.
+    pub sets: u32,
+    /// Associativity.
+    pub ways: u32,
+    /// Lookup latency in GPU cycles.
+    pub latency_cycles: u32,
+    /// Translations it may be waiting for at once.
+    pub mshrs: u32,
 }
 
 /// One set-associative cache.
@@ -93,6 +121,12 @@ pub struct DramConfig {
     pub controllers: u32,
     /// Access latency in GPU cycles.
     pub latency_cycles: u32,
+    /// Bytes one controller transfers per GPU cycle (its channel's bandwidth).
+    pub bytes_per_cycle: u32,
+    /// Banks per controller; accesses to different banks overlap.
+    pub banks: u32,
+    /// Cycles a bank stays busy after an access starts.
+    pub bank_busy_cycles: u32,
 }
 
 /// The file's two tables, as written.
@@ -157,6 +191,12 @@ impl PlatformConfig {
                 "must be a positive number",
             ));
         }
+        positive("platform.pcie_latency_ns", self.pcie_latency_ns.into())?;
+        positive(
+            "platform.page_walk_latency_cycles",
+            self.page_walk_latency_cycles.into(),
+        )?;
+        positive("platform.page_walkers", self.page_walkers.into())?;
         let g = &self.gpu;
         if g.isa != "gfx803" {
             return Err(ConfigError::new(
@@ -225,9 +265,23 @@ impl PlatformConfig {
             ("l2", &g.l2),
         ] {
             cache.validate(&format!("gpu.{name}"))?;
+            // An L1 line is fetched from one L2 bank in one request.
+            if name != "l2" && cache.line_bytes > g.l2.line_bytes {
+                return Err(ConfigError::new(
+                    format!("gpu.{name}.line_bytes"),
+                    cache.line_bytes.to_string(),
+                    format!("must not exceed gpu.l2.line_bytes ({})", g.l2.line_bytes),
+                ));
+            }
         }
         positive("gpu.dram.controllers", g.dram.controllers.into())?;
         positive("gpu.dram.latency_cycles", g.dram.latency_cycles.into())?;
+        positive("gpu.dram.bytes_per_cycle", g.dram.bytes_per_cycle.into())?;
+        positive("gpu.dram.banks", g.dram.banks.into())?;
+        positive("gpu.dram.bank_busy_cycles", g.dram.bank_busy_cycles.into())?;
+        for (name, tlb) in [("l1_tlb", &g.l1_tlb), ("l2_tlb", &g.l2_tlb)] {
+            tlb.validate(&format!("gpu.{name}"))?;
+        }
         Ok(())
     }
 }
@@ -255,6 +309,15 @@ impl CacheConfig {
             &format!("{key}.size_bytes / (ways × line_bytes)"),
             self.sets(),
         )
+    }
+}
+
+impl TlbConfig {
+    fn validate(&self, key: &str) -> Result<(), ConfigError> {
+        power_of_two(&format!("{key}.sets"), self.sets.into())?;
+        positive(&format!("{key}.ways"), self.ways.into())?;
+        positive(&format!("{key}.latency_cycles"), self.latency_cycles.into())?;
+        positive(&format!("{key}.mshrs"), self.mshrs.into())
     }
 }
 
@@ -347,6 +410,9 @@ mod tests {
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         assert_eq!(p.gpu.l1v.sets(), 64);
         assert_eq!(p.gpu.wavefront_slots_per_cu(), 40);
+        assert_eq!((p.gpu.l1_tlb.sets, p.gpu.l1_tlb.ways), (1, 32));
+        assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (32, 32));
+        assert_eq!(p.page_walk_latency_cycles, 100);
     }
 
     #[test]
@@ -400,10 +466,18 @@ mod tests {
                 "gpu.wavefront_slots_per_simd",
             ),
             ("[gpu.l1v]\nline_bytes = 48\n", "gpu.l1v.line_bytes"),
+            ("[gpu.l1k]\nline_bytes = 128\n", "gpu.l1k.line_bytes"),
             ("[gpu.l1v]\nsize_bytes = 1000\n", "gpu.l1v.size_bytes"),
             (
                 "[platform]\npcie_gbytes_per_s = -1.0\n",
                 "platform.pcie_gbytes_per_s",
+            ),
+            ("[platform]\npage_walkers = 0\n", "platform.page_walkers"),
+            ("[gpu.l1_tlb]\nsets = 3\n", "gpu.l1_tlb.sets"),
+            ("[gpu.l2_tlb]\nways = 0\n", "gpu.l2_tlb.ways"),
+            (
+                "[gpu.dram]\nbytes_per_cycle = 0\n",
+                "gpu.dram.bytes_per_cycle",
             ),
         ];
         for (text, key) in cases {

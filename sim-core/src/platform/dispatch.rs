@@ -79,6 +79,12 @@ impl fmt::Display for KernelError {
         match self {
             Self::NoSuchKernel(name) => write!(f, "no kernel named {name}"),
             Self::Setup(message) => f.write_str(message),
+            // An execution fault's message already names kernel, work-group, wavefront,
+            // PC, instruction and address.
+            Self::Launch {
+                error: LaunchError::Execution(fault),
+                ..
+            } => f.write_str(&fault.message),
             Self::Launch { kernel, error } => write!(f, "kernel {kernel}: {error}"),
         }
     }

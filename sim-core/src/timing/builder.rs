@@ -1,0 +1,403 @@
+//! Assembling the memory hierarchy of a platform on an engine: the IOMMU shared by all
+//! GPUs, each GPU's TLBs, caches, crossbars and DRAM controllers, its DMA engine and the
+//! PCIe links to the host.
+
+use super::Cache;
+use super::{
+    CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, PageWalker,
+    PcieLink, Tlb, TlbGeometry, WritePolicy,
+};
+use crate::config::{CacheConfig, GpuConfig, PlatformConfig};
+use crate::driver::Driver;
+use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
+use std::sync::Arc;
+
+/// Messages every memory port buffers.
+pub const PORT_CAPACITY: usize = 8;
+
+/// Pieces of a transfer the DMA engine keeps in flight.
+const DMA_IN_FLIGHT: usize = 64;
+
+/// Where one GPU's memory hierarchy sits in an engine: the ports a compute unit and the
+/// host plug into (each to be linked with [`Engine::connect`], latency 0), and its
+/// components.
+#[derive(Debug, Clone)]
+pub struct GpuMemoryParts {
+    /// Per compute unit: its vector memory port (at its L1 TLB, in front of its L1 vector
+    /// cache). Takes [`MemRequest`](super::MemRequest)s at virtual addresses.
+    pub vector: Vec<PortRef>,
+    /// Per compute unit: its scalar memory port (at its shader array's scalar TLB, in
+    /// front of the L1 scalar cache).
+    pub scalar: Vec<PortRef>,
+    /// Per compute unit: its instruction fetch port (at its shader array's instruction
+    /// TLB, in front of the L1 instruction cache).
+    pub instruction: Vec<PortRef>,
+    /// The DMA engine's port: transfers of any length at virtual addresses.
+    pub dma: PortRef,
+    /// Per other GPU: the crossbar's port toward it, to be linked to that GPU's port
+    /// toward this one (through a [`PcieLink`]).
+    pub peers: Vec<(usize, PortRef)>,
+    /// Every component of the hierarchy (e.g. to attach a
+    /// [`MetricsCollector`](super::MetricsCollector)).
+    pub components: Vec<ComponentId>,
+}
+
+/// Where a platform's memory system sits in an engine.
+#[derive(Debug, Clone)]
+pub struct PlatformMemoryParts {
+    /// Each GPU's hierarchy.
+    pub gpus: Vec<GpuMemoryParts>,
+    /// The IOMMU (page walker) shared by all GPUs.
+    pub iommu: ComponentId,
+    /// The host: an [`Endpoint`] whose port number `i` reaches GPU `i`'s DMA engine
+    /// through a PCIe link (send requests with [`Engine::send`], take the answers with
+    /// [`Engine::retrieve`]).
+    pub host: Vec<PortRef>,
+    /// The PCIe links: host ↔ GPU `i` for each GPU, then one between each pair of GPUs.
+    pub pcie_links: Vec<ComponentId>,
+}
+
+impl PlatformMemoryParts {
+    /// Every component: the GPUs' hierarchies, the IOMMU and the PCIe links.
+    pub fn components(&self) -> Vec<ComponentId> {
+        let mut all: Vec<ComponentId> = self
+            .gpus
+            .iter()
+            .flat_map(|g| g.components.clone())
+            .collect();
+        all.push(self.iommu);
+        all.extend(&self.pcie_links);
+        all
+    }
+}
+
+/// Adds the memory system of `platform` to `engine`: an IOMMU reading `driver`'s page
+/// tables, each GPU's hierarchy ([`add_gpu_memory`]) and a PCIe link from a host endpoint
+/// to each GPU's DMA engine.
+pub fn add_platform_memory<M: CarriesMemory>(
+    engine: &mut Engine<M>,
+    platform: &PlatformConfig,
+    driver: Arc<Driver>,
+) -> PlatformMemoryParts {
+    let clock = Clock::from_mhz(platform.gpu.clock_mhz);
+    let iommu = engine.add_component("iommu", clock);
+    let iommu_ports: Vec<PortRef> = (0..platform.gpu_count)
+        .map(|gpu| engine.add_port(iommu, &format!("gpu{gpu}"), PORT_CAPACITY))
+        .collect();
+    engine.install(
+        iommu,
+        Box::new(PageWalker::new(
+            driver.clone(),
+            iommu_ports.iter().map(|p| p.port).collect(),
+            clock.cycles(platform.page_walk_latency_cycles.into()),
+            platform.page_walkers as usize,
+        )),
+    );
+    let host = engine.add_component("host", clock);
+    engine.install(host, Box::new(Endpoint));
+    let mut parts = PlatformMemoryParts {
+        gpus: Vec::new(),
+        iommu,
+        host: Vec::new(),
+        pcie_links: Vec::new(),
+    };
+    let gpus: Vec<usize> = (0..platform.gpu_count).collect();
+    for (gpu, &iommu_port) in iommu_ports.iter().enumerate() {
+        let peers: Vec<usize> = gpus.iter().copied().filter(|&g| g != gpu).collect();
+        let memory = add_gpu_memory(
+            engine,
+            &platform.gpu,
+            gpu,
+            driver.clone(),
+            iommu_port,
+            &peers,
+        );
+        let host_port = engine.add_port(host, &format!("gpu{gpu}"), PORT_CAPACITY);
+        let link = add_pcie_link(
+            engine,
+            platform,
+            &format!("pcie{gpu}"),
+            host_port,
+            memory.dma,
+        );
+        parts.host.push(host_port);
+        parts.pcie_links.push(link);
+        parts.gpus.push(memory);
+    }
+    for a in 0..platform.gpu_count {
+        for b in a + 1..platform.gpu_count {
+            let port = |from: usize, to: usize| {
+                let peers = &parts.gpus[from].peers;
+                peers.iter().find(|(g, _)| *g == to).expect("every pair").1
+            };
+            let (a_side, b_side) = (port(a, b), port(b, a));
+            let link = add_pcie_link(
+                engine,
+                platform,
+                &format!("pcie.gpu{a}.gpu{b}"),
+                a_side,
+                b_side,
+            );
+            parts.pcie_links.push(link);
+        }
+    }
+    parts
+}
+
+/// Adds a PCIe link named `name` between ports `a` and `b` (linking them to it).
+fn add_pcie_link<M: CarriesMemory>(
+    engine: &mut Engine<M>,
+    platform: &PlatformConfig,
+    name: &str,
+    a: PortRef,
+    b: PortRef,
+) -> ComponentId {
+    let clock = Clock::from_mhz(platform.gpu.clock_mhz);
+    let link = engine.add_component(name, clock);
+    let a_side = engine.add_port(link, "a", PORT_CAPACITY);
+    let b_side = engine.add_port(link, "b", PORT_CAPACITY);
+    let latency = PS_PER_NS * u64::from(platform.pcie_latency_ns);
+    engine.install(
+        link,
+        Box::new(PcieLink::new(
+            a_side.port,
+            b_side.port,
+            platform.pcie_gbytes_per_s,
+            latency,
+        )),
+    );
+    engine.connect(a, a_side, 0);
+    engine.connect(b_side, b, 0);
+    link
+}
+
+/// Adds GPU `gpu`'s memory hierarchy, built from `config`, to `engine`. Its L2 TLB asks
+/// the IOMMU through `iommu_port` (unlinked; this links it); the DRAM controllers read
+/// and write `driver`'s memory of the GPU; its crossbar gets a port toward each GPU of
+/// `peers` (returned in [`GpuMemoryParts::peers`], to be linked), through which requests
+/// for that GPU's memory go to that GPU's L2 banks.
+///
+/// Components and names (`gpuN.` prefix): per compute unit `cuI.l1tlb` and `cuI.l1v`;
+/// per shader array `saS.l1k_tlb`, `saS.l1k`, `saS.l1i_tlb`, `saS.l1i`; `dma` and
+/// `dma.tlb`; `l2tlb`; `xbar` (L1s to L2 banks); `l2.bankB`; `dram.xbar` (L2 banks to
+/// controllers, no latency); `dram.chC`. L2 banks and DRAM controllers are interleaved by
+/// L2 line.
+pub fn add_gpu_memory<M: CarriesMemory>(
+    engine: &mut Engine<M>,
+    config: &GpuConfig,
+    gpu: usize,
+    driver: Arc<Driver>,
+    iommu_port: PortRef,
+    peers: &[usize],
+) -> GpuMemoryParts {
+    let clock = Clock::from_mhz(config.clock_mhz);
+    let mut site = Site {
+        engine,
+        config,
+        gpu,
+        clock,
+        prefix: format!("gpu{gpu}"),
+        components: Vec::new(),
+        l2tlb_tops: Vec::new(),
+        xbar_inputs: Vec::new(),
+        l2tlb: None,
+        xbar: None,
+    };
+    let l2tlb = site.add("l2tlb");
+    let xbar = site.add("xbar");
+    site.l2tlb = Some(l2tlb);
+    site.xbar = Some(xbar);
+
+    let cus = config.compute_units as usize;
+    let cus_per_array = cus / config.shader_arrays as usize;
+    let mut vector = Vec::with_capacity(cus);
+    for cu in 0..cus {
+        let l1v = site.add_l1(&format!("cu{cu}.l1v"), &config.l1v);
+        vector.extend(site.add_l1_tlb(&format!("cu{cu}.l1tlb"), 1, l1v));
+    }
+    let mut scalar = Vec::with_capacity(cus);
+    let mut instruction = Vec::with_capacity(cus);
+    for sa in 0..config.shader_arrays {
+        let l1k = site.add_l1(&format!("sa{sa}.l1k"), &config.l1k);
+        scalar.extend(site.add_l1_tlb(&format!("sa{sa}.l1k_tlb"), cus_per_array, l1k));
+        let l1i = site.add_l1(&format!("sa{sa}.l1i"), &config.l1i);
+        instruction.extend(site.add_l1_tlb(&format!("sa{sa}.l1i_tlb"), cus_per_array, l1i));
+    }
+    let dma_input = site.port(xbar, "dma");
+    site.xbar_inputs.push(dma_input.port);
+    let dma_tlb = site.add_l1_tlb("dma.tlb", 1, dma_input);
+    let dma = site.add("dma");
+    let dma_top = site.port(dma, "host");
+    let dma_bottom = site.port(dma, "tlb");
+    let l2_line = u64::from(config.l2.line_bytes);
+    site.engine.connect(dma_bottom, dma_tlb[0], 0);
+    site.engine.install(
+        dma,
+        Box::new(DmaEngine::new(
+            dma_top.port,
+            dma_bottom.port,
+            l2_line,
+            DMA_IN_FLIGHT,
+        )),
+    );
+
+    // The L2 TLB, asking the IOMMU.
+    let cycle = clock.period();
+    let l2tlb_next = site.port(l2tlb, "iommu");
+    site.engine.connect(l2tlb_next, iommu_port, 0);
+    let l2tlb_tops = std::mem::take(&mut site.l2tlb_tops);
+    site.engine.install(
+        l2tlb,
+        Box::new(Tlb::new(
+            TlbGeometry::from_config(&config.l2_tlb, config.page_bytes, cycle),
+            gpu,
+            l2tlb_tops,
+            None,
+            l2tlb_next.port,
+        )),
+    );
+
+    // L2 banks between the two crossbars, DRAM controllers at the bottom.
+    let dram_xbar = site.add("dram.xbar");
+    let mut xbar_outputs = Vec::new();
+    let mut dram_inputs = Vec::new();
+    for bank in 0..config.l2_banks {
+        let id = site.add(&format!("l2.bank{bank}"));
+        let top = site.port(id, "top");
+        let bottom = site.port(id, "bottom");
+        let output = site.port(xbar, &format!("bank{bank}"));
+        site.engine.connect(output, top, 0);
+        xbar_outputs.push(output.port);
+        let input = site.port(dram_xbar, &format!("bank{bank}"));
+        site.engine.connect(bottom, input, 0);
+        dram_inputs.push(input.port);
+        let geometry = CacheGeometry::from_config(
+            &config.l2,
+            cycle,
+            WritePolicy::WriteBack,
+            config.l2_banks.into(),
+        );
+        site.engine.install(
+            id,
+            Box::new(Cache::new(geometry, vec![top.port], bottom.port)),
+        );
+    }
+    let mut dram_outputs = Vec::new();
+    let timing = DramTiming::from_config(&config.dram, cycle, l2_line);
+    for channel in 0..config.dram.controllers {
+        let id = site.add(&format!("dram.ch{channel}"));
+        let top = site.port(id, "top");
+        let output = site.port(dram_xbar, &format!("ch{channel}"));
+        site.engine.connect(output, top, 0);
+        dram_outputs.push(output.port);
+        site.engine.install(
+            id,
+            Box::new(DramController::new(driver.clone(), gpu, timing, top.port)),
+        );
+    }
+    let xbar_latency = clock.cycles(config.crossbar_latency_cycles.into());
+    let xbar_inputs = std::mem::take(&mut site.xbar_inputs);
+    let mut crossbar = Crossbar::new(xbar_inputs, xbar_outputs, l2_line, xbar_latency);
+    let mut peer_ports = Vec::with_capacity(peers.len());
+    for &peer in peers {
+        let port = site.port(xbar, &format!("gpu{peer}"));
+        crossbar = crossbar.with_remote(peer, port.port);
+        peer_ports.push((peer, port));
+    }
+    site.engine.install(xbar, Box::new(crossbar));
+    site.engine.install(
+        dram_xbar,
+        Box::new(Crossbar::new(dram_inputs, dram_outputs, l2_line, 0)),
+    );
+
+    GpuMemoryParts {
+        vector,
+        scalar,
+        instruction,
+        dma: dma_top,
+        peers: peer_ports,
+        components: site.components,
+    }
+}
+
+/// One GPU's hierarchy while it is being assembled.
+struct Site<'e, M> {
+    engine: &'e mut Engine<M>,
+    config: &'e GpuConfig,
+    gpu: usize,
+    clock: Clock,
+    prefix: String,
+    components: Vec<ComponentId>,
+    /// The L2 TLB's top ports so far (one per L1 TLB).
+    l2tlb_tops: Vec<Port>,
+    /// The crossbar's inputs so far (one per L1 cache, and the DMA engine's).
+    xbar_inputs: Vec<Port>,
+    l2tlb: Option<ComponentId>,
+    xbar: Option<ComponentId>,
+}
+
+impl<M: CarriesMemory> Site<'_, M> {
+    fn add(&mut self, name: &str) -> ComponentId {
+        let id = self
+            .engine
+            .add_component(format!("{}.{name}", self.prefix), self.clock);
+        self.components.push(id);
+        id
+    }
+
+    fn port(&mut self, owner: ComponentId, name: &str) -> PortRef {
+        self.engine.add_port(owner, name, PORT_CAPACITY)
+    }
+
+    /// An L1 TLB named `name` with `tops` top ports, in front of `below` (an L1 cache's
+    /// top port, or the crossbar for the DMA engine), asking the L2 TLB. Returns its top
+    /// ports.
+    fn add_l1_tlb(&mut self, name: &str, tops: usize, below: PortRef) -> Vec<PortRef> {
+        let l2tlb = self.l2tlb.expect("the L2 TLB is added first");
+        let tlb = self.add(name);
+        let top_ports: Vec<PortRef> = (0..tops)
+            .map(|i| self.port(tlb, &format!("top{i}")))
+            .collect();
+        let bottom = self.port(tlb, "bottom");
+        let next = self.port(tlb, "l2tlb");
+        self.engine.connect(bottom, below, 0);
+        let l2_top = self.port(l2tlb, name);
+        self.engine.connect(next, l2_top, 0);
+        self.l2tlb_tops.push(l2_top.port);
+        let geometry = TlbGeometry::from_config(
+            &self.config.l1_tlb,
+            self.config.page_bytes,
+            self.clock.period(),
+        );
+        self.engine.install(
+            tlb,
+            Box::new(Tlb::new(
+                geometry,
+                self.gpu,
+                top_ports.iter().map(|p| p.port).collect(),
+                Some(bottom.port),
+                next.port,
+            )),
+        );
+        top_ports
+    }
+
+    /// A write-through L1 cache named `name` sending to the crossbar; returns its top
+    /// port.
+    fn add_l1(&mut self, name: &str, cache: &CacheConfig) -> PortRef {
+        let xbar = self.xbar.expect("the crossbar is added first");
+        let id = self.add(name);
+        let top = self.port(id, "top");
+        let bottom = self.port(id, "bottom");
+        let input = self.port(xbar, name);
+        self.engine.connect(bottom, input, 0);
+        self.xbar_inputs.push(input.port);
+        let geometry =
+            CacheGeometry::from_config(cache, self.clock.period(), WritePolicy::WriteThrough, 1);
+        self.engine.install(
+            id,
+            Box::new(Cache::new(geometry, vec![top.port], bottom.port)),
+        );
+        top
+    }
+}

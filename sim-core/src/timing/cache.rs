@@ -1,0 +1,420 @@
+//! A set-associative cache with MSHRs and LRU replacement: the L1 vector, scalar and
+//! instruction caches (write-through, no allocation on writes) and the L2 banks
+//! (write-back, allocating on writes).
+
+use super::plumbing::{count, take, Lookups, Outbox};
+use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
+use super::set_associative::SetAssociative;
+use crate::config::CacheConfig;
+use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use std::collections::BTreeMap;
+
+/// What a cache does with writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WritePolicy {
+    /// Every write goes on to the level below at once (and updates a line present here);
+    /// a write miss does not bring the line in. The L1 caches.
+    WriteThrough,
+    /// Writes stay in the line (brought in on a miss) until it is evicted or flushed.
+    /// The L2 banks.
+    WriteBack,
+}
+
+/// The shape and timing of one cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheGeometry {
+    /// Bytes per line (a power of two).
+    pub line_bytes: u64,
+    /// Number of sets (a power of two).
+    pub sets: usize,
+    /// Lines per set.
+    pub ways: usize,
+    /// Time from a request's arrival to its lookup (and to the answer of a hit).
+    pub latency: Time,
+    /// Misses (lines being fetched) and write-throughs outstanding at once.
+    pub mshrs: usize,
+    /// The write policy.
+    pub policy: WritePolicy,
+    /// Requests it looks up at once (one enters per cycle of latency at full rate); more
+    /// wait in the top ports.
+    pub pipeline_depth: usize,
+    /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
+    /// line, and indexes its sets by line number / `banks`.
+    pub banks: u64,
+}
+
+impl CacheGeometry {
+    /// The geometry `config` describes, with latency counted in cycles of `cycle` ps, for
+    /// one of `banks` line-interleaved banks.
+    pub fn from_config(config: &CacheConfig, cycle: Time, policy: WritePolicy, banks: u64) -> Self {
+        CacheGeometry {
+            line_bytes: config.line_bytes.into(),
+            sets: config.sets() as usize,
+            ways: config.ways as usize,
+            latency: cycle * u64::from(config.latency_cycles),
+            mshrs: config.mshrs as usize,
+            policy,
+            pipeline_depth: config.latency_cycles.max(1) as usize,
+            banks,
+        }
+    }
+}
+
+/// A request in the cache, with the port it came from.
+#[derive(Debug)]
+struct Arrival {
+    top: Port,
+    req: MemRequest,
+    /// The hooks' task number.
+    task: u64,
+}
+
+/// One cached line.
+#[derive(Debug)]
+struct Line {
+    data: Vec<u8>,
+    dirty: bool,
+}
+
+/// What waits for a line being fetched, in arrival order.
+#[derive(Debug)]
+enum Waiter {
+    /// A read to answer from the line.
+    Read(Arrival),
+    /// A write (write-back cache) to apply to the line and answer.
+    Write(Arrival),
+    /// Bytes a write-through already sent below; applied so the line is not stale.
+    Patch { offset: usize, data: Vec<u8> },
+}
+
+/// A request this cache sent below, by the id it gave it.
+#[derive(Debug)]
+enum Below {
+    /// Fetching the line of this number.
+    Fill(u64),
+    /// A write passed through for this arrival.
+    WriteThrough(Arrival),
+    /// An evicted or flushed dirty line.
+    WriteBack,
+    /// A flush passed on.
+    Flush,
+}
+
+/// One cache: its ports, tag array with line data, MSHRs and the requests waiting for
+/// them. Requests from several top ports (e.g. the four compute units sharing a scalar
+/// cache) are answered through the port they came from.
+///
+/// Timing: a request is looked up `latency` after it is taken from its port; a hit is
+/// answered then. A miss sends a read of the whole line below and is answered when the
+/// line arrives; later misses to that line wait in its MSHR (an MSHR hit). When every
+/// MSHR is taken, the request waits, and the cache takes no more requests from its top
+/// ports until one frees — their buffers fill and hold back the senders. At most
+/// `pipeline_depth` requests are being looked up at once.
+pub struct Cache {
+    geometry: CacheGeometry,
+    tops: Vec<Port>,
+    bottom: Port,
+    lines: SetAssociative<Line>,
+    /// Requests being looked up, or waiting for an MSHR.
+    lookups: Lookups<Arrival>,
+    /// Lines being fetched, with what waits for them.
+    mshrs: BTreeMap<u64, Vec<Waiter>>,
+    /// Requests sent below, by id.
+    below: BTreeMap<u64, Below>,
+    write_throughs: usize,
+    /// A flush waiting for outstanding requests to finish (false) or for the level below
+    /// (true).
+    flush: Option<(Arrival, bool)>,
+    outbox: Outbox,
+    next_id: u64,
+    next_task: u64,
+}
+
+impl Cache {
+    /// A cache of `geometry`, taking requests at `tops` and sending to the level below
+    /// through `bottom`.
+    pub fn new(geometry: CacheGeometry, tops: Vec<Port>, bottom: Port) -> Self {
+        Cache {
+            geometry,
+            tops,
+            bottom,
+            lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
+            lookups: Lookups::default(),
+            mshrs: BTreeMap::new(),
+            below: BTreeMap::new(),
+            write_throughs: 0,
+            flush: None,
+            outbox: Outbox::default(),
+            next_id: 0,
+            next_task: 0,
+        }
+    }
+
+    fn send_below(&mut self, access: Access, address: u64, what: Below) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.below.insert(id, what);
+        self.outbox.push(
+            self.bottom,
+            MemoryMessage::Request(MemRequest {
+                id,
+                address,
+                access,
+            }),
+        );
+    }
+
+    fn answer<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        arrival: Arrival,
+        result: Result<Vec<u8>, MemError>,
+    ) {
+        let kind = arrival.req.access.kind();
+        ctx.notify(&Observation::TaskEnd {
+            task: arrival.task,
+            kind,
+        });
+        let response = MemResponse {
+            id: arrival.req.id,
+            result,
+        };
+        self.outbox
+            .push(arrival.top, MemoryMessage::Response(response));
+    }
+
+    fn busy(&self) -> bool {
+        self.mshrs.len() + self.write_throughs >= self.geometry.mshrs
+    }
+
+    /// Looks `arrival` up; hands it back when it must wait for an MSHR.
+    fn lookup<M>(&mut self, ctx: &mut Context<'_, M>, arrival: Arrival) -> Result<(), Arrival> {
+        if self.flush.is_some() {
+            return Err(arrival);
+        }
+        let line_bytes = self.geometry.line_bytes;
+        let address = arrival.req.address;
+        let offset = (address % line_bytes) as usize;
+        let line = address / line_bytes;
+        if offset as u64 + arrival.req.len() > line_bytes {
+            let error = MemError::CrossesBoundary {
+                address,
+                bytes: arrival.req.len(),
+                boundary: line_bytes,
+            };
+            self.answer(ctx, arrival, Err(error));
+            return Ok(());
+        }
+        match arrival.req.access.clone() {
+            Access::Flush => {
+                self.flush = Some((arrival, false));
+                Ok(())
+            }
+            Access::Read { bytes } => {
+                if let Some(waiters) = self.mshrs.get_mut(&line) {
+                    waiters.push(Waiter::Read(arrival));
+                    count(ctx, "read_mshr_hits");
+                } else if let Some(cached) = self.lines.get(line) {
+                    let data = cached.data[offset..offset + bytes as usize].to_vec();
+                    count(ctx, "read_hits");
+                    self.answer(ctx, arrival, Ok(data));
+                } else if self.busy() {
+                    return Err(arrival);
+                } else {
+                    count(ctx, "read_misses");
+                    self.fetch(line, Waiter::Read(arrival));
+                }
+                Ok(())
+            }
+            Access::Write { data } => match self.geometry.policy {
+                WritePolicy::WriteThrough => {
+                    if self.busy() {
+                        return Err(arrival);
+                    }
+                    if let Some(waiters) = self.mshrs.get_mut(&line) {
+                        waiters.push(Waiter::Patch {
+                            offset,
+                            data: data.clone(),
+                        });
+                        count(ctx, "write_mshr_hits");
+                    } else if let Some(cached) = self.lines.get(line) {
+                        cached.data[offset..offset + data.len()].copy_from_slice(&data);
+                        count(ctx, "write_hits");
+                    } else {
+                        count(ctx, "write_misses");
+                    }
+                    self.write_throughs += 1;
+                    self.send_below(
+                        Access::Write { data },
+                        address,
+                        Below::WriteThrough(arrival),
+                    );
+                    Ok(())
+                }
+                WritePolicy::WriteBack => {
+                    if let Some(waiters) = self.mshrs.get_mut(&line) {
+                        waiters.push(Waiter::Write(arrival));
+                        count(ctx, "write_mshr_hits");
+                    } else if let Some(cached) = self.lines.get(line) {
+                        cached.data[offset..offset + data.len()].copy_from_slice(&data);
+                        cached.dirty = true;
+                        count(ctx, "write_hits");
+                        self.answer(ctx, arrival, Ok(Vec::new()));
+                    } else if data.len() as u64 == line_bytes {
+                        count(ctx, "write_misses");
+                        self.install(ctx, line, Line { data, dirty: true });
+                        self.answer(ctx, arrival, Ok(Vec::new()));
+                    } else if self.busy() {
+                        return Err(arrival);
+                    } else {
+                        count(ctx, "write_misses");
+                        self.fetch(line, Waiter::Write(arrival));
+                    }
+                    Ok(())
+                }
+            },
+        }
+    }
+
+    fn fetch(&mut self, line: u64, first: Waiter) {
+        self.mshrs.insert(line, vec![first]);
+        let bytes = self.geometry.line_bytes as u32;
+        self.send_below(
+            Access::Read { bytes },
+            line * self.geometry.line_bytes,
+            Below::Fill(line),
+        );
+    }
+
+    /// Stores a line, writing back the dirty line it replaces.
+    fn install<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) {
+        if let Some((victim, old)) = self.lines.insert(line, value) {
+            if old.dirty {
+                count(ctx, "writebacks");
+                let address = victim * self.geometry.line_bytes;
+                self.send_below(Access::Write { data: old.data }, address, Below::WriteBack);
+            }
+        }
+    }
+
+    /// The line `line` arrived (or could not be read): serve its waiters in order.
+    fn fill<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, result: Result<Vec<u8>, MemError>) {
+        let waiters = self.mshrs.remove(&line).unwrap_or_default();
+        let line_bytes = self.geometry.line_bytes;
+        let mut data = match result {
+            Ok(data) => data,
+            Err(error) => {
+                for waiter in waiters {
+                    if let Waiter::Read(arrival) | Waiter::Write(arrival) = waiter {
+                        self.answer(ctx, arrival, Err(error.clone()));
+                    }
+                }
+                return;
+            }
+        };
+        let mut dirty = false;
+        for waiter in waiters {
+            match waiter {
+                Waiter::Read(arrival) => {
+                    let offset = (arrival.req.address % line_bytes) as usize;
+                    let bytes = arrival.req.len() as usize;
+                    let part = data[offset..offset + bytes].to_vec();
+                    self.answer(ctx, arrival, Ok(part));
+                }
+                Waiter::Write(arrival) => {
+                    let offset = (arrival.req.address % line_bytes) as usize;
+                    if let Access::Write { data: bytes } = &arrival.req.access {
+                        data[offset..offset + bytes.len()].copy_from_slice(bytes);
+                    }
+                    dirty = true;
+                    self.answer(ctx, arrival, Ok(Vec::new()));
+                }
+                Waiter::Patch {
+                    offset,
+                    data: bytes,
+                } => {
+                    data[offset..offset + bytes.len()].copy_from_slice(&bytes);
+                }
+            }
+        }
+        self.install(ctx, line, Line { data, dirty });
+    }
+
+    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+        let what = self
+            .below
+            .remove(&response.id)
+            .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
+        match what {
+            Below::Fill(line) => self.fill(ctx, line, response.result),
+            Below::WriteThrough(arrival) => {
+                self.write_throughs -= 1;
+                self.answer(ctx, arrival, response.result);
+            }
+            Below::WriteBack | Below::Flush => {}
+        }
+    }
+
+    /// Moves a flush on: once nothing is outstanding, writes back dirty lines, drops all
+    /// lines and passes the flush below; once that is answered, answers the flush.
+    fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+        if !self.below.is_empty() || !self.mshrs.is_empty() {
+            return;
+        }
+        match self.flush.take() {
+            Some((arrival, false)) => {
+                for (line, cached) in self.lines.drain() {
+                    if cached.dirty {
+                        count(ctx, "writebacks");
+                        let address = line * self.geometry.line_bytes;
+                        self.send_below(
+                            Access::Write { data: cached.data },
+                            address,
+                            Below::WriteBack,
+                        );
+                    }
+                }
+                self.send_below(Access::Flush, 0, Below::Flush);
+                self.flush = Some((arrival, true));
+            }
+            Some((arrival, true)) => self.answer(ctx, arrival, Ok(Vec::new())),
+            None => {}
+        }
+    }
+}
+
+impl<M: CarriesMemory> Component<M> for Cache {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        while let Some(msg) = take(ctx, self.bottom) {
+            match msg {
+                MemoryMessage::Response(response) => self.answer_from_below(ctx, response),
+                other => panic!("a cache received {other:?} from below"),
+            }
+        }
+        let mut lookups = std::mem::take(&mut self.lookups);
+        lookups.run(ctx, |ctx, arrival| {
+            self.advance_flush(ctx);
+            self.lookup(ctx, arrival)
+        });
+        self.lookups = lookups;
+        self.advance_flush(ctx);
+        if !self.lookups.is_stalled() && self.flush.is_none() {
+            let due = ctx.now() + self.geometry.latency;
+            for i in 0..self.tops.len() {
+                let top = self.tops[i];
+                while self.lookups.in_pipeline() < self.geometry.pipeline_depth {
+                    let Some(msg) = take(ctx, top) else { break };
+                    let MemoryMessage::Request(req) = msg else {
+                        panic!("a cache received {msg:?} from above");
+                    };
+                    let task = self.next_task;
+                    self.next_task += 1;
+                    let kind = req.access.kind();
+                    ctx.notify(&Observation::TaskStart { task, kind });
+                    self.lookups.push(ctx, due, Arrival { top, req, task });
+                }
+            }
+        }
+        self.outbox.send(ctx);
+    }
+}

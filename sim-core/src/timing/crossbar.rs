@@ -1,0 +1,208 @@
+//! A single-stage crossbar: routes requests from many senders to address-interleaved
+//! receivers (L1 caches to L2 banks, L2 banks to DRAM controllers) and the answers back;
+//! requests for another GPU's memory leave through a link to that GPU.
+
+use super::plumbing::{take, Outbox, Pipeline};
+use super::protocol::{
+    gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
+};
+use crate::engine::{Component, Context, Port, Time, Wake};
+use std::collections::BTreeMap;
+
+/// Messages the crossbar queues per output before it stops taking requests for it.
+const QUEUE_PER_OUTPUT: usize = 4;
+
+/// Where an answer goes back to.
+#[derive(Debug)]
+enum Route {
+    /// Answer `id` through `input`.
+    Back { input: Port, id: u64 },
+    /// One part of the broadcast flush `group`.
+    FlushPart { group: u64 },
+}
+
+/// The crossbar. A request taken at an input goes to output number
+/// `(local address / interleave_bytes) % outputs`, `latency` later; its answer goes back
+/// to the input after `latency` too. A flush goes to every output and is answered once
+/// all have answered. When an output's queue is full, requests for it wait in their
+/// input's buffer (holding back that input's later requests: head-of-line blocking).
+///
+/// A request whose physical address belongs to a GPU with a remote port
+/// ([`with_remote`](Self::with_remote)) leaves through that port instead; a remote port
+/// also takes requests from that GPU (routed like an input's) and answers to its own.
+pub struct Crossbar {
+    /// The inputs, then the remote ports.
+    inputs: Vec<Port>,
+    outputs: Vec<Port>,
+    /// Links to other GPUs, by GPU.
+    remotes: BTreeMap<usize, Port>,
+    interleave_bytes: u64,
+    latency: Time,
+    routes: BTreeMap<u64, Route>,
+    /// Broadcast flushes: (input, id, answers awaited).
+    flushes: BTreeMap<u64, (Port, u64, usize)>,
+    /// Messages on their way through, to leave through a port when due.
+    transit: Pipeline<(Port, MemoryMessage)>,
+    in_transit: BTreeMap<Port, usize>,
+    outbox: Outbox,
+    next_id: u64,
+}
+
+impl Crossbar {
+    /// A crossbar from `inputs` to `outputs` interleaved every `interleave_bytes`, with
+    /// `latency` each way.
+    pub fn new(
+        inputs: Vec<Port>,
+        outputs: Vec<Port>,
+        interleave_bytes: u64,
+        latency: Time,
+    ) -> Self {
+        Crossbar {
+            inputs,
+            outputs,
+            remotes: BTreeMap::new(),
+            interleave_bytes,
+            latency,
+            routes: BTreeMap::new(),
+            flushes: BTreeMap::new(),
+            transit: Pipeline::default(),
+            in_transit: BTreeMap::new(),
+            outbox: Outbox::default(),
+            next_id: 0,
+        }
+    }
+
+    /// Sends requests for GPU `gpu`'s memory through `port` (linked to that GPU's
+    /// crossbar), and takes that GPU's requests for this one's memory there.
+    pub fn with_remote(mut self, gpu: usize, port: Port) -> Self {
+        self.remotes.insert(gpu, port);
+        self.inputs.push(port);
+        self
+    }
+
+    fn output_for(&self, req: &MemRequest) -> Port {
+        if let Some(&remote) = self.remotes.get(&gpu_of(req.address)) {
+            return remote;
+        }
+        let index =
+            (local_address(req.address) / self.interleave_bytes) % self.outputs.len() as u64;
+        self.outputs[index as usize]
+    }
+
+    fn forward<M>(&mut self, ctx: &mut Context<'_, M>, port: Port, msg: MemoryMessage) {
+        *self.in_transit.entry(port).or_default() += 1;
+        let due = ctx.now() + self.latency;
+        self.transit.push(ctx, due, (port, msg));
+    }
+
+    fn room_for(&self, port: Port) -> bool {
+        self.outbox.queued(port) + self.in_transit.get(&port).copied().unwrap_or(0)
+            < QUEUE_PER_OUTPUT
+    }
+
+    /// Sends request `req` from `input` through `output` under a new id.
+    fn pass_on<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        output: Port,
+        mut req: MemRequest,
+        route: Route,
+    ) {
+        self.next_id += 1;
+        self.routes.insert(self.next_id, route);
+        req.id = self.next_id;
+        self.forward(ctx, output, MemoryMessage::Request(req));
+    }
+
+    fn answer_from_output<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+        let route = self
+            .routes
+            .remove(&response.id)
+            .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
+        match route {
+            Route::Back { input, id } => {
+                let answer = MemResponse {
+                    id,
+                    result: response.result,
+                };
+                self.forward(ctx, input, MemoryMessage::Response(answer));
+            }
+            Route::FlushPart { group } => {
+                let flush = self.flushes.get_mut(&group).expect("a flush in progress");
+                flush.2 -= 1;
+                if flush.2 == 0 {
+                    let (input, id, _) = self.flushes.remove(&group).expect("present");
+                    let answer = MemResponse {
+                        id,
+                        result: Ok(Vec::new()),
+                    };
+                    self.forward(ctx, input, MemoryMessage::Response(answer));
+                }
+            }
+        }
+    }
+}
+
+impl<M: CarriesMemory> Component<M> for Crossbar {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
+            *self.in_transit.get_mut(&port).expect("counted") -= 1;
+            self.outbox.push(port, msg);
+        }
+        // Room freed at the outputs counts before deciding whether to take requests.
+        self.outbox.send(ctx);
+        for i in 0..self.outputs.len() {
+            while let Some(msg) = take(ctx, self.outputs[i]) {
+                match msg {
+                    MemoryMessage::Response(response) => self.answer_from_output(ctx, response),
+                    other => panic!("the crossbar received {other:?} from an output"),
+                }
+            }
+        }
+        for i in 0..self.inputs.len() {
+            let input = self.inputs[i];
+            while let Some(msg) = ctx.peek(input) {
+                let req = match msg.as_memory() {
+                    Some(MemoryMessage::Request(req)) => req,
+                    Some(MemoryMessage::Response(_)) => {
+                        let Some(MemoryMessage::Response(response)) = take(ctx, input) else {
+                            unreachable!("peeked a response");
+                        };
+                        self.answer_from_output(ctx, response);
+                        continue;
+                    }
+                    _ => panic!("the crossbar received a translation message"),
+                };
+                let flush = req.access == Access::Flush;
+                let output = self.output_for(req);
+                if flush && !self.outputs.iter().all(|&o| self.room_for(o))
+                    || !self.room_for(output)
+                {
+                    break;
+                }
+                let Some(MemoryMessage::Request(req)) = take(ctx, input) else {
+                    unreachable!("peeked a request");
+                };
+                if flush {
+                    self.next_id += 1;
+                    let group = self.next_id;
+                    self.flushes
+                        .insert(group, (input, req.id, self.outputs.len()));
+                    for o in 0..self.outputs.len() {
+                        let output = self.outputs[o];
+                        self.pass_on(
+                            ctx,
+                            output,
+                            MemRequest::flush(0),
+                            Route::FlushPart { group },
+                        );
+                    }
+                } else {
+                    let id = req.id;
+                    self.pass_on(ctx, output, req, Route::Back { input, id });
+                }
+            }
+        }
+        self.outbox.send(ctx);
+    }
+}

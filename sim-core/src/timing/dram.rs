@@ -1,0 +1,150 @@
+//! A DRAM controller: one channel of a GPU's memory, with banks and a bandwidth limit,
+//! reading and writing the real bytes of the driver's memory.
+
+use super::plumbing::{count, count_by, take, Outbox, Pipeline};
+use super::protocol::{
+    gpu_of, local_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
+};
+use crate::config::DramConfig;
+use crate::driver::Driver;
+use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use std::sync::Arc;
+
+/// The timing of one DRAM controller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DramTiming {
+    /// One GPU cycle, in ps.
+    pub cycle: Time,
+    /// Cycles from the start of an access to its data.
+    pub latency_cycles: u64,
+    /// Bytes the channel transfers per cycle.
+    pub bytes_per_cycle: u64,
+    /// Banks of the controller.
+    pub banks: u64,
+    /// Cycles a bank is busy after an access starts.
+    pub bank_busy_cycles: u64,
+    /// Bytes of consecutive addresses on one controller before the next takes over.
+    pub interleave_bytes: u64,
+    /// Controllers of the GPU (to find a bank from an address).
+    pub controllers: u64,
+}
+
+impl DramTiming {
+    /// The timing `config` describes, for a GPU cycle of `cycle` ps and controllers
+    /// interleaved every `interleave_bytes`.
+    pub fn from_config(config: &DramConfig, cycle: Time, interleave_bytes: u64) -> Self {
+        DramTiming {
+            cycle,
+            latency_cycles: config.latency_cycles.into(),
+            bytes_per_cycle: config.bytes_per_cycle.into(),
+            banks: config.banks.into(),
+            bank_busy_cycles: config.bank_busy_cycles.into(),
+            interleave_bytes,
+            controllers: config.controllers.into(),
+        }
+    }
+}
+
+/// One DRAM controller of GPU `gpu`.
+///
+/// Timing: an access starts when both the channel and its bank are free (requests are
+/// started in arrival order), keeps the channel for `bytes / bytes_per_cycle` cycles
+/// (rounded up) and its bank for `bank_busy_cycles`, and is answered `latency_cycles`
+/// plus the transfer after it starts. The bytes are read or written in the driver's
+/// memory of the GPU when the access is taken, so accesses to one address take effect in
+/// the order they arrive.
+pub struct DramController {
+    driver: Arc<Driver>,
+    gpu: usize,
+    timing: DramTiming,
+    top: Port,
+    channel_free: Time,
+    bank_free: Vec<Time>,
+    pipeline: Pipeline<(MemResponse, u64, &'static str)>,
+    outbox: Outbox,
+    next_task: u64,
+}
+
+impl DramController {
+    /// A controller of GPU `gpu`'s memory in `driver`, taking requests at `top`.
+    pub fn new(driver: Arc<Driver>, gpu: usize, timing: DramTiming, top: Port) -> Self {
+        DramController {
+            driver,
+            gpu,
+            timing,
+            top,
+            channel_free: 0,
+            bank_free: vec![0; timing.banks.max(1) as usize],
+            pipeline: Pipeline::default(),
+            outbox: Outbox::default(),
+            next_task: 0,
+        }
+    }
+
+    /// Performs `req` on memory, returning the answer.
+    fn access<M>(&self, ctx: &mut Context<'_, M>, req: &MemRequest) -> Result<Vec<u8>, MemError> {
+        let not_here = MemError::NotInMemory {
+            address: req.address,
+        };
+        if gpu_of(req.address) != self.gpu {
+            return Err(not_here);
+        }
+        let memory = self.driver.gpu(self.gpu).map_err(|_| not_here.clone())?;
+        let address = local_address(req.address);
+        match &req.access {
+            Access::Read { bytes } => {
+                let mut data = vec![0; *bytes as usize];
+                memory.read(address, &mut data).map_err(|_| not_here)?;
+                count(ctx, "reads");
+                count_by(ctx, "read_bytes", u64::from(*bytes));
+                Ok(data)
+            }
+            Access::Write { data } => {
+                memory.write(address, data).map_err(|_| not_here)?;
+                count(ctx, "writes");
+                count_by(ctx, "write_bytes", data.len() as u64);
+                Ok(Vec::new())
+            }
+            Access::Flush => Ok(Vec::new()),
+        }
+    }
+
+    /// When an access of `bytes` at local address `address` arriving now is answered.
+    fn schedule(&mut self, now: Time, address: u64, bytes: u64) -> Time {
+        let t = self.timing;
+        let bank = ((address / t.interleave_bytes / t.controllers) % t.banks) as usize;
+        let start = now.max(self.channel_free).max(self.bank_free[bank]);
+        let transfer = t.cycle * bytes.div_ceil(t.bytes_per_cycle);
+        self.channel_free = start + transfer;
+        self.bank_free[bank] = start + t.cycle * t.bank_busy_cycles;
+        start + t.cycle * t.latency_cycles + transfer
+    }
+}
+
+impl<M: CarriesMemory> Component<M> for DramController {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        while let Some((response, task, kind)) = self.pipeline.pop_due(ctx.now()) {
+            ctx.notify(&Observation::TaskEnd { task, kind });
+            self.outbox
+                .push(self.top, MemoryMessage::Response(response));
+        }
+        while let Some(msg) = take(ctx, self.top) {
+            let MemoryMessage::Request(req) = msg else {
+                panic!("a DRAM controller received {msg:?}");
+            };
+            let task = self.next_task;
+            self.next_task += 1;
+            let kind = req.access.kind();
+            ctx.notify(&Observation::TaskStart { task, kind });
+            let due = if req.access == Access::Flush {
+                ctx.now()
+            } else {
+                self.schedule(ctx.now(), local_address(req.address), req.len())
+            };
+            let result = self.access(ctx, &req);
+            let response = MemResponse { id: req.id, result };
+            self.pipeline.push(ctx, due, (response, task, kind));
+        }
+        self.outbox.send(ctx);
+    }
+}

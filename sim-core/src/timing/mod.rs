@@ -1,0 +1,67 @@
+//! The timing model's memory hierarchy: the [protocol] its requests speak, and
+//! the components they travel through — TLBs and the IOMMU's page walker, L1 and L2
+//! caches, crossbars, DRAM controllers, the DMA engine and PCIe links — assembled per GPU
+//! by [`add_gpu_memory`] (and for a platform by [`add_platform_memory`]), with metrics
+//! gathered by hooks ([`MetricsCollector`]).
+//!
+//! # How a compute unit plugs in
+//!
+//! Build the memory system first ([`add_platform_memory`], or [`add_gpu_memory`] for one
+//! GPU), then the compute units; each gives itself three ports and links them, with
+//! latency 0, to its GPU's [`GpuMemoryParts::vector`], [`GpuMemoryParts::scalar`] and
+//! [`GpuMemoryParts::instruction`] entries at its index. Through each it sends
+//! [`MemoryMessage::Request`]s at virtual addresses, each within one 64-byte line, and
+//! receives one [`MemoryMessage::Response`] per request with the same id (carrying the
+//! bytes read). A refused send is retried on [`Wake::PortFree`](crate::engine::Wake).
+//! The components are generic over the engine's message type through [`CarriesMemory`],
+//! so they can share an engine with the command processor and dispatcher once the GPU's
+//! message type carries a [`MemoryMessage`].
+//!
+//! # How data stays right
+//!
+//! Data moves with the requests: DRAM controllers read and write the driver's memory,
+//! caches hold line data, and answers carry the bytes. The L1 caches are write-through
+//! (they never hold data the L2 lacks); the L2 banks are write-back, so memory as the
+//! driver sees it is current only after a flush: a [`Access::Flush`] sent to any L1
+//! port (or the DMA port) drops that L1's lines and makes every L2 bank of the GPU write
+//! back its dirty lines and drop all lines (through the crossbar's broadcast); TLBs on
+//! the way drop their translations. The driver should flush after a kernel and before it
+//! touches device memory directly, and before a kernel that follows direct writes.
+//! L1s of different compute units are not kept coherent with each other within a kernel
+//! (as on GCN3, where that takes explicit cache-control bits).
+//!
+//! A page resident on another GPU is reached through the crossbars and the PCIe link
+//! between the two GPUs ([`add_platform_memory`] builds one per pair): the request is
+//! served by the other GPU's L2 banks, so a flush of that GPU makes its writes visible.
+
+mod builder;
+mod cache;
+mod crossbar;
+mod dma;
+mod dram;
+mod metrics;
+mod page_walker;
+mod pcie;
+mod plumbing;
+pub mod protocol;
+mod set_associative;
+mod tlb;
+
+pub use builder::{
+    add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, PORT_CAPACITY,
+};
+pub use cache::{Cache, CacheGeometry, WritePolicy};
+pub use crossbar::Crossbar;
+pub use dma::DmaEngine;
+pub use dram::{DramController, DramTiming};
+pub use metrics::{Metric, MetricsCollector};
+pub use page_walker::PageWalker;
+pub use pcie::PcieLink;
+pub use protocol::{
+    Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, TranslationRequest,
+    TranslationResponse,
+};
+pub use tlb::{Tlb, TlbGeometry};
+
+#[cfg(test)]
+mod tests;

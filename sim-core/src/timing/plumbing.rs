@@ -1,0 +1,166 @@
+//! What every memory component needs around its ports: taking memory messages out of
+//! them, queues of messages waiting for room to leave, and a pipeline of work that
+//! becomes due after a latency.
+
+use super::protocol::{CarriesMemory, MemoryMessage};
+use crate::engine::{Context, Observation, Port, Time};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// Takes the oldest message waiting at `port`.
+///
+/// # Panics
+/// If it is not a memory message (a wiring error: the port is linked to a component that
+/// speaks another protocol).
+pub(crate) fn take<M: CarriesMemory>(
+    ctx: &mut Context<'_, M>,
+    port: Port,
+) -> Option<MemoryMessage> {
+    let msg = ctx.retrieve(port)?;
+    match msg.into_memory() {
+        Ok(msg) => Some(msg),
+        Err(_) => panic!("a memory component received a message of another protocol"),
+    }
+}
+
+/// Adds 1 to the counter `what` of the component's hooks.
+pub(crate) fn count<M>(ctx: &mut Context<'_, M>, what: &'static str) {
+    count_by(ctx, what, 1);
+}
+
+/// Adds `amount` to the counter `what` of the component's hooks.
+pub(crate) fn count_by<M>(ctx: &mut Context<'_, M>, what: &'static str, amount: u64) {
+    ctx.notify(&Observation::Count { what, amount });
+}
+
+/// Messages waiting to leave through each port, in the order they were queued.
+#[derive(Debug, Default)]
+pub(crate) struct Outbox {
+    queues: BTreeMap<Port, VecDeque<MemoryMessage>>,
+}
+
+impl Outbox {
+    /// Queues `msg` to leave through `port` after those already queued there.
+    pub(crate) fn push(&mut self, port: Port, msg: MemoryMessage) {
+        self.queues.entry(port).or_default().push_back(msg);
+    }
+
+    /// Messages queued for `port`.
+    pub(crate) fn queued(&self, port: Port) -> usize {
+        self.queues.get(&port).map_or(0, VecDeque::len)
+    }
+
+    /// Sends what the ports accept; the rest waits for [`Wake::PortFree`](crate::engine::Wake).
+    pub(crate) fn send<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
+        for (&port, queue) in self.queues.iter_mut() {
+            while let Some(msg) = queue.pop_front() {
+                if let Err(refused) = ctx.send(port, M::from(msg)) {
+                    let msg = refused
+                        .into_memory()
+                        .unwrap_or_else(|_| unreachable!("the message was a memory message"));
+                    queue.push_front(msg);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Work items that become due at given times; the component is woken then.
+#[derive(Debug)]
+pub(crate) struct Pipeline<T> {
+    items: BTreeMap<(Time, u64), T>,
+    next: u64,
+    /// Times a wake-up is already set for.
+    wakes: BTreeSet<Time>,
+}
+
+impl<T> Default for Pipeline<T> {
+    fn default() -> Self {
+        Pipeline {
+            items: BTreeMap::new(),
+            next: 0,
+            wakes: BTreeSet::new(),
+        }
+    }
+}
+
+impl<T> Pipeline<T> {
+    /// Adds `item`, due at `due` (items due together come out in the order added).
+    pub(crate) fn push<M>(&mut self, ctx: &mut Context<'_, M>, due: Time, item: T) {
+        self.items.insert((due, self.next), item);
+        self.next += 1;
+        if self.wakes.insert(due) {
+            ctx.wake_at(due, 0);
+        }
+    }
+
+    /// The earliest item due at or before `now`.
+    pub(crate) fn pop_due(&mut self, now: Time) -> Option<T> {
+        while self.wakes.first().is_some_and(|&t| t <= now) {
+            self.wakes.pop_first();
+        }
+        let entry = self.items.first_entry()?;
+        if entry.key().0 > now {
+            return None;
+        }
+        Some(entry.remove())
+    }
+
+    /// Number of items not yet taken.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+/// Requests on their way to a lookup: in the pipeline until due, then looked up in
+/// arrival order; a request whose lookup cannot proceed (e.g. no free MSHR) waits, and so
+/// do all after it, until a later attempt succeeds.
+#[derive(Debug)]
+pub(crate) struct Lookups<T> {
+    pipeline: Pipeline<T>,
+    stalled: VecDeque<T>,
+}
+
+impl<T> Default for Lookups<T> {
+    fn default() -> Self {
+        Lookups {
+            pipeline: Pipeline::default(),
+            stalled: VecDeque::new(),
+        }
+    }
+}
+
+impl<T> Lookups<T> {
+    /// Adds `item`, to be looked up at `due`.
+    pub(crate) fn push<M>(&mut self, ctx: &mut Context<'_, M>, due: Time, item: T) {
+        self.pipeline.push(ctx, due, item);
+    }
+
+    /// Whether a request is waiting for its lookup to proceed.
+    pub(crate) fn is_stalled(&self) -> bool {
+        !self.stalled.is_empty()
+    }
+
+    /// Requests in the pipeline.
+    pub(crate) fn in_pipeline(&self) -> usize {
+        self.pipeline.len()
+    }
+
+    /// Looks up, with `lookup`, the waiting requests and then those now due, in order,
+    /// stopping at the first that `lookup` hands back.
+    pub(crate) fn run<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        mut lookup: impl FnMut(&mut Context<'_, M>, T) -> Result<(), T>,
+    ) {
+        while let Some(item) = self.pipeline.pop_due(ctx.now()) {
+            self.stalled.push_back(item);
+        }
+        while let Some(item) = self.stalled.pop_front() {
+            if let Err(item) = lookup(ctx, item) {
+                self.stalled.push_front(item);
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Data through the hierarchy: write-back and eviction with real bytes, flushes, MSHR
+//! merging, back-pressure, DMA over PCIe, and determinism.
+
+use super::*;
+
+fn memory(buffer: &Buffer, offset: u64, len: usize) -> Vec<u8> {
+    memory_of(buffer, 0, offset, len)
+}
+
+/// What GPU `gpu`'s memory holds, read directly (the driver's view).
+fn memory_of(buffer: &Buffer, gpu: usize, offset: u64, len: usize) -> Vec<u8> {
+    let mut out = vec![0; len];
+    buffer.read(gpu, offset, &mut out).unwrap();
+    out
+}
+
+#[test]
+fn writes_stay_in_the_l2_until_a_flush_and_are_read_back_everywhere() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let buffer = rig.buffer(4096, &[0xaa; 4096]);
+    let base = buffer.address();
+    let records = rig.run_sequence(
+        0,
+        vec![
+            MemRequest::write(0, base + 100, vec![1, 2, 3, 4, 5, 6, 7, 8]),
+            MemRequest::read(0, base + 98, 12),
+        ],
+    );
+    assert_eq!(records[0].result, Ok(Vec::new()));
+    assert_eq!(
+        records[1].result,
+        Ok(vec![0xaa, 0xaa, 1, 2, 3, 4, 5, 6, 7, 8, 0xaa, 0xaa])
+    );
+    // The write: TLB misses down to a walk, the L1 passes it through, the L2 fetches the
+    // line from DRAM to merge it (write-allocate) and answers: 1 + 10 + 100 + 20 + 1 +
+    // 10 + 101 + 1 cycles. The read: the L1 did not allocate on the write, the L2 hits:
+    // 1 + 20 + 1 + 10 + 1.
+    let cycles: Vec<Time> = records.iter().map(|r| r.latency() / rig.cycle()).collect();
+    assert_eq!(cycles, vec![244, 33]);
+    // Write-back L2: memory still holds the old bytes.
+    assert_eq!(memory(&buffer, 100, 8), vec![0xaa; 8]);
+    let other = rig.run_sequence(1, vec![MemRequest::read(0, base + 104, 4)]);
+    assert_eq!(other[0].result, Ok(vec![5, 6, 7, 8]));
+    rig.flush();
+    assert_eq!(
+        memory(&buffer, 98, 12),
+        vec![0xaa, 0xaa, 1, 2, 3, 4, 5, 6, 7, 8, 0xaa, 0xaa]
+    );
+}
+
+#[test]
+fn the_least_recently_used_dirty_line_is_written_back_on_eviction() {
+    // Each L2 bank: 2 sets × 2 ways. Lines 0, 4 and 8 of the (page-aligned) buffer all
+    // fall in bank 0, set 0.
+    let mut rig = Rig::new(platform(|p| {
+        p.gpu.l2.size_bytes = 256;
+        p.gpu.l2.ways = 2;
+    }));
+    let buffer = rig.buffer(4096, &[0; 4096]);
+    let base = buffer.address();
+    let line = |n: u64| base + 64 * n;
+    let records = rig.run_sequence(
+        0,
+        vec![
+            MemRequest::write(0, line(0), vec![10; 4]),
+            MemRequest::write(0, line(4), vec![14; 4]),
+            // Touch line 0, so line 4 is the least recently used.
+            MemRequest::read(0, line(0), 4),
+            MemRequest::write(0, line(8), vec![18; 4]),
+        ],
+    );
+    assert_eq!(records[2].result, Ok(vec![10; 4]));
+    assert_eq!(rig.metrics.count("gpu0.l2.bank0", "writebacks"), 1);
+    assert_eq!(
+        memory(&buffer, 64 * 4, 4),
+        vec![14; 4],
+        "line 4 was written back"
+    );
+    assert_eq!(
+        memory(&buffer, 0, 4),
+        vec![0; 4],
+        "line 0 is still only in the L2"
+    );
+    assert_eq!(
+        memory(&buffer, 64 * 8, 4),
+        vec![0; 4],
+        "line 8 is still only in the L2"
+    );
+    // Line 4 comes back from DRAM (evicting line 0, dirty: a second write-back).
+    let again = rig.run_sequence(2, vec![MemRequest::read(0, line(4), 4)]);
+    assert_eq!(again[0].result, Ok(vec![14; 4]));
+    assert_eq!(rig.metrics.count("gpu0.l2.bank0", "writebacks"), 2);
+    assert_eq!(memory(&buffer, 0, 4), vec![10; 4]);
+    rig.flush();
+    assert_eq!(memory(&buffer, 64 * 8, 4), vec![18; 4]);
+}
+
+#[test]
+fn misses_to_one_line_share_an_mshr() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let data: Vec<u8> = (0..64u8).collect();
+    let buffer = rig.buffer(4096, &data);
+    let base = buffer.address();
+    let script = Script::Fixed {
+        requests: (0..4)
+            .map(|i| MemRequest::read(0, base + 4 * i, 4))
+            .collect(),
+        window: 4,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    let records = probe.records().split_off(before);
+    assert_eq!(records.len(), 4);
+    for r in &records {
+        let at = (r.address - base) as usize;
+        assert_eq!(r.result, Ok(data[at..at + 4].to_vec()));
+        assert_eq!(r.answered, records[0].answered, "answered together");
+    }
+    let m = &rig.metrics;
+    assert_eq!(m.count("gpu0.cu0.l1v", "read_misses"), 1);
+    assert_eq!(m.count("gpu0.cu0.l1v", "read_mshr_hits"), 3);
+    assert_eq!(m.count("gpu0.cu0.l1tlb", "misses"), 1);
+    assert_eq!(m.count("gpu0.cu0.l1tlb", "mshr_hits"), 3);
+    let dram: u64 = (0..2)
+        .map(|c| m.count(&format!("gpu0.dram.ch{c}"), "reads"))
+        .sum();
+    assert_eq!(dram, 1);
+}
+
+/// Reads of 63 different lines, sent as fast as the L1 TLB's port takes them; returns the
+/// records, when the last was sent and when the last was answered (from the start).
+fn burst(mshrs: u32) -> (Vec<Record>, Time, Time) {
+    let mut rig = Rig::new(platform(|p| p.gpu.l1v.mshrs = mshrs));
+    let data: Vec<u8> = (0..4096u32).map(|i| (i / 64) as u8).collect();
+    let buffer = rig.buffer(4096, &data);
+    let base = buffer.address();
+    // Warm the TLBs so only the cache limits the burst.
+    rig.run_sequence(0, vec![MemRequest::read(0, base + 4095, 1)]);
+    let start = rig.engine.now();
+    let script = Script::Fixed {
+        requests: (0..63)
+            .map(|i| MemRequest::read(0, base + 64 * i, 4))
+            .collect(),
+        window: 63,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    let records = probe.records().split_off(before);
+    for r in &records {
+        let line = ((r.address - base) / 64) as u8;
+        assert_eq!(r.result, Ok(vec![line; 4]));
+    }
+    let last_sent = records.iter().map(|r| r.sent).max().unwrap();
+    (records, last_sent - start, rig.engine.now() - start)
+}
+
+#[test]
+fn full_mshrs_hold_back_the_sender() {
+    let (records, serial_last_sent, serial_time) = burst(1);
+    assert_eq!(records.len(), 63);
+    // One miss at a time: after the first lookup (TLB 1 + L1 20 cycles), the misses
+    // follow one another, each taking the trip below the L1 (crossbar 1 + L2 10 + DRAM
+    // 100 + transfer 1 + crossbar 1 cycles); the later lookups overlap with them.
+    assert_eq!(serial_time, (1 + 20 + 63 * (1 + 10 + 101 + 1)) * 1000);
+    // The stalled L1 holds 20 in its pipeline and fills its port (8); the TLB holds 16
+    // and fills its port (8): the sender is held back until misses complete.
+    assert!(serial_last_sent > 10 * 113 * 1000, "{serial_last_sent}");
+    let (records, parallel_last_sent, parallel_time) = burst(128);
+    assert_eq!(records.len(), 63);
+    // With MSHRs to spare the sender waits only for lookups (20 at a time).
+    assert!(parallel_last_sent <= 2 * 20 * 1000, "{parallel_last_sent}");
+    assert!(
+        parallel_time * 4 < serial_time,
+        "{parallel_time} vs {serial_time}"
+    );
+}
+
+#[test]
+fn dma_copies_over_pcie_with_its_bandwidth() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let buffer = rig.buffer(16384, &[0; 16384]);
+    let data: Vec<u8> = (0..10_000u32).map(|i| (i % 253) as u8).collect();
+    let host = rig.parts.host[0];
+    let start = rig.engine.now();
+    rig.engine
+        .send(
+            host,
+            MemoryMessage::Request(MemRequest::write(1, buffer.address() + 3, data.clone())),
+        )
+        .unwrap();
+    rig.engine.run();
+    let written = rig.engine.now() - start;
+    let Some(MemoryMessage::Response(r)) = rig.engine.retrieve(host) else {
+        panic!("no answer");
+    };
+    assert_eq!((r.id, r.result), (1, Ok(Vec::new())));
+    rig.engine
+        .send(
+            host,
+            MemoryMessage::Request(MemRequest::read(2, buffer.address() + 3, 10_000)),
+        )
+        .unwrap();
+    rig.engine.run();
+    let Some(MemoryMessage::Response(r)) = rig.engine.retrieve(host) else {
+        panic!("no answer");
+    };
+    assert_eq!((r.id, r.result), (2, Ok(data.clone())));
+    // 10,000 bytes at 16 GB/s take 625 ns on the wire, plus a latency each way.
+    let wire = 625_000 + 2 * 1000 * u64::from(rig.platform.pcie_latency_ns);
+    assert!(written >= wire, "{written} < {wire}");
+    assert_eq!(rig.metrics.count("pcie0", "bytes"), 20_000);
+    assert_eq!(rig.metrics.count("gpu0.dma", "write_bytes"), 10_000);
+    rig.flush();
+    assert_eq!(memory(&buffer, 3, 10_000), data);
+}
+
+/// A mixed workload on 4 compute units: returns every metric and every answer.
+fn workload(pool: Option<Arc<rayon::ThreadPool>>) -> (Vec<Metric>, Vec<Vec<Record>>) {
+    let mut rig = Rig::new(platform(|p| p.gpu.l1v.size_bytes = 1024));
+    rig.engine.set_thread_pool(pool);
+    let buffer = rig.buffer(65536, &[7; 65536]);
+    let base = buffer.address();
+    let mut seed = 12345u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let probes: Vec<Probe> = (0..4)
+        .map(|cu| {
+            let requests = (0..300)
+                .map(|_| {
+                    let address = base + (next() % 16384) * 4;
+                    if next() % 3 == 0 {
+                        MemRequest::write(0, address, (next() as u32).to_le_bytes().to_vec())
+                    } else {
+                        MemRequest::read(0, address, 4)
+                    }
+                })
+                .collect();
+            rig.start(
+                cu,
+                Script::Fixed {
+                    requests,
+                    window: 8,
+                },
+            )
+            .1
+        })
+        .collect();
+    rig.engine.run();
+    (
+        rig.metrics.metrics(),
+        probes.iter().map(Probe::records).collect(),
+    )
+}
+
+#[test]
+fn runs_are_identical_twice_and_with_a_thread_pool() {
+    let first = workload(None);
+    assert!(first
+        .0
+        .iter()
+        .any(|m| m.what == "writebacks" || m.what == "write_hits"));
+    assert_eq!(first.1.iter().map(Vec::len).sum::<usize>(), 1200);
+    assert_eq!(workload(None), first);
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    assert_eq!(workload(Some(pool)), first);
+}
+
+#[test]
+fn a_gpu_reaches_another_gpus_memory_over_pcie() {
+    let mut rig = Rig::new(platform(|p| p.gpu_count = 2));
+    let buffer = rig.driver.create_buffer(4096).unwrap();
+    buffer.write(1, 0, &[9; 4096]).unwrap();
+    assert_eq!(rig.parts.gpus.len(), 2);
+    let gpu1 = rig.parts.gpus[1].vector[0];
+    let local = rig.run_sequence_at(gpu1, vec![MemRequest::read(0, buffer.address(), 4)]);
+    assert_eq!(local[0].result, Ok(vec![9; 4]));
+    assert_eq!(rig.metrics.count("gpu1.dram.ch0", "reads"), 1);
+    // GPU 0's walk finds the page on GPU 1; the read crosses the GPU-GPU link to GPU 1's
+    // L2 (a hit now) and back.
+    let remote = rig.run_sequence(
+        0,
+        vec![
+            MemRequest::read(0, buffer.address(), 4),
+            MemRequest::write(0, buffer.address() + 8, vec![1, 2]),
+            MemRequest::read(0, buffer.address() + 6, 6),
+        ],
+    );
+    assert_eq!(remote[0].result, Ok(vec![9; 4]));
+    assert_eq!(remote[2].result, Ok(vec![9, 9, 1, 2, 9, 9]));
+    let g = &rig.platform.gpu;
+    let pcie = u64::from(rig.platform.pcie_latency_ns);
+    // 64 bytes at 16 GB/s: 4 ns on the wire.
+    let expected = g.l1_tlb.latency_cycles
+        + g.l2_tlb.latency_cycles
+        + rig.platform.page_walk_latency_cycles
+        + g.l1v.latency_cycles
+        + 4 * g.crossbar_latency_cycles
+        + g.l2.latency_cycles;
+    assert_eq!(
+        remote[0].latency(),
+        (u64::from(expected) + 2 * pcie + 4) * rig.cycle()
+    );
+    assert_eq!(rig.metrics.count("iommu", "walks"), 2);
+    assert_eq!(rig.metrics.count("gpu1.l2.bank0", "read_hits"), 1);
+    // The line read (64 bytes) and the write (2); the second read hit GPU 0's L1, which
+    // the write updated on its way through.
+    assert_eq!(rig.metrics.count("pcie.gpu0.gpu1", "bytes"), 64 + 2);
+    assert_eq!(rig.metrics.count("gpu0.cu0.l1v", "read_hits"), 1);
+    // The write sits in GPU 1's L2 until GPU 1 flushes it.
+    assert_eq!(memory_of(&buffer, 1, 8, 2), vec![9, 9]);
+    let flush = rig.run_sequence_at(gpu1, vec![MemRequest::flush(0)]);
+    assert_eq!(flush[0].result, Ok(Vec::new()));
+    assert_eq!(memory_of(&buffer, 1, 8, 2), vec![1, 2]);
+}
+
+/// Reads of the 32 even lines of a page (all on DRAM channel 0), sent at once; returns
+/// the times between successive answers, in cycles.
+fn answer_spacing(change: impl FnOnce(&mut PlatformConfig)) -> Vec<Time> {
+    let mut rig = Rig::new(platform(change));
+    let buffer = rig.buffer(4096, &[3; 4096]);
+    let base = buffer.address();
+    rig.run_sequence(0, vec![MemRequest::read(0, base + 4095, 1)]);
+    let script = Script::Fixed {
+        requests: (0..32)
+            .map(|i| MemRequest::read(0, base + 128 * i, 4))
+            .collect(),
+        window: 32,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    let records = probe.records().split_off(before);
+    assert!(records.iter().all(|r| r.result == Ok(vec![3; 4])));
+    assert_eq!(
+        rig.metrics.count("gpu0.dram.ch1", "reads"),
+        1,
+        "only the warm-up"
+    );
+    let mut times: Vec<Time> = records.iter().map(|r| r.answered).collect();
+    times.sort_unstable();
+    times
+        .windows(2)
+        .map(|w| (w[1] - w[0]) / rig.cycle())
+        .collect()
+}
+
+#[test]
+fn a_dram_channel_serves_lines_at_its_bandwidth_and_banks_at_their_pace() {
+    // 8 bytes a cycle: a 64-byte line every 8 cycles.
+    let spacing = answer_spacing(|p| p.gpu.dram.bytes_per_cycle = 8);
+    assert!(spacing.iter().all(|&s| s == 8), "{spacing:?}");
+    // One bank busy 50 cycles per access: one line every 50 cycles.
+    let spacing = answer_spacing(|p| {
+        p.gpu.dram.banks = 1;
+        p.gpu.dram.bank_busy_cycles = 50;
+    });
+    assert!(spacing.iter().all(|&s| s == 50), "{spacing:?}");
+    // 16 banks and 64 bytes a cycle: the L1 lookups (one a cycle) set the pace.
+    let spacing = answer_spacing(|_| {});
+    assert!(spacing.iter().all(|&s| s <= 2), "{spacing:?}");
+}

@@ -1,0 +1,363 @@
+//! A translation lookaside buffer: the L1 TLB in front of a cache (translating requests on
+//! their way) and the L2 TLB in front of the IOMMU (answering translation questions).
+
+use super::plumbing::{count, take, Lookups, Outbox};
+use super::protocol::{
+    physical_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
+    TranslationRequest, TranslationResponse,
+};
+use super::set_associative::SetAssociative;
+use crate::config::TlbConfig;
+use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use std::collections::BTreeMap;
+
+/// The shape and timing of one TLB.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TlbGeometry {
+    /// Number of sets (a power of two).
+    pub sets: usize,
+    /// Entries per set.
+    pub ways: usize,
+    /// Time from a request's arrival to its lookup.
+    pub latency: Time,
+    /// Pages it may be waiting for at once.
+    pub mshrs: usize,
+    /// Page size in bytes.
+    pub page_bytes: u64,
+}
+
+impl TlbGeometry {
+    /// The geometry `config` describes for pages of `page_bytes`, with latency counted
+    /// in cycles of `cycle` ps.
+    pub fn from_config(config: &TlbConfig, page_bytes: u64, cycle: Time) -> Self {
+        TlbGeometry {
+            sets: config.sets as usize,
+            ways: config.ways as usize,
+            latency: cycle * u64::from(config.latency_cycles),
+            mshrs: config.mshrs as usize,
+            page_bytes,
+        }
+    }
+}
+
+/// Something waiting for a translation.
+#[derive(Debug)]
+enum Client {
+    /// A memory request (virtual address) to pass below once translated.
+    Access {
+        top: Port,
+        req: MemRequest,
+        task: u64,
+    },
+    /// A translation question from a TLB above.
+    Question {
+        top: Port,
+        req: TranslationRequest,
+        task: u64,
+    },
+}
+
+impl Client {
+    fn page(&self, page_bytes: u64) -> u64 {
+        match self {
+            Client::Access { req, .. } => req.address / page_bytes,
+            Client::Question { req, .. } => req.page,
+        }
+    }
+}
+
+/// A request passed on, by the id this TLB gave it.
+#[derive(Debug)]
+enum Below {
+    /// A translated access: answer `id` through `top`.
+    Access { top: Port, id: u64, task: u64 },
+    /// A flush passed on (below or to the next level) for the flush `id` from `top`.
+    Flush { top: Port, id: u64 },
+}
+
+/// One TLB. At its top ports it takes memory requests with virtual addresses (passed on
+/// through `bottom`, translated to physical addresses; their answers come back the same
+/// way) and translation questions from TLBs above; it asks the next level (an L2 TLB or
+/// the IOMMU) through `next`.
+///
+/// Timing: a request is looked up `latency` after it is taken; a hit is passed on or
+/// answered then; a miss asks the next level and waits in an MSHR (later misses to the
+/// same page join it). When all MSHRs are taken, or as many requests wait to be looked up
+/// or to leave through the bottom port, the TLB stops taking requests. A flush
+/// drops every translation and is passed on below and to the next level.
+pub struct Tlb {
+    geometry: TlbGeometry,
+    gpu: usize,
+    tops: Vec<Port>,
+    bottom: Option<Port>,
+    next: Port,
+    entries: SetAssociative<usize>,
+    lookups: Lookups<Client>,
+    /// Pages asked about, with the flush count when asked and what waits for them.
+    mshrs: BTreeMap<u64, (u64, Vec<Client>)>,
+    /// Flushes so far: an answer to a question asked before a flush is not kept.
+    flush_count: u64,
+    below: BTreeMap<u64, Below>,
+    /// Flushes passed on, by (top, id): answers still awaited.
+    flushes: BTreeMap<(Port, u64), (usize, u64)>,
+    outbox: Outbox,
+    next_id: u64,
+    next_task: u64,
+}
+
+impl Tlb {
+    /// A TLB of GPU `gpu` with `geometry`, taking requests at `tops`, passing translated
+    /// accesses through `bottom` (none for an L2 TLB, which only answers questions) and
+    /// asking the next level through `next`.
+    pub fn new(
+        geometry: TlbGeometry,
+        gpu: usize,
+        tops: Vec<Port>,
+        bottom: Option<Port>,
+        next: Port,
+    ) -> Self {
+        Tlb {
+            geometry,
+            gpu,
+            tops,
+            bottom,
+            next,
+            entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
+            lookups: Lookups::default(),
+            mshrs: BTreeMap::new(),
+            flush_count: 0,
+            below: BTreeMap::new(),
+            flushes: BTreeMap::new(),
+            outbox: Outbox::default(),
+            next_id: 0,
+            next_task: 0,
+        }
+    }
+
+    /// Whether it may take another request: fewer than `mshrs` are being looked up or
+    /// wait to leave through the bottom port (so a cache below that holds back holds
+    /// this TLB back too).
+    fn has_room(&self) -> bool {
+        let queued = self.bottom.map_or(0, |b| self.outbox.queued(b));
+        self.lookups.in_pipeline() + queued < self.geometry.mshrs
+    }
+
+    fn fresh_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Serves `client` with the translation of its page (`None`: a page fault).
+    fn serve<M>(&mut self, ctx: &mut Context<'_, M>, client: Client, gpu: Option<usize>) {
+        match client {
+            Client::Question { top, req, task } => {
+                let answer = TranslationResponse {
+                    id: req.id,
+                    page: req.page,
+                    gpu,
+                };
+                ctx.notify(&Observation::TaskEnd {
+                    task,
+                    kind: "translation",
+                });
+                self.outbox.push(top, MemoryMessage::Translation(answer));
+            }
+            Client::Access { top, req, task } => {
+                let (Some(gpu), Some(bottom)) = (gpu, self.bottom) else {
+                    let response = MemResponse {
+                        id: req.id,
+                        result: Err(MemError::PageFault {
+                            address: req.address,
+                        }),
+                    };
+                    ctx.notify(&Observation::TaskEnd {
+                        task,
+                        kind: "access",
+                    });
+                    self.outbox.push(top, MemoryMessage::Response(response));
+                    return;
+                };
+                let id = self.fresh_id();
+                self.below.insert(
+                    id,
+                    Below::Access {
+                        top,
+                        id: req.id,
+                        task,
+                    },
+                );
+                let forwarded = MemRequest {
+                    id,
+                    address: physical_address(gpu, req.address),
+                    access: req.access,
+                };
+                self.outbox.push(bottom, MemoryMessage::Request(forwarded));
+            }
+        }
+    }
+
+    /// Looks `client` up; hands it back when it must wait for an MSHR.
+    fn lookup<M>(&mut self, ctx: &mut Context<'_, M>, client: Client) -> Result<(), Client> {
+        let page = client.page(self.geometry.page_bytes);
+        if let Client::Access { top, req, task } = &client {
+            let offset = req.address % self.geometry.page_bytes;
+            if offset + req.len() > self.geometry.page_bytes {
+                let response = MemResponse {
+                    id: req.id,
+                    result: Err(MemError::CrossesBoundary {
+                        address: req.address,
+                        bytes: req.len(),
+                        boundary: self.geometry.page_bytes,
+                    }),
+                };
+                ctx.notify(&Observation::TaskEnd {
+                    task: *task,
+                    kind: "access",
+                });
+                self.outbox.push(*top, MemoryMessage::Response(response));
+                return Ok(());
+            }
+        }
+        if let Some((_, waiting)) = self.mshrs.get_mut(&page) {
+            count(ctx, "mshr_hits");
+            waiting.push(client);
+        } else if let Some(&mut gpu) = self.entries.get(page) {
+            count(ctx, "hits");
+            self.serve(ctx, client, Some(gpu));
+        } else if self.mshrs.len() >= self.geometry.mshrs {
+            return Err(client);
+        } else {
+            count(ctx, "misses");
+            self.mshrs.insert(page, (self.flush_count, vec![client]));
+            let question = TranslationRequest {
+                id: page,
+                gpu: self.gpu,
+                page,
+            };
+            self.outbox
+                .push(self.next, MemoryMessage::Translate(question));
+        }
+        Ok(())
+    }
+
+    fn translated<M>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
+        let (asked_at, waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
+        if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
+            self.entries.insert(answer.page, gpu);
+        }
+        for client in waiting {
+            self.serve(ctx, client, answer.gpu);
+        }
+    }
+
+    /// Drops every translation and passes the flush below and to the next level.
+    fn flush(&mut self, top: Port, req: MemRequest, task: u64) {
+        self.entries.drain();
+        self.flush_count += 1;
+        let targets: Vec<Port> = self.bottom.into_iter().chain([self.next]).collect();
+        self.flushes.insert((top, req.id), (targets.len(), task));
+        for target in targets {
+            let id = self.fresh_id();
+            self.below.insert(id, Below::Flush { top, id: req.id });
+            self.outbox
+                .push(target, MemoryMessage::Request(MemRequest::flush(id)));
+        }
+    }
+
+    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+        let what = self
+            .below
+            .remove(&response.id)
+            .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
+        match what {
+            Below::Access { top, id, task } => {
+                ctx.notify(&Observation::TaskEnd {
+                    task,
+                    kind: "access",
+                });
+                let answer = MemResponse {
+                    id,
+                    result: response.result,
+                };
+                self.outbox.push(top, MemoryMessage::Response(answer));
+            }
+            Below::Flush { top, id } => {
+                let (remaining, task) = self
+                    .flushes
+                    .get_mut(&(top, id))
+                    .expect("a flush in progress");
+                *remaining -= 1;
+                if *remaining == 0 {
+                    let task = *task;
+                    self.flushes.remove(&(top, id));
+                    ctx.notify(&Observation::TaskEnd {
+                        task,
+                        kind: "flush",
+                    });
+                    let answer = MemResponse {
+                        id,
+                        result: Ok(Vec::new()),
+                    };
+                    self.outbox.push(top, MemoryMessage::Response(answer));
+                }
+            }
+        }
+    }
+}
+
+impl<M: CarriesMemory> Component<M> for Tlb {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        // Room freed below counts before deciding whether to take requests.
+        self.outbox.send(ctx);
+        for port in self.bottom.into_iter().chain([self.next]) {
+            while let Some(msg) = take(ctx, port) {
+                match msg {
+                    MemoryMessage::Response(response) => self.answer_from_below(ctx, response),
+                    MemoryMessage::Translation(answer) => self.translated(ctx, answer),
+                    other => panic!("a TLB received {other:?} from below"),
+                }
+            }
+        }
+        let mut lookups = std::mem::take(&mut self.lookups);
+        lookups.run(ctx, |ctx, client| self.lookup(ctx, client));
+        self.lookups = lookups;
+        if !self.lookups.is_stalled() {
+            let due = ctx.now() + self.geometry.latency;
+            for i in 0..self.tops.len() {
+                let top = self.tops[i];
+                while self.has_room() {
+                    let Some(msg) = take(ctx, top) else { break };
+                    let task = self.next_task;
+                    self.next_task += 1;
+                    let client = match msg {
+                        MemoryMessage::Request(req) if req.access == Access::Flush => {
+                            ctx.notify(&Observation::TaskStart {
+                                task,
+                                kind: "flush",
+                            });
+                            self.flush(top, req, task);
+                            continue;
+                        }
+                        MemoryMessage::Request(req) => {
+                            ctx.notify(&Observation::TaskStart {
+                                task,
+                                kind: "access",
+                            });
+                            Client::Access { top, req, task }
+                        }
+                        MemoryMessage::Translate(req) => {
+                            ctx.notify(&Observation::TaskStart {
+                                task,
+                                kind: "translation",
+                            });
+                            Client::Question { top, req, task }
+                        }
+                        other => panic!("a TLB received {other:?} from above"),
+                    };
+                    self.lookups.push(ctx, due, client);
+                }
+            }
+        }
+        self.outbox.send(ctx);
+    }
+}
