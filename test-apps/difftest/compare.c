@@ -118,7 +118,10 @@ void dt_print_value(const struct dt_type *type, const void *value)
 {
     if (type->kind == DT_FLOAT) {
         double d = as_double(type, value);
-        printf(type->size == 4 ? "%.9g (%a)" : "%.17g (%a)", d, d);
+        uint64_t raw = 0;
+        memcpy(&raw, value, type->size);
+        printf(type->size == 4 ? "%.9g (%a, 0x%08" PRIx64 ")" : "%.17g (%a, 0x%016" PRIx64 ")", d,
+               d, raw);
         return;
     }
     uint64_t u = integer_bits(type, value), raw = 0;
