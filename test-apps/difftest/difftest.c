@@ -2,10 +2,11 @@
  * difftest: differential tests of OpenCL C builtins, gcnsim (the subject)
  * against PoCL (the reference), both platforms loaded in one process.
  *
- *   difftest [--subject NAME] [--reference NAME] [--only FAMILY] TESTS_DIR
+ *   difftest [--subject NAME] [--reference NAME] [--only FAMILY]
+ *            [--prelude FILE] TESTS_DIR
  *
  * Every TESTS_DIR/<family>.cl is built on both platforms after the text of
- * TESTS_DIR/prelude.h; each kernel described by a "//@" line (difftest.h)
+ * the prelude (default TESTS_DIR/prelude.h); each kernel described by a "//@" line (difftest.h)
  * runs on both with identical inputs and the outputs are compared (compare.c).
  * Prints one PASS/FAIL line per family (with the first mismatches of a failed
  * one: element, inputs, gcnsim value, PoCL value, ulp distance), then
@@ -347,7 +348,9 @@ static int is_family(const struct dirent *entry)
 
 static void usage(const char *prog)
 {
-    printf("usage: %s [--subject NAME] [--reference NAME] [--only FAMILY] TESTS_DIR\n", prog);
+    printf("usage: %s [--subject NAME] [--reference NAME] [--only FAMILY] [--prelude FILE] "
+           "TESTS_DIR\n",
+           prog);
     exit(2);
 }
 
@@ -355,7 +358,7 @@ int main(int argc, char **argv)
 {
     ta_init(&argc, argv);
     const char *subject_name = "gcnsim", *reference_name = "Portable Computing Language";
-    const char *only = NULL, *dir = NULL;
+    const char *only = NULL, *dir = NULL, *prelude_file = NULL;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--subject") == 0)
             subject_name = argv[++i];
@@ -363,6 +366,8 @@ int main(int argc, char **argv)
             reference_name = argv[++i];
         else if (i + 1 < argc && strcmp(argv[i], "--only") == 0)
             only = argv[++i];
+        else if (i + 1 < argc && strcmp(argv[i], "--prelude") == 0)
+            prelude_file = argv[++i];
         else if (!dir && argv[i][0] != '-')
             dir = argv[i];
         else
@@ -382,7 +387,10 @@ int main(int argc, char **argv)
     printf("gcnsim float denormals: %s\n", flush_f32 ? "may be flushed" : "kept");
 
     char prelude_path[4096];
-    snprintf(prelude_path, sizeof prelude_path, "%s/prelude.h", dir);
+    if (prelude_file)
+        snprintf(prelude_path, sizeof prelude_path, "%s", prelude_file);
+    else
+        snprintf(prelude_path, sizeof prelude_path, "%s/prelude.h", dir);
     char *prelude = read_file(prelude_path);
     if (!prelude) {
         printf("cannot read %s\nFAILED\n", prelude_path);
