@@ -347,3 +347,126 @@ fn metric(location: &str, what: &str, value: u64, unit: &'static str) -> Metric 
         unit,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::WorkGroupSpan;
+
+    fn report(start_ns: u64, end_ns: u64, workgroups: u64) -> KernelReport {
+        KernelReport {
+            start_ns,
+            end_ns,
+            workgroups,
+            wavefronts: 4 * workgroups,
+            instructions: InstructionCounts::default(),
+            workgroup_spans: vec![WorkGroupSpan {
+                start_ns: start_ns + 10,
+                cu: 3,
+                workgroup: 0,
+                end_ns: start_ns + 30,
+            }],
+        }
+    }
+
+    fn record(r: &Recorder, kernel: &str, gpu: usize, start_ns: u64, report: &KernelReport) {
+        r.record_kernel(KernelLaunchRecord {
+            kernel,
+            gpu,
+            queue: gpu as u64,
+            start_ns,
+            clock_mhz: 500,
+            report,
+        });
+    }
+
+    fn value(rows: &[Metric], location: &str, what: &str) -> f64 {
+        rows.iter()
+            .find(|m| m.location == location && m.what == what)
+            .unwrap_or_else(|| panic!("no row {location} {what}"))
+            .value
+    }
+
+    #[test]
+    fn rows_are_per_launch_by_gpu_then_per_gpu_then_total() {
+        let r = Recorder::new(2, false);
+        let (a, b) = (report(100, 300, 2), report(0, 1000, 8));
+        record(&r, "b_kernel", 1, 50, &b);
+        record(&r, "a_kernel", 0, 7, &a);
+        record(&r, "a_kernel", 1, 2000, &a);
+        r.record_transfer(0, TransferKind::HostToDevice, 4096, 756);
+        r.record_transfer(0, TransferKind::HostToDevice, 4, 501);
+        let rows = r.rows();
+        let mut locations: Vec<&str> = rows.iter().map(|m| m.location.as_str()).collect();
+        locations.dedup();
+        assert_eq!(
+            locations,
+            [
+                "gpu0.launch0.a_kernel",
+                "gpu1.launch0.b_kernel",
+                "gpu1.launch1.a_kernel",
+                "gpu0",
+                "gpu1",
+                "total"
+            ]
+        );
+        // Times are on the queue's clock; the duration is the GPU's.
+        assert_eq!(value(&rows, "gpu1.launch0.b_kernel", "start"), 50.0);
+        assert_eq!(value(&rows, "gpu1.launch0.b_kernel", "end"), 1050.0);
+        assert_eq!(value(&rows, "gpu1.launch0.b_kernel", "duration"), 1000.0);
+        assert_eq!(value(&rows, "gpu1.launch0.b_kernel", "cycles"), 500.0);
+        assert_eq!(value(&rows, "gpu1.launch1.a_kernel", "launch"), 1.0);
+        assert_eq!(value(&rows, "gpu1.launch1.a_kernel", "gpu"), 1.0);
+        assert_eq!(value(&rows, "gpu1", "kernel_time"), 1200.0);
+        assert_eq!(value(&rows, "gpu0", "host_to_device_bytes"), 4100.0);
+        assert_eq!(value(&rows, "gpu0", "host_to_device_commands"), 2.0);
+        assert_eq!(value(&rows, "gpu0", "host_to_device_time"), 1257.0);
+        assert_eq!(value(&rows, "gpu1", "device_to_host_bytes"), 0.0);
+        assert_eq!(value(&rows, "total", "kernel_launches"), 3.0);
+        assert_eq!(value(&rows, "total", "duration"), 1400.0);
+        assert_eq!(value(&rows, "total", "workgroups"), 12.0);
+        assert_eq!(value(&rows, "total", "wavefronts"), 48.0);
+        let per_launch: Vec<&str> = rows
+            .iter()
+            .filter(|m| m.location == "gpu0.launch0.a_kernel")
+            .map(|m| m.what.as_str())
+            .collect();
+        assert_eq!(per_launch.len(), 4 + 5 + CATEGORY_NAMES.len());
+        assert!(per_launch.contains(&"instructions.valu"));
+        assert!(r.trace_text().contains("\"traceEvents\": [\n\n]"));
+    }
+
+    #[test]
+    fn trace_puts_workgroups_on_the_queue_clock() {
+        let r = Recorder::new(1, true);
+        let k = report(100, 300, 1);
+        record(&r, "k", 0, 1000, &k);
+        r.record_command(0, 0, "read_buffer", 1200, 1700);
+        let text = r.trace_text();
+        assert!(text.contains(
+            "\"name\": \"k\", \"cat\": \"kernel\", \"pid\": 0, \"tid\": 1000000, \"ts\": 1, \"dur\": 0.2"
+        ));
+        // The span was 110..130 on the GPU's clock, where the kernel began at 100.
+        assert!(text.contains(
+            "\"name\": \"k wg0\", \"cat\": \"work-group\", \"pid\": 0, \"tid\": 3, \"ts\": 1.01, \"dur\": 0.02"
+        ));
+        assert!(text.contains("\"name\": \"read_buffer\", \"cat\": \"command\""));
+    }
+
+    #[test]
+    fn write_failures_name_the_file() {
+        let r = Recorder::new(1, false);
+        let e = r
+            .write_files(Some(Path::new("/nonexistent/dir/r.json")), None)
+            .unwrap_err();
+        assert!(e.contains("/nonexistent/dir/r.json"), "{e}");
+        let dir = std::env::temp_dir().join(format!("gcnsim-recorder-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (csv, trace) = (dir.join("r.csv"), dir.join("t.json"));
+        r.write_files(Some(&csv), Some(&trace)).unwrap();
+        let text = std::fs::read_to_string(&csv).unwrap();
+        assert!(text.starts_with("location,what,value,unit\ngpu0,kernel_launches,0,count\n"));
+        assert!(std::fs::read_to_string(&trace).unwrap().starts_with('{'));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -203,6 +203,62 @@ fn lane_id(lane: Lane) -> (u64, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::PlatformConfig;
+    use crate::gpu::{
+        ExecutionError, FunctionalCu, Gpu, KernelLaunch, WorkGroup, WorkGroupExecutor,
+    };
+
+    /// Every work-group takes 50 cycles.
+    struct FiftyCycles;
+
+    impl WorkGroupExecutor for FiftyCycles {
+        fn execute(&self, _: &WorkGroup) -> Result<u64, ExecutionError> {
+            Ok(50)
+        }
+    }
+
+    #[test]
+    fn tracer_keeps_the_lowest_workgroups_of_each_launch_with_their_cu() {
+        let mut config = PlatformConfig::default_platform().gpu;
+        config.compute_units = 4;
+        let mut gpu = Gpu::builder(&config)
+            .build(|site| Box::new(FunctionalCu::new(FiftyCycles, site.dispatch_port, None)));
+        let cus = gpu.parts().compute_units.clone();
+        let tracer = WorkGroupTracer::attach(gpu.engine_mut(), &cus);
+        let groups = WORKGROUPS_PER_KERNEL as u32 + 76;
+        let launch = KernelLaunch {
+            name: "k".into(),
+            dimensions: 1,
+            grid_size: [64 * groups, 1, 1],
+            workgroup_size: [64, 1, 1],
+            private_segment_size: 0,
+            group_segment_size: 0,
+            kernel_object: 0x1000,
+            code_entry: 0x1100,
+            kernel_descriptor: [0; 64],
+            kernarg_address: 0x2000,
+            dispatch_packet_address: 0x3000,
+            completion_signal: 0,
+            queue_address: 0x4000,
+            vgprs_per_wavefront: 16,
+            sgprs_per_wavefront: 16,
+        };
+        let run = gpu.run_kernel(launch.clone()).unwrap();
+        assert_eq!(run.workgroups, u64::from(groups));
+        let spans = tracer.take();
+        let mut indices: Vec<u64> = spans.iter().map(|s| s.workgroup).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..WORKGROUPS_PER_KERNEL).collect::<Vec<_>>());
+        assert!(spans.windows(2).all(|w| w[0] <= w[1]), "ordered by start");
+        for s in &spans {
+            assert!(s.cu < 4);
+            assert_eq!(s.end_ns - s.start_ns, 50, "50 cycles at 1 GHz");
+            assert!(s.start_ns >= run.start / PS_PER_NS && s.end_ns <= run.end / PS_PER_NS);
+        }
+        assert!(tracer.take().is_empty(), "taken spans are gone");
+        gpu.run_kernel(launch).unwrap();
+        assert_eq!(tracer.take().len(), WORKGROUPS_PER_KERNEL as usize);
+    }
 
     #[test]
     fn events_become_complete_events_in_microseconds_with_named_lanes() {
