@@ -13,6 +13,10 @@
 #   slowdown wall / simulated time
 #   wf-inst  wavefront instructions executed
 #   wf-inst/s wf-inst / wall s
+#   cpu s    user + system CPU time of the whole process (compiling, the app's
+#            CPU reference and the simulation, on all threads)
+#   load     the machine's 1-minute load average before the run: wall times
+#            are only meaningful when it is below the number of cores
 # and writes the rows to build/bench.json. It also checks that each
 # configuration's report is identical with 1 and 2 threads (determinism) and
 # exits 1 if an app fails or a report differs.
@@ -69,17 +73,20 @@ for app in "${apps[@]}"; do
             for threads in 1 2; do
                 tag=$app-$size-$mode-$threads
                 # shellcheck disable=SC2086
+                load=$(cut -d' ' -f1 /proc/loadavg)
                 if ! GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
-                    GCNSIM_REPORT=$work/$tag.csv "$exe" $args >"$work/$tag.out" 2>"$work/$tag.err"; then
+                    GCNSIM_REPORT=$work/$tag.csv /usr/bin/time -f "%U %S" -o "$work/$tag.time" \
+                    "$exe" $args >"$work/$tag.out" 2>"$work/$tag.err"; then
                     echo "error: $app ($size, $mode, $threads threads) failed:" >&2
                     tail -5 "$work/$tag.out" "$work/$tag.err" >&2
                     status=1
                     continue
                 fi
                 python3 - "$work/$tag.csv" "$work/$tag.err" "$app" "$size" "$mode" "$threads" \
-                    >>"$results" <<'PY'
+                    "$work/$tag.time" "$load" >>"$results" <<'PY'
 import csv, json, re, sys
-report, err, app, size, mode, threads = sys.argv[1:]
+report, err, app, size, mode, threads, times, load = sys.argv[1:]
+cpu = sum(float(t) for t in open(times).read().split()[-2:])
 total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
 wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", open(err).read()))
@@ -91,6 +98,7 @@ print(json.dumps({
     "wall_s": wall, "slowdown": wall * 1e9 / sim if sim else None,
     "wavefront_instructions": int(inst),
     "wf_inst_per_s": inst / wall if wall else None,
+    "process_cpu_s": cpu, "load_average": float(load),
 }))
 PY
             done
@@ -108,9 +116,9 @@ python3 - "$results" "$GCNSIM_BUILD/bench.json" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
-fmt = "{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8}"
+fmt = "{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5}"
 print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
-                 "wf-inst", "wf-inst/s", "speedup"))
+                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load"))
 one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
 for r in rows:
     base = one.get((r["app"], r["size"], r["mode"]))
@@ -120,7 +128,8 @@ for r in rows:
                      "%.3g" % r["slowdown"] if r["slowdown"] else "-",
                      r["wavefront_instructions"],
                      "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
-                     "%.2fx" % speedup if speedup else "-"))
+                     "%.2fx" % speedup if speedup else "-",
+                     "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"]))
 print("written:", sys.argv[2])
 PY
 exit $status
