@@ -192,7 +192,6 @@ fn command_name(command_type: u32) -> &'static str {
         CL_COMMAND_MIGRATE_MEM_OBJECTS => "migrate",
         CL_COMMAND_MARKER => "marker",
         CL_COMMAND_BARRIER => "barrier",
-        CL_COMMAND_TASK => "task",
         _ => "command",
     }
 }
