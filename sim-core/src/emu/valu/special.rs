@@ -2,7 +2,7 @@
 //! division scaling/fused-multiply-add/fixup, frexp, ldexp, the 2/π table lookup of
 //! `v_trig_preop_f64`, and the cube-map coordinate ops.
 
-use super::fp::{ldexp, Float, F16, F32, F64};
+use super::fp::{fma_round_to_odd, ldexp, Float, F16, F32, F64};
 use super::lane::{Lane, WithMask};
 use super::{wave, ValuFn};
 
@@ -64,16 +64,22 @@ fn div_scale<P: Float>(l: &Lane) -> WithMask {
     WithMask(l.out::<P>(d), vcc)
 }
 
-/// v_div_fmas: S0 × S1 + S2 fused, scaled by 2^±64 (f64: 2^±128) where the mask input
-/// is set: up if |S2| ≥ 2, else down.
+/// v_div_fmas: S0 × S1 + S2 fused, scaled by 2^±64 (f64: 2^±128) before rounding where
+/// the mask input is set: up if |S2| ≥ 2, else down.
 fn div_fmas<P: Float>(l: &Lane) -> u64 {
-    let (a, b, c) = (l.f::<P>(0), l.f::<P>(1), l.f::<P>(2));
+    // Input denormals are not flushed.
+    let value = |i: usize| P::decode(l.raw::<P>(i));
+    let (a, b, c) = (value(0), value(1), value(2));
     if !l.mask_in {
         return l.out::<P>(P::fma(a, b, c));
     }
-    let scale = if P::BITS == 64 { 128 } else { 64 };
+    let (scale, sum) = if P::BITS == 64 {
+        (128, a.mul_add(b, c))
+    } else {
+        (64, fma_round_to_odd(a, b, c))
+    };
     let up = P::exponent(l.raw::<P>(2)) > P::bias();
-    l.out::<P>(ldexp::<P>(a.mul_add(b, c), if up { scale } else { -scale }))
+    l.out::<P>(ldexp::<P>(sum, if up { scale } else { -scale }))
 }
 
 /// v_div_fixup: the special cases of numerator S2 / denominator S1 (NaN, zero, infinity,
