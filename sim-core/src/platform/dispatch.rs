@@ -9,6 +9,7 @@ use crate::emu::{
 use crate::engine::PS_PER_NS;
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
+use crate::metrics::WorkGroupSpan;
 use std::fmt;
 
 /// The shape of an NDRange: dimensions, offsets and sizes in work-items.
@@ -32,7 +33,7 @@ impl NdRange {
 }
 
 /// What a finished kernel reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KernelReport {
     /// Simulated start time on its GPU, in nanoseconds.
     pub start_ns: u64,
@@ -44,16 +45,24 @@ pub struct KernelReport {
     pub wavefronts: u64,
     /// Wavefront instructions executed, by category.
     pub instructions: InstructionCounts,
+    /// Where and when the first work-groups ran (empty unless tracing; see
+    /// [`WORKGROUPS_PER_KERNEL`](crate::metrics::WORKGROUPS_PER_KERNEL)).
+    pub workgroup_spans: Vec<WorkGroupSpan>,
 }
 
 impl KernelReport {
-    pub(super) fn new(run: &KernelRun, instructions: InstructionCounts) -> Self {
+    pub(super) fn new(
+        run: &KernelRun,
+        instructions: InstructionCounts,
+        workgroup_spans: Vec<WorkGroupSpan>,
+    ) -> Self {
         Self {
             start_ns: run.start / PS_PER_NS,
             end_ns: run.end / PS_PER_NS,
             workgroups: run.workgroups,
             wavefronts: run.wavefronts,
             instructions,
+            workgroup_spans,
         }
     }
 }

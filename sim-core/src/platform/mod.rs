@@ -3,9 +3,11 @@
 
 mod dispatch;
 mod program;
+mod transfer;
 
 pub use dispatch::{KernelError, KernelReport, NdRange};
 pub use program::{DeviceProgram, ProgramLoadError};
+pub use transfer::{transfer_ns, TransferKind};
 
 use crate::config::{Mode, Settings};
 use crate::driver::{Buffer, Driver};
@@ -13,6 +15,7 @@ use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
 };
 use crate::gpu::{FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::metrics::{Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -52,6 +55,8 @@ struct Device {
     queue_object: Arc<Buffer>,
     scratch: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
+    /// Work-group spans for the trace, when tracing.
+    tracer: Option<WorkGroupTracer>,
 }
 
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
@@ -60,6 +65,7 @@ pub struct Platform {
     driver: Arc<Driver>,
     pool: Arc<rayon::ThreadPool>,
     devices: Vec<Mutex<Device>>,
+    metrics: Recorder,
 }
 
 impl Platform {
@@ -77,11 +83,13 @@ impl Platform {
             .map(Arc::new)
             .map_err(|e| PlatformError(format!("cannot start simulator threads: {e}")))?;
         let driver = Driver::new(&settings.platform);
+        let metrics = Recorder::new(driver.gpu_count(), settings.trace.is_some());
         let mut platform = Platform {
             settings,
             driver,
             pool,
             devices: Vec::new(),
+            metrics,
         };
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
@@ -97,6 +105,11 @@ impl Platform {
     /// The driver that owns the GPUs' memory.
     pub fn driver(&self) -> &Arc<Driver> {
         &self.driver
+    }
+
+    /// What the run did so far: the metrics report and the trace.
+    pub fn metrics(&self) -> &Recorder {
+        &self.metrics
     }
 
     /// Number of GPUs.
@@ -180,7 +193,10 @@ impl Platform {
         let result = device.gpu.run_kernel(launch);
         let counts = device.dispatches.finish(packet.address());
         match result {
-            Ok(run) => Ok(KernelReport::new(&run, counts)),
+            Ok(run) => {
+                let spans = device.tracer.as_ref().map(|t| t.take());
+                Ok(KernelReport::new(&run, counts, spans.unwrap_or_default()))
+            }
             Err(error) => {
                 if error == LaunchError::Stalled {
                     // The front end's state is undefined after a stall: start afresh.
@@ -253,7 +269,7 @@ impl Platform {
         let pool = self.pool.clone();
         let driver = self.driver.clone();
         let table = dispatches.clone();
-        let gpu_model = Gpu::builder(config)
+        let mut gpu_model = Gpu::builder(config)
             .name(format!("gpu{gpu}"))
             .workgroups_per_cycle(u32::MAX)
             .thread_pool(Some(pool.clone()))
@@ -272,11 +288,17 @@ impl Platform {
                     Some(pool.clone()),
                 ))
             });
+        let compute_units = gpu_model.parts().compute_units.clone();
+        let tracer = self
+            .metrics
+            .tracing()
+            .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
         let queue_object = self
             .buffer_with(gpu, &dispatch::queue_object())
             .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
         Ok(Device {
             gpu: gpu_model,
+            tracer,
             dispatches,
             queue_object,
             scratch: None,
