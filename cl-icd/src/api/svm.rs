@@ -167,7 +167,7 @@ entry! {
             CL_KERNEL_EXEC_INFO_SVM_PTRS => {
                 // CL_INVALID_VALUE if param_value_size is not valid (a whole number of
                 // pointers).
-                check(param_value_size % std::mem::size_of::<*mut c_void>() != 0, CL_INVALID_VALUE)
+                check(!param_value_size.is_multiple_of(std::mem::size_of::<*mut c_void>()), CL_INVALID_VALUE)
             }
             CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM => {
                 // CL_INVALID_VALUE if param_value_size is not valid.
