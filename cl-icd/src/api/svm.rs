@@ -264,7 +264,10 @@ entry! {
 
 #[cfg(test)]
 mod tests {
-    use super::overlap;
+    use super::*;
+    use crate::api::context::{clCreateContextFromType, clReleaseContext};
+    use crate::api::queue::{clCreateCommandQueue, clFinish, clReleaseCommandQueue};
+    use std::ptr::{null, null_mut};
 
     #[test]
     fn overlapping_copies_are_detected() {
@@ -273,5 +276,119 @@ mod tests {
         assert!(!overlap(100, 150, 50));
         assert!(!overlap(100, 100, 0));
         assert!(overlap(usize::MAX - 4, usize::MAX - 8, 8));
+    }
+
+    #[test]
+    fn svm_memory_is_allocated_checked_filled_copied_and_freed() {
+        let mut err = 1;
+        let ctx = clCreateContextFromType(null(), CL_DEVICE_TYPE_GPU, None, null_mut(), &mut err);
+        assert_eq!(err, CL_SUCCESS);
+        let device = handle_of(&get::<Context>(ctx).unwrap().devices[0]);
+        let q = clCreateCommandQueue(ctx, device, 0, &mut err);
+        assert_eq!(err, CL_SUCCESS);
+        let fine = CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER;
+        assert!(
+            clSVMAlloc(ctx, fine | CL_MEM_SVM_ATOMICS, 64, 0).is_null(),
+            "no SVM atomics"
+        );
+        assert!(clSVMAlloc(ctx, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 64, 0).is_null());
+        assert!(
+            clSVMAlloc(ctx, fine, 64, 48).is_null(),
+            "alignment not a power of two"
+        );
+        assert!(clSVMAlloc(ctx, fine, 0, 0).is_null());
+        assert!(clSVMAlloc(null_mut(), fine, 64, 0).is_null());
+        let p = clSVMAlloc(ctx, fine, 10_000, 0);
+        assert!(!p.is_null() && (p as usize).is_multiple_of(128));
+        let context = get::<Context>(ctx).unwrap();
+        assert!(svm::contains(context, p as u64 + 9_990, 10));
+        assert!(!svm::contains(context, p as u64 + 9_990, 11));
+
+        let pattern = [1u8, 2, 3, 4];
+        let fill = |ptr: *mut c_void, size| {
+            clEnqueueSVMMemFill(
+                q,
+                ptr,
+                pattern.as_ptr().cast(),
+                4,
+                size,
+                0,
+                null(),
+                null_mut(),
+            )
+        };
+        assert_eq!(fill(p, 8_000), CL_SUCCESS);
+        assert_eq!(
+            fill(p.wrapping_add(2), 8),
+            CL_INVALID_VALUE,
+            "not aligned to the pattern"
+        );
+        assert_eq!(
+            fill(p.wrapping_add(9_996), 8),
+            CL_INVALID_VALUE,
+            "beyond the allocation"
+        );
+        let mut out = vec![0u8; 8_004];
+        assert_eq!(
+            clEnqueueSVMMemcpy(
+                q,
+                CL_TRUE,
+                out.as_mut_ptr().cast(),
+                p,
+                out.len(),
+                0,
+                null(),
+                null_mut()
+            ),
+            CL_SUCCESS
+        );
+        assert!(out[..8_000].chunks(4).all(|c| c == pattern) && out[8_000..] == [0; 4]);
+        assert_eq!(
+            clEnqueueSVMMemcpy(q, CL_TRUE, p.wrapping_add(4), p, 8, 0, null(), null_mut()),
+            CL_MEM_COPY_OVERLAP
+        );
+        assert_eq!(
+            clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, p, 0, 0, null(), null_mut()),
+            CL_INVALID_VALUE
+        );
+        assert_eq!(
+            clEnqueueSVMMap(
+                q,
+                CL_TRUE,
+                CL_MAP_READ,
+                out.as_mut_ptr().cast(),
+                4,
+                0,
+                null(),
+                null_mut()
+            ),
+            CL_INVALID_VALUE,
+            "not SVM"
+        );
+        assert_eq!(
+            clEnqueueSVMMap(q, CL_TRUE, CL_MAP_WRITE, p, 4, 0, null(), null_mut()),
+            CL_SUCCESS
+        );
+        assert_eq!(clEnqueueSVMUnmap(q, p, 0, null(), null_mut()), CL_SUCCESS);
+
+        let mut pointers = [p];
+        assert_eq!(
+            clEnqueueSVMFree(
+                q,
+                1,
+                pointers.as_mut_ptr(),
+                None,
+                null_mut(),
+                0,
+                null(),
+                null_mut()
+            ),
+            CL_SUCCESS
+        );
+        assert_eq!(clFinish(q), CL_SUCCESS);
+        assert!(!svm::contains(context, p as u64, 1), "freed by the command");
+        clSVMFree(ctx, p);
+        assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+        assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
     }
 }
