@@ -106,6 +106,11 @@ int main(int argc, char **argv)
                                    sizeof total, &total, NULL));
     ta_check(total >= 4 * sizeof(cl_int) + sizeof(cl_int) + sizeof(void *),
              "CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE covers the variables (%zu bytes)", total);
+    size_t max_variable = 0;
+    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof max_variable,
+                             &max_variable, NULL));
+    ta_check(max_variable >= 64 * 1024,
+             "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is at least the spec's 64 KiB (%zu)", max_variable);
 
     cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 3 * N * sizeof(cl_int), NULL, &err);
     TA_CHECK(err);

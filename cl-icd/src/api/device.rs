@@ -27,9 +27,6 @@ pub const DEVICE_EXTENSIONS: &[&str] = &[
 /// (long16), the alignment sub-buffer origins must have.
 pub const MEM_BASE_ADDR_ALIGN_BITS: u32 = 1024;
 
-/// `CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE`: the 64 KiB AMD's drivers of the time reported.
-const MAX_GLOBAL_VARIABLE_BYTES: u64 = 64 << 10;
-
 /// PCI vendor ID of the modelled GPU's maker (AMD).
 const VENDOR_ID_AMD: u32 = 0x1002;
 
@@ -108,11 +105,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         | CL_DEVICE_MAX_ON_DEVICE_QUEUES
         | CL_DEVICE_MAX_ON_DEVICE_EVENTS => info(&0u32),
         CL_DEVICE_SVM_CAPABILITIES => info(&SVM_CAPABILITIES),
-        // Program-scope variables live in the code object, loaded into GPU memory like a
-        // buffer: the limit is the largest allocation.
-        CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE => info(&(MAX_GLOBAL_VARIABLE_BYTES as usize)),
-        CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE => {
-            info(&(MAX_GLOBAL_VARIABLE_BYTES as usize))
+        // Program-scope variables live in the code object's image, loaded into each GPU's
+        // memory like a buffer (one instance per device): the limit is the largest
+        // allocation.
+        CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE | CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE => {
+            info(&(device.max_alloc_bytes() as usize))
         }
         // No pipes: the honest answer is zero, not the spec's minimum.
         CL_DEVICE_MAX_PIPE_ARGS
