@@ -2,10 +2,10 @@
 //! host program and on every simulated GPU.
 //!
 //! Address-space layout: device buffers get ranges first-fit from the bottom of the
-//! unified space (4 GiB upwards). An SVM allocation is page-aligned host memory from the
-//! process's allocator (on Linux, large blocks are `mmap`ed top-down from below the stack,
-//! small ones come from the heap after the program image; both far above where device
-//! buffers live); the driver then reserves exactly that range in the unified space, so no
+//! unified space (4 GiB upwards). An SVM allocation is a page-aligned anonymous `mmap` of
+//! host memory (Linux places these top-down from below the stack, near 2^47, far above
+//! where device buffers live); the driver then reserves exactly that range in the unified
+//! space, so no
 //! device buffer can be placed over it, and maps its pages in every GPU's page table as
 //! [`Frame`](super::Frame)s that view the host memory itself. Kernels and the host thus see
 //! the same bytes without copies, and pointers stored inside SVM memory are valid on both.
@@ -14,17 +14,17 @@
 //! [`DriverError::OutOfAddressSpace`] rather than alias.
 
 use super::{Driver, DriverError};
-use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::AtomicU32;
 use std::sync::Arc;
 
-/// Zeroed, page-aligned host memory shared by the host program and the GPUs. Freed when the
-/// last frame viewing it and the allocation that owns it are gone.
+/// Zeroed, page-aligned host memory (an anonymous `mmap`) shared by the host program and
+/// the GPUs. Unmapped when the last frame viewing it and the allocation that owns it are
+/// gone.
 #[derive(Debug)]
 pub struct SystemPages {
     start: NonNull<u8>,
-    layout: Layout,
+    bytes: usize,
     page_bytes: usize,
 }
 
@@ -35,22 +35,50 @@ unsafe impl Send for SystemPages {}
 unsafe impl Sync for SystemPages {}
 
 impl SystemPages {
-    /// `bytes` (a multiple of `page_bytes`) of zeroed host memory aligned to `align` (a power
-    /// of two, at least `page_bytes`), or `None` if the host has no memory for it.
+    /// `bytes` (a non-zero multiple of `page_bytes`) of zeroed host memory aligned to
+    /// `align` (a power of two, at least `page_bytes`), or `None` if the host has no memory
+    /// for it. `mmap` rather than the heap: its mappings lie far above the device buffers'
+    /// ranges in every kind of process, while a heap may start below 4 GiB.
     fn zeroed(bytes: usize, align: usize, page_bytes: usize) -> Option<SystemPages> {
-        let layout = Layout::from_size_align(bytes, align).ok()?;
-        // SAFETY: `layout` has a non-zero size (callers ask for at least one page).
-        let start = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let span = bytes.checked_add(align)?;
+        // SAFETY: an anonymous private mapping of `span` bytes at an address the kernel
+        // chooses; it aliases no Rust object.
+        let mapped = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                span,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if mapped == libc::MAP_FAILED {
+            return None;
+        }
+        let base = mapped as usize;
+        let start = base.next_multiple_of(align);
+        // SAFETY: both ranges are page-aligned parts of the mapping just made, outside
+        // `start..start + bytes`, and nothing refers to them.
+        unsafe {
+            if start > base {
+                libc::munmap(mapped, start - base);
+            }
+            let end = start + bytes;
+            if base + span > end {
+                libc::munmap(end as *mut libc::c_void, base + span - end);
+            }
+        }
         Some(SystemPages {
-            start,
-            layout,
+            start: NonNull::new(start as *mut u8)?,
+            bytes,
             page_bytes,
         })
     }
 
     /// Number of pages.
     pub(super) fn count(&self) -> usize {
-        self.layout.size() / self.page_bytes
+        self.bytes / self.page_bytes
     }
 
     /// The host address of the first byte.
@@ -60,15 +88,12 @@ impl SystemPages {
 
     /// All the memory as little-endian 32-bit words.
     fn words(&self) -> &[AtomicU32] {
-        // SAFETY: `start` points to `layout.size()` bytes allocated with at least 4-byte
-        // alignment, zero-initialised, and owned by `self` until it is dropped, which cannot
-        // happen while the returned borrow lives. `AtomicU32` has the size and alignment of
-        // `u32`, and every access made from Rust goes through these atomics.
+        // SAFETY: `start` points to `bytes` bytes of a page-aligned, zero-filled mapping
+        // owned by `self` until it is dropped, which cannot happen while the returned
+        // borrow lives. `AtomicU32` has the size and alignment of `u32`, and every access
+        // made from Rust goes through these atomics.
         unsafe {
-            std::slice::from_raw_parts(
-                self.start.as_ptr().cast::<AtomicU32>(),
-                self.layout.size() / 4,
-            )
+            std::slice::from_raw_parts(self.start.as_ptr().cast::<AtomicU32>(), self.bytes / 4)
         }
     }
 
@@ -81,8 +106,11 @@ impl SystemPages {
 
 impl Drop for SystemPages {
     fn drop(&mut self) {
-        // SAFETY: `start` was allocated by `alloc_zeroed` with `layout` and is freed once.
-        unsafe { std::alloc::dealloc(self.start.as_ptr(), self.layout) }
+        // SAFETY: `start..start + bytes` is the part of the mapping `zeroed` kept; it is
+        // unmapped once, when nothing can view it any more.
+        unsafe {
+            libc::munmap(self.start.as_ptr().cast(), self.bytes);
+        }
     }
 }
 
