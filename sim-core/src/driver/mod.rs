@@ -184,7 +184,8 @@ impl Driver {
 mod tests {
     use super::*;
 
-    fn driver(gpus: usize) -> Arc<Driver> {
+    /// A driver for `gpus` R9 Nanos (shared with the other driver tests).
+    pub(super) fn driver(gpus: usize) -> Arc<Driver> {
         let mut platform = PlatformConfig::default_platform();
         platform.gpu_count = gpus;
         Driver::new(&platform)

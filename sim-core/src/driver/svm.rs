@@ -206,15 +206,8 @@ impl Driver {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::config::PlatformConfig;
+    use super::super::tests::driver;
     use std::sync::atomic::Ordering;
-
-    fn driver(gpus: usize) -> Arc<Driver> {
-        let mut platform = PlatformConfig::default_platform();
-        platform.gpu_count = gpus;
-        Driver::new(&platform)
-    }
 
     #[test]
     fn every_gpu_and_the_host_see_the_same_bytes_at_the_same_address() {
