@@ -5,8 +5,9 @@
  *    data; their values persist from one kernel launch to the next;
  *  - generic pointers: one function called with private, local and global
  *    addresses, and to_global/to_local/to_private;
- *  - 2.0 atomics (atomic_fetch_add_explicit with memory_scope_device,
- *    atomic_load, atomic_store) and a work-group reduction.
+ *  - 2.0 atomics (atomic_fetch_add_explicit with device and work-group
+ *    scopes, through global and generic pointers to global and local atomics;
+ *    atomic_init, atomic_load, atomic_store) and a work-group reduction.
  * Devices whose OpenCL C version is below 2.0 skip it, saying so. A 1.2 build
  * of the same source must fail (program-scope globals are 2.0 only).
  */
@@ -25,6 +26,11 @@ static const char *source =
     "global int *global cursor = &table[1];\n"
     "\n"
     "int twice(int *p) { *p += 1; return 2 * *p; } /* generic pointer */\n"
+    "/* flat (generic) atomics, to local or global memory */\n"
+    "void count(volatile atomic_int *c)\n"
+    "{\n"
+    "    atomic_fetch_add_explicit(c, 1, memory_order_relaxed, memory_scope_work_group);\n"
+    "}\n"
     "\n"
     "kernel void mix(global int *out, local int *scratch)\n"
     "{\n"
@@ -38,6 +44,14 @@ static const char *source =
     "    out[i] = a + b + c + (int)(scale[i % 2] * 4.0f) + *cursor + priv;\n"
     "    atomic_fetch_add_explicit(&hits, 1, memory_order_relaxed, memory_scope_device);\n"
     "    out[N + i] = work_group_reduce_add(i);\n"
+    "    local atomic_int group_hits;\n"
+    "    if (l == 0) atomic_init(&group_hits, 0);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    count(&group_hits);\n"
+    "    count(&hits);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    out[3 * N + i] = atomic_load_explicit(&group_hits, memory_order_acquire,\n"
+    "                                          memory_scope_work_group);\n"
     "    int *g = &table[i % 4], *lp = &scratch[l], *pp = &priv;\n"
     "    out[2 * N + i] = (to_global(g) != 0) | (to_local(g) == 0) << 1 | (to_private(g) == 0) << 2\n"
     "                   | (to_local(lp) != 0) << 3 | (to_global(lp) == 0) << 4\n"
@@ -112,7 +126,7 @@ int main(int argc, char **argv)
     ta_check(max_variable >= 64 * 1024,
              "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is at least the spec's 64 KiB (%zu)", max_variable);
 
-    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 3 * N * sizeof(cl_int), NULL, &err);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4 * N * sizeof(cl_int), NULL, &err);
     TA_CHECK(err);
     cl_kernel mix = clCreateKernel(program, "mix", &err);
     TA_CHECK(err);
@@ -120,10 +134,10 @@ int main(int argc, char **argv)
     TA_CHECK(clSetKernelArg(mix, 1, LOCAL * sizeof(cl_int), NULL));
     size_t global = N, local = LOCAL;
     TA_CHECK(clEnqueueNDRangeKernel(q, mix, 1, NULL, &global, &local, 0, NULL, NULL));
-    cl_int got[3 * N];
+    cl_int got[4 * N];
     TA_CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
     const int table[4] = {10, 20, 30, 40};
-    int bad_mix = 0, bad_reduce = 0, bad_casts = 0;
+    int bad_mix = 0, bad_reduce = 0, bad_casts = 0, bad_local_atomics = 0;
     for (int i = 0; i < N; i++) {
         int a = 2 * (i + 1), b = 2 * (3 * i + 1), c = 2 * table[i % 4];
         int scaled = i % 2 ? 8 : 2;
@@ -131,10 +145,14 @@ int main(int argc, char **argv)
         int g = i / LOCAL * LOCAL;
         bad_reduce += got[N + i] != LOCAL * g + LOCAL * (LOCAL - 1) / 2;
         bad_casts += got[2 * N + i] != 0x7f;
+        bad_local_atomics += got[3 * N + i] != LOCAL;
     }
     ta_check(bad_mix == 0, "generic pointers to private, local and global memory; program-scope "
                            "and constant data: %d of %d wrong", bad_mix, N);
     ta_check(bad_reduce == 0, "work_group_reduce_add: %d of %d wrong", bad_reduce, N);
+    ta_check(bad_local_atomics == 0,
+             "generic-pointer atomics on a local atomic_int count the work-group: %d of %d wrong",
+             bad_local_atomics, N);
     ta_check(bad_casts == 0, "to_global/to_local/to_private: %d of %d wrong (first %#x)",
              bad_casts, N, got[2 * N]);
 
@@ -147,9 +165,9 @@ int main(int argc, char **argv)
     TA_CHECK(clSetKernelArg(read_back, 0, sizeof out, &out));
     TA_CHECK(clEnqueueNDRangeKernel(q, read_back, 1, NULL, &one, NULL, 0, NULL, NULL));
     TA_CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, 3 * sizeof(cl_int), got, 0, NULL, NULL));
-    ta_check(got[0] == 5 + N + 1000,
-             "a program-scope atomic keeps its value across launches (%d, want %d)", got[0],
-             5 + N + 1000);
+    ta_check(got[0] == 5 + 2 * N + 1000,
+             "a program-scope atomic counts global and generic-pointer atomics and keeps its "
+             "value across launches (%d, want %d)", got[0], 5 + 2 * N + 1000);
     ta_check(got[1] == 41, "a program-scope pointer set by one kernel is followed by the next "
                            "(%d, want 41)", got[1]);
     ta_check(got[2] == 10 + 20 + 30 + 41, "a program-scope array keeps a kernel's store (%d)",
