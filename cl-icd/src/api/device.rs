@@ -4,6 +4,7 @@ use super::consts::*;
 use super::handle::{get, handle_of};
 use super::params::{check, info, write_info, write_list};
 use super::platform::platform_version;
+use super::svm::SVM_CAPABILITIES;
 use super::{make_version, name_version, CLResult};
 use crate::core::device::Device;
 use crate::core::platform::Platform;
@@ -93,15 +94,41 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         | CL_DEVICE_LINKER_AVAILABLE => info(&true_),
         CL_DEVICE_PREFERRED_INTEROP_USER_SYNC => info(&true_),
         CL_DEVICE_EXECUTION_CAPABILITIES => info(&CL_EXEC_KERNEL),
+        // CL_DEVICE_QUEUE_ON_HOST_PROPERTIES (2.0) has the same value.
         CL_DEVICE_QUEUE_PROPERTIES => {
             info(&(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE))
         }
+        // No on-device queues (device-side enqueue is not supported).
+        CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES => info(&0u64),
+        CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE
+        | CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE
+        | CL_DEVICE_MAX_ON_DEVICE_QUEUES
+        | CL_DEVICE_MAX_ON_DEVICE_EVENTS => info(&0u32),
+        CL_DEVICE_SVM_CAPABILITIES => info(&SVM_CAPABILITIES),
+        // Program-scope variables live in the code object's image, loaded into each GPU's
+        // memory like a buffer (one instance per device): the limit is the largest
+        // allocation.
+        CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE | CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE => {
+            info(&(device.max_alloc_bytes() as usize))
+        }
+        // No pipes: the honest answer is zero, not the spec's minimum.
+        CL_DEVICE_MAX_PIPE_ARGS
+        | CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS
+        | CL_DEVICE_PIPE_MAX_PACKET_SIZE => info(&0u32),
+        // No images.
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT
+        | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT
+        | CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS => info(&0u32),
+        // 0: atomics are fastest at their natural alignment.
+        CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT
+        | CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT
+        | CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT => info(&0u32),
         CL_DEVICE_NAME => info(&gpu.name),
         CL_DEVICE_VENDOR => info("gcnsim project"),
         CL_DRIVER_VERSION => info(env!("CARGO_PKG_VERSION")),
         CL_DEVICE_PROFILE => info("FULL_PROFILE"),
         CL_DEVICE_VERSION => info(&platform_version()),
-        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 1.2 "),
+        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 2.0 "),
         CL_DEVICE_EXTENSIONS => info(&DEVICE_EXTENSIONS.join(" ")),
         CL_DEVICE_PLATFORM => info(&Platform::handle()),
         CL_DEVICE_PRINTF_BUFFER_SIZE => info(&(1usize << 20)),
@@ -112,13 +139,14 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_PARTITION_AFFINITY_DOMAIN => info(&0u64),
         CL_DEVICE_PARTITION_TYPE => Vec::new(),
         CL_DEVICE_REFERENCE_COUNT => info(&1u32),
-        CL_DEVICE_NUMERIC_VERSION => info(&make_version(1, 2, 0)),
+        CL_DEVICE_NUMERIC_VERSION => info(&make_version(2, 0, 0)),
         CL_DEVICE_EXTENSIONS_WITH_VERSION => DEVICE_EXTENSIONS
             .iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))
             .collect(),
-        CL_DEVICE_OPENCL_C_ALL_VERSIONS => (0..=2)
-            .flat_map(|minor| name_version(make_version(1, minor, 0), "OpenCL C"))
+        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0)]
+            .iter()
+            .flat_map(|&(major, minor)| name_version(make_version(major, minor, 0), "OpenCL C"))
             .collect(),
         CL_DEVICE_BOARD_NAME_AMD => info(&gpu.name),
         CL_DEVICE_SIMD_PER_COMPUTE_UNIT_AMD => info(&4u32),

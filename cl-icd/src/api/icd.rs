@@ -4,7 +4,8 @@
 
 use super::params::c_str;
 use super::{
-    context, device, event, image, kernel, launch, memory, platform, program, queue, unsupported,
+    context, device, event, image, kernel, launch, memory, platform, program, queue, svm,
+    unsupported,
 };
 use crate::core::platform::Platform;
 use cl_sys::cl_platform_id;
@@ -178,16 +179,16 @@ dispatch_table! {
     clCreateCommandQueueWithProperties => queue,
     clCreatePipe => unsupported,
     clGetPipeInfo => unsupported,
-    clSVMAlloc => unsupported,
-    clSVMFree => unsupported,
-    clEnqueueSVMFree => unsupported,
-    clEnqueueSVMMemcpy => unsupported,
-    clEnqueueSVMMemFill => unsupported,
-    clEnqueueSVMMap => unsupported,
-    clEnqueueSVMUnmap => unsupported,
+    clSVMAlloc => svm,
+    clSVMFree => svm,
+    clEnqueueSVMFree => svm,
+    clEnqueueSVMMemcpy => svm,
+    clEnqueueSVMMemFill => svm,
+    clEnqueueSVMMap => svm,
+    clEnqueueSVMUnmap => svm,
     clCreateSamplerWithProperties => image,
-    clSetKernelArgSVMPointer => unsupported,
-    clSetKernelExecInfo => unsupported,
+    clSetKernelArgSVMPointer => svm,
+    clSetKernelExecInfo => svm,
     // cl_khr_sub_groups
     clGetKernelSubGroupInfoKHR => unsupported,
     // OpenCL 2.1

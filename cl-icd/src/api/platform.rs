@@ -11,7 +11,7 @@ use std::ffi::c_void;
 
 /// The platform's version string.
 pub fn platform_version() -> String {
-    format!("OpenCL 1.2 gcnsim {}", env!("CARGO_PKG_VERSION"))
+    format!("OpenCL 2.0 gcnsim {}", env!("CARGO_PKG_VERSION"))
 }
 
 /// The platform extensions.
@@ -25,7 +25,7 @@ fn platform_info(param_name: cl_platform_info) -> CLResult<Vec<u8>> {
         CL_PLATFORM_VENDOR => info("gcnsim project"),
         CL_PLATFORM_EXTENSIONS => info(&PLATFORM_EXTENSIONS.join(" ")),
         CL_PLATFORM_ICD_SUFFIX_KHR => info("GCNSIM"),
-        CL_PLATFORM_NUMERIC_VERSION => info(&make_version(1, 2, 0)),
+        CL_PLATFORM_NUMERIC_VERSION => info(&make_version(2, 0, 0)),
         CL_PLATFORM_EXTENSIONS_WITH_VERSION => PLATFORM_EXTENSIONS
             .iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))

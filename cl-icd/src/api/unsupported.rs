@@ -1,11 +1,10 @@
 //! Entry points of features gcnsim does not provide (GL/D3D/DX9/EGL sharing, device
-//! fission, native kernels, SVM, pipes, OpenCL 2.x device queues and timers): each
+//! fission, native kernels, system SVM, pipes, OpenCL 2.x device queues and timers): each
 //! returns the spec's error and says so once on stderr.
 
 use crate::unsupported;
 use cl_sys::*;
 use std::ffi::c_void;
-use std::sync::Once;
 
 unsupported! {
     CL_INVALID_OPERATION => fn clSetCommandQueueProperty(command_queue: cl_command_queue, properties: cl_command_queue_properties, enable: cl_bool, old_properties: *mut cl_command_queue_properties) -> cl_int;
@@ -44,38 +43,10 @@ unsupported! {
     CL_INVALID_OPERATION => fn clCreateEventFromEGLSyncKHR(context: cl_context, sync: c_void, display: c_void; errcode_ret) -> cl_event;
     CL_INVALID_OPERATION => fn clCreatePipe(context: cl_context, flags: cl_mem_flags, pipe_packet_size: cl_uint, pipe_max_packets: cl_uint, properties: *const cl_pipe_properties; errcode_ret) -> cl_mem;
     CL_INVALID_OPERATION => fn clGetPipeInfo(arg0: cl_mem, arg1: cl_pipe_info, arg2: usize, arg3: *mut c_void, arg4: *mut usize) -> cl_int;
-    CL_INVALID_OPERATION => fn clEnqueueSVMFree(arg0: cl_command_queue, arg1: cl_uint, arg2: *mut *mut c_void, pfn_free_func: *mut c_void, arg4: *mut c_void, arg5: cl_uint, arg6: *const cl_event, arg7: *mut cl_event) -> cl_int;
-    CL_INVALID_OPERATION => fn clEnqueueSVMMemcpy(arg0: cl_command_queue, arg1: cl_bool, arg2: *mut c_void, arg3: *const c_void, arg4: usize, arg5: cl_uint, arg6: *const cl_event, arg7: *mut cl_event) -> cl_int;
-    CL_INVALID_OPERATION => fn clEnqueueSVMMemFill(arg0: cl_command_queue, arg1: *mut c_void, arg2: *const c_void, arg3: usize, arg4: usize, arg5: cl_uint, arg6: *const cl_event, arg7: *mut cl_event) -> cl_int;
-    CL_INVALID_OPERATION => fn clEnqueueSVMMap(arg0: cl_command_queue, arg1: cl_bool, arg2: cl_map_flags, arg3: *mut c_void, arg4: usize, arg5: cl_uint, arg6: *const cl_event, arg7: *mut cl_event) -> cl_int;
-    CL_INVALID_OPERATION => fn clEnqueueSVMUnmap(arg0: cl_command_queue, arg1: *mut c_void, arg2: cl_uint, arg3: *const cl_event, arg4: *mut cl_event) -> cl_int;
-    CL_INVALID_OPERATION => fn clSetKernelArgSVMPointer(arg0: cl_kernel, arg1: cl_uint, arg2: *const c_void) -> cl_int;
-    CL_INVALID_OPERATION => fn clSetKernelExecInfo(arg0: cl_kernel, arg1: cl_kernel_exec_info, arg2: usize, arg3: *const c_void) -> cl_int;
     CL_INVALID_OPERATION => fn clGetKernelSubGroupInfoKHR(arg0: cl_kernel, arg1: cl_device_id, arg2: cl_kernel_sub_group_info, arg3: usize, arg4: *const c_void, arg5: usize, arg6: *mut c_void, arg7: *mut usize) -> cl_int;
     CL_INVALID_OPERATION => fn clEnqueueSVMMigrateMem(command_queue: cl_command_queue, num_svm_pointers: cl_uint, svm_pointers: *const *mut c_void, sizes: *const usize, flags: cl_mem_migration_flags, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int;
     CL_INVALID_OPERATION => fn clGetDeviceAndHostTimer(device: cl_device_id, device_timestamp: *mut cl_ulong, host_timestamp: *mut cl_ulong) -> cl_int;
     CL_INVALID_OPERATION => fn clGetHostTimer(device: cl_device_id, host_timestamp: *mut cl_ulong) -> cl_int;
     CL_INVALID_OPERATION => fn clGetKernelSubGroupInfo(kernel: cl_kernel, device: cl_device_id, param_name: cl_kernel_sub_group_info, input_value_size: usize, input_value: *const c_void, param_value_size: usize, param_value: *mut c_void, param_value_size_ret: *mut usize) -> cl_int;
     CL_INVALID_OPERATION => fn clSetDefaultDeviceCommandQueue(context: cl_context, device: cl_device_id, command_queue: cl_command_queue) -> cl_int;
-}
-
-#[allow(non_snake_case)]
-/// `clSVMAlloc`: SVM is not supported (CL_DEVICE_SVM_CAPABILITIES is not reported), so
-/// the allocation fails with NULL.
-pub extern "C" fn clSVMAlloc(
-    _context: cl_context,
-    _flags: cl_svm_mem_flags,
-    _size: usize,
-    _alignment: cl_uint,
-) -> *mut c_void {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| eprintln!("gcnsim: clSVMAlloc is not supported (returns NULL)"));
-    std::ptr::null_mut()
-}
-
-#[allow(non_snake_case)]
-/// `clSVMFree`: nothing can have been allocated by `clSVMAlloc`.
-pub extern "C" fn clSVMFree(_context: cl_context, _svm_pointer: *mut c_void) {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| eprintln!("gcnsim: clSVMFree is not supported (does nothing)"));
 }

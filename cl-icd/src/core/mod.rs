@@ -10,3 +10,4 @@ pub mod memory;
 pub mod platform;
 pub mod program;
 pub mod queue;
+pub mod svm;

@@ -37,6 +37,31 @@ impl AddressSpace {
         Some(start)
     }
 
+    /// Reserves exactly `start..start + bytes` (`start` page-aligned; `bytes` rounded up to
+    /// whole pages); `false`, reserving nothing, if any of it is in use or outside the space.
+    pub fn reserve_at(&mut self, start: u64, bytes: u64) -> bool {
+        let Some(len) = bytes.max(1).checked_next_multiple_of(self.page_bytes) else {
+            return false;
+        };
+        let Some(end) = start.checked_add(len) else {
+            return false;
+        };
+        let Some((&free_start, &free_len)) = self.free.range(..=start).next_back() else {
+            return false;
+        };
+        if !start.is_multiple_of(self.page_bytes) || free_start + free_len < end {
+            return false;
+        }
+        self.free.remove(&free_start);
+        if free_start < start {
+            self.free.insert(free_start, start - free_start);
+        }
+        if end < free_start + free_len {
+            self.free.insert(end, free_start + free_len - end);
+        }
+        true
+    }
+
     /// Returns a range reserved by [`reserve`](Self::reserve) with the same `bytes`.
     pub fn release(&mut self, start: u64, bytes: u64) {
         let mut start = start;
@@ -78,6 +103,38 @@ mod tests {
         space.release(c, 4096);
         assert_eq!(space.free.len(), 1, "freed ranges merge back into one");
         assert_eq!(space.reserve(3 * 4096), Some(BASE_ADDRESS));
+    }
+
+    #[test]
+    fn exact_ranges_are_reserved_only_when_free() {
+        let mut space = AddressSpace::new(4096);
+        let a = space.reserve(4096).unwrap();
+        assert!(!space.reserve_at(a, 1), "already in use");
+        assert!(!space.reserve_at(a + 4096 + 1, 1), "not page-aligned");
+        assert!(
+            !space.reserve_at(BASE_ADDRESS - 4096, 4096),
+            "below the space"
+        );
+        assert!(
+            !space.reserve_at(END_ADDRESS - 4096, 8192),
+            "beyond the space"
+        );
+        assert!(space.reserve_at(a + 3 * 4096, 5000));
+        assert_eq!(
+            space.reserve(8192),
+            Some(a + 4096),
+            "the hole before it is free"
+        );
+        assert_eq!(
+            space.reserve(4096),
+            Some(a + 5 * 4096),
+            "the range after it too"
+        );
+        space.release(a + 3 * 4096, 5000);
+        assert!(
+            space.reserve_at(a + 3 * 4096, 8192),
+            "released ranges can be reserved again"
+        );
     }
 
     #[test]

@@ -1,16 +1,30 @@
 //! The device memory of one simulated GPU: page frames of its DRAM and the page table that
 //! maps the unified virtual address space onto them.
 
+use super::svm::SystemPages;
 use super::DriverError;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// One page of a GPU's DRAM. Stored as 32-bit words updated atomically, so that wavefronts
-/// running on several host threads can load, store and perform atomics on it safely.
+/// One page of memory a GPU's page table maps: a page of the GPU's own DRAM, or a page of
+/// host (system) memory shared with the host program (shared virtual memory). Stored as
+/// 32-bit words updated atomically, so that wavefronts running on several host threads can
+/// load, store and perform atomics on it safely.
 #[derive(Debug)]
 pub struct Frame {
-    words: Box<[AtomicU32]>,
+    storage: FrameStorage,
+}
+
+#[derive(Debug)]
+enum FrameStorage {
+    /// A page of the GPU's DRAM.
+    Dram(Box<[AtomicU32]>),
+    /// Page `page` of host memory shared with the host program.
+    System {
+        pages: Arc<SystemPages>,
+        page: usize,
+    },
 }
 
 impl Frame {
@@ -18,19 +32,37 @@ impl Frame {
         let words = std::iter::repeat_with(|| AtomicU32::new(0))
             .take((page_bytes / 4) as usize)
             .collect();
-        Arc::new(Frame { words })
+        Arc::new(Frame {
+            storage: FrameStorage::Dram(words),
+        })
+    }
+
+    /// Page number `page` of the host memory `pages`.
+    pub(super) fn system(pages: Arc<SystemPages>, page: usize) -> Arc<Frame> {
+        Arc::new(Frame {
+            storage: FrameStorage::System { pages, page },
+        })
     }
 
     /// The frame's contents as little-endian 32-bit words.
     pub fn words(&self) -> &[AtomicU32] {
-        &self.words
+        match &self.storage {
+            FrameStorage::Dram(words) => words,
+            FrameStorage::System { pages, page } => pages.page_words(*page),
+        }
+    }
+
+    /// Whether the frame is host (system) memory, reached over the host link, rather than
+    /// the GPU's DRAM.
+    pub fn is_system_memory(&self) -> bool {
+        matches!(self.storage, FrameStorage::System { .. })
     }
 
     /// Copies the bytes at `offset..offset + out.len()` into `out`.
     pub fn read(&self, offset: usize, out: &mut [u8]) {
         for (i, byte) in out.iter_mut().enumerate() {
             let at = offset + i;
-            let word = self.words[at / 4].load(Ordering::Relaxed);
+            let word = self.words()[at / 4].load(Ordering::Relaxed);
             *byte = (word >> (8 * (at % 4))) as u8;
         }
     }
@@ -43,7 +75,7 @@ impl Frame {
         while !rest.is_empty() {
             let lane = at % 4;
             let take = (4 - lane).min(rest.len());
-            let word = &self.words[at / 4];
+            let word = &self.words()[at / 4];
             if take == 4 {
                 word.store(
                     u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]),
@@ -158,12 +190,21 @@ impl GpuMemory {
         Ok(())
     }
 
-    /// Removes the mapping of `pages` pages from `start` and returns their frames to DRAM.
+    /// Maps the pages of host memory `pages` at virtual address `start`; they take no DRAM.
+    pub(super) fn map_system(&self, start: u64, pages: &Arc<SystemPages>) {
+        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
+        let first = start / self.page_bytes;
+        for page in 0..pages.count() {
+            table.insert(first + page as u64, Frame::system(pages.clone(), page));
+        }
+    }
+
+    /// Removes the mapping of `pages` pages from `start` and returns their DRAM frames.
     pub(super) fn unmap(&self, start: u64, pages: u64) {
         let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
         let first = start / self.page_bytes;
         let removed = (first..first + pages)
-            .filter(|vpn| table.remove(vpn).is_some())
+            .filter(|vpn| table.remove(vpn).is_some_and(|f| !f.is_system_memory()))
             .count();
         self.used_frames
             .fetch_sub(removed as u64, Ordering::Relaxed);

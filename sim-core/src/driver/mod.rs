@@ -4,9 +4,11 @@
 mod address_space;
 mod buffer;
 mod memory;
+mod svm;
 
 pub use buffer::{Buffer, Pinned};
 pub use memory::{Frame, GpuMemory};
+pub use svm::{SvmAllocation, SystemPages};
 
 use crate::config::PlatformConfig;
 use address_space::AddressSpace;
@@ -24,6 +26,11 @@ pub enum DriverError {
         requested_bytes: u64,
         /// Bytes that were free.
         free_bytes: u64,
+    },
+    /// The host has no memory for a shared (SVM) allocation of this size.
+    OutOfHostMemory {
+        /// Bytes asked for.
+        requested_bytes: u64,
     },
     /// The virtual address space has no free range of this size.
     OutOfAddressSpace {
@@ -73,6 +80,12 @@ impl fmt::Display for DriverError {
                 f,
                 "GPU {gpu} is out of memory: {requested_bytes} bytes requested, {free_bytes} free"
             ),
+            Self::OutOfHostMemory { requested_bytes } => {
+                write!(
+                    f,
+                    "the host has no memory for {requested_bytes} shared bytes"
+                )
+            }
             Self::OutOfAddressSpace { requested_bytes } => {
                 write!(
                     f,
@@ -171,7 +184,8 @@ impl Driver {
 mod tests {
     use super::*;
 
-    fn driver(gpus: usize) -> Arc<Driver> {
+    /// A driver for `gpus` R9 Nanos (shared with the other driver tests).
+    pub(super) fn driver(gpus: usize) -> Arc<Driver> {
         let mut platform = PlatformConfig::default_platform();
         platform.gpu_count = gpus;
         Driver::new(&platform)
