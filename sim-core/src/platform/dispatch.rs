@@ -9,6 +9,7 @@ use crate::emu::{
 use crate::engine::PS_PER_NS;
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
+use crate::timing::Metric;
 use std::fmt;
 
 /// The shape of an NDRange: dimensions, offsets and sizes in work-items.
@@ -32,7 +33,7 @@ impl NdRange {
 }
 
 /// What a finished kernel reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct KernelReport {
     /// Simulated start time on its GPU, in nanoseconds.
     pub start_ns: u64,
@@ -44,6 +45,9 @@ pub struct KernelReport {
     pub wavefronts: u64,
     /// Wavefront instructions executed, by category.
     pub instructions: InstructionCounts,
+    /// The memory hierarchy's metrics for this kernel (timing mode; empty otherwise),
+    /// including the L2 flush after it.
+    pub metrics: Vec<Metric>,
 }
 
 impl KernelReport {
@@ -54,6 +58,7 @@ impl KernelReport {
             workgroups: run.workgroups,
             wavefronts: run.wavefronts,
             instructions,
+            metrics: Vec::new(),
         }
     }
 }
