@@ -58,3 +58,47 @@ impl WaveSlot {
         self.vm_outstanding <= vmcnt && self.lgkm_outstanding <= lgkmcnt
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot() -> WaveSlot {
+        WaveSlot {
+            state: Wavefront::new(3),
+            workgroup: 0,
+            index: 0,
+            simd: 0,
+            ready_at: 0,
+            buffer: VecDeque::new(),
+            fetching: None,
+            vm_outstanding: 0,
+            lgkm_outstanding: 0,
+        }
+    }
+
+    #[test]
+    fn waitcnt_reads_vmcnt_and_lgkmcnt_fields() {
+        let mut w = slot();
+        w.vm_outstanding = 2;
+        w.lgkm_outstanding = 1;
+        // s_waitcnt vmcnt(0) lgkmcnt(0) = 0x0070; vmcnt(2) = 0x0f72; lgkmcnt(1) = 0x017f.
+        assert!(!w.waitcnt_satisfied(0x0070));
+        assert!(w.waitcnt_satisfied(0x0f72));
+        assert!(!w.waitcnt_satisfied(0x0f71));
+        assert!(w.waitcnt_satisfied(0x017f));
+        assert!(!w.waitcnt_satisfied(0x007f));
+    }
+
+    #[test]
+    fn the_instruction_buffer_drops_its_oldest_line() {
+        let mut w = slot();
+        w.fetching = Some(0);
+        for line in 0..=INSTRUCTION_BUFFER_LINES as u64 {
+            w.fill(line);
+        }
+        assert_eq!(w.fetching, None);
+        assert!(!w.has_line(0));
+        assert!(w.has_line(1) && w.has_line(INSTRUCTION_BUFFER_LINES as u64));
+    }
+}
