@@ -144,7 +144,11 @@ struct MetricsHook {
 impl MetricsHook {
     fn update(&self, f: impl FnOnce(&mut Tally)) {
         let mut tallies = self.tallies.lock().unwrap_or_else(|e| e.into_inner());
-        f(tallies.entry(self.location.clone()).or_default());
+        // The entry exists from `attach` on; the name is cloned only if it was dropped.
+        match tallies.get_mut(&self.location) {
+            Some(tally) => f(tally),
+            None => f(tallies.entry(self.location.clone()).or_default()),
+        }
     }
 }
 

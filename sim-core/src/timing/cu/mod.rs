@@ -57,7 +57,7 @@ use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Extra, Format};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
-use units::{counters, memory_kind, timing, MemoryKind, Unit};
+use units::{MemoryKind, OpTiming, Unit};
 
 /// Bytes of a cache line: what one request and one instruction fetch cover.
 pub const LINE_BYTES: u64 = 64;
@@ -96,6 +96,8 @@ pub struct CuSettings {
 struct ResidentWorkGroup {
     workgroup: WorkGroup,
     code: Arc<KernelCode>,
+    /// The first line past the code (prefetching stops there).
+    code_end_line: u64,
     lds: Vec<u8>,
     /// Its wavefronts (keys of the compute unit's wavefronts).
     waves: Vec<usize>,
@@ -144,7 +146,14 @@ pub struct ComputeUnit {
     unit_free: [Time; Unit::COUNT],
     last_issue: Option<Time>,
     wake: Option<Time>,
-    round_robin: usize,
+    /// The resident wavefronts of each SIMD, in arrival order.
+    by_simd: Vec<Vec<usize>>,
+    /// Per SIMD: where the issue arbiter starts looking next.
+    round_robin: Vec<usize>,
+    /// Where the fetch arbiter starts looking next (a wavefront key).
+    fetch_from: usize,
+    /// Reused list of issue candidates.
+    candidates: Vec<usize>,
 }
 
 impl ComputeUnit {
@@ -167,7 +176,10 @@ impl ComputeUnit {
             unit_free: [0; Unit::COUNT],
             last_issue: None,
             wake: None,
-            round_robin: 0,
+            by_simd: vec![Vec::new(); simds],
+            round_robin: vec![0; simds],
+            fetch_from: 0,
+            candidates: Vec::new(),
         }
     }
 
@@ -223,12 +235,19 @@ impl ComputeUnit {
                     },
                 );
                 waves.push(wave_key);
+                self.by_simd[placed.simd as usize].push(wave_key);
             }
             let lds = vec![0u8; workgroup.lds_bytes as usize];
+            let program = &code.program;
+            let end = program
+                .steps()
+                .last()
+                .map_or(program.base(), |s| s.pc + u64::from(s.inst.size));
             self.workgroups.insert(
                 key,
                 ResidentWorkGroup {
                     workgroup,
+                    code_end_line: end.div_ceil(LINE_BYTES),
                     code,
                     lds,
                     waves,
@@ -264,7 +283,9 @@ impl ComputeUnit {
             return;
         };
         for wave in &wg.waves {
-            self.waves.remove(wave);
+            if let Some(w) = self.waves.remove(wave) {
+                self.by_simd[w.simd as usize].retain(|k| k != wave);
+            }
         }
         let packet = wg.workgroup.kernel.dispatch_packet_address;
         self.settings.dispatches.add_counts(packet, &wg.counts);
@@ -352,7 +373,7 @@ impl ComputeUnit {
                                 w.fill(line);
                             }
                         }
-                        Err(e) => self.memory_error(ctx, wave, e.to_string()),
+                        Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
                     },
                     Some(Sent::Op(op)) => {
                         if let Err(e) = response.result {
@@ -372,6 +393,19 @@ impl ComputeUnit {
                     None => {}
                 }
             }
+        }
+    }
+
+    /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
+    /// the line, and forgotten if it was only prefetched.
+    fn fetch_failed(&mut self, ctx: &mut Context<'_, Message>, wave: usize, line: u64, e: String) {
+        let Some(w) = self.waves.get_mut(&wave) else {
+            return;
+        };
+        w.fetching = None;
+        let program = &self.workgroups[&w.workgroup].code.program;
+        if Self::needed_lines(w, program).contains(&line) {
+            self.memory_error(ctx, wave, e);
         }
     }
 
@@ -421,30 +455,43 @@ impl ComputeUnit {
         [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES]
     }
 
+    /// The line wavefront `w` should fetch next: the first line its next instruction
+    /// needs that is not in its buffer (`true`: a demand fetch), or else the line after
+    /// it, if that holds code (`false`: a prefetch).
+    fn wanted_line(&self, w: &WaveSlot) -> Option<(u64, bool)> {
+        if w.fetching.is_some() || w.state.status == WaveStatus::Ended {
+            return None;
+        }
+        let wg = &self.workgroups[&w.workgroup];
+        let [a, b] = Self::needed_lines(w, &wg.code.program);
+        if let Some(&line) = [a, b].iter().find(|&&l| !w.has_line(l)) {
+            return Some((line, true));
+        }
+        (b + 1 < wg.code_end_line && !w.has_line(b + 1)).then_some((b + 1, false))
+    }
+
     /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
     /// round-robin order) that misses a line it needs, or else one prefetching its next
     /// line.
     fn fetch(&mut self) {
-        let keys: Vec<usize> = self.waves.keys().copied().collect();
         let mut prefetch = None;
         let mut demand = None;
-        for k in 0..keys.len() {
-            let key = keys[(self.round_robin + k) % keys.len()];
-            let w = &self.waves[&key];
-            if w.fetching.is_some() || w.state.status == WaveStatus::Ended {
-                continue;
-            }
-            let program = &self.workgroups[&w.workgroup].code.program;
-            let [a, b] = Self::needed_lines(w, program);
-            if let Some(&line) = [a, b].iter().find(|&&l| !w.has_line(l)) {
-                demand = Some((key, line));
-                break;
-            }
-            if prefetch.is_none() && !w.has_line(b + 1) {
-                prefetch = Some((key, b + 1));
+        let order = self
+            .waves
+            .range(self.fetch_from..)
+            .chain(self.waves.range(..self.fetch_from));
+        for (&key, w) in order {
+            match self.wanted_line(w) {
+                Some((line, true)) => {
+                    demand = Some((key, line));
+                    break;
+                }
+                Some((line, false)) if prefetch.is_none() => prefetch = Some((key, line)),
+                _ => {}
             }
         }
         if let Some((wave, line)) = demand.or(prefetch) {
+            self.fetch_from = wave + 1;
             let id = self.new_id();
             let request = MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32);
             if let Some(w) = self.waves.get_mut(&wave) {
@@ -475,7 +522,7 @@ impl ComputeUnit {
                         return None;
                     }
                 }
-                match timing(&step.inst).unit {
+                match OpTiming::of(step.inst.info).timing.unit {
                     Unit::Simd => self.simd_free[w.simd as usize],
                     unit => self.unit_free[unit.index()],
                 }
@@ -485,25 +532,34 @@ impl ComputeUnit {
         Some(w.ready_at.max(unit_free))
     }
 
-    /// The issue arbiter for the current cycle.
+    /// The issue arbiter for the current cycle: the wavefronts of this cycle's SIMD, in
+    /// round-robin order.
     fn issue(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
         let clock = ctx.clock();
-        let simd = (clock.cycle_at(now) % u64::from(self.settings.simds)) as u32;
+        let simd = (clock.cycle_at(now) % u64::from(self.settings.simds)) as usize;
         let mut used = [false; Unit::COUNT];
-        let keys: Vec<usize> = self.waves.keys().copied().collect();
-        let n = keys.len();
-        for k in 0..n {
-            let key = keys[(self.round_robin + k) % n];
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        let list = &self.by_simd[simd];
+        let n = list.len();
+        if n == 0 {
+            self.candidates = candidates;
+            return;
+        }
+        let start = self.round_robin[simd] % n;
+        candidates.extend((0..n).map(|k| list[(start + k) % n]));
+        self.round_robin[simd] = (start + 1) % n;
+        for &key in &candidates {
             let Some(w) = self.waves.get(&key) else {
                 continue;
             };
-            if w.simd != simd || self.issuable_at(w).is_none_or(|t| t > now) {
+            if self.issuable_at(w).is_none_or(|t| t > now) {
                 continue;
             }
             let program = self.workgroups[&w.workgroup].code.program.clone();
             let t = match program.at(w.state.pc) {
-                Ok(step) => timing(&step.inst),
+                Ok(step) => OpTiming::of(step.inst.info).timing,
                 Err(kind) => {
                     self.fault(ctx, key, kind);
                     continue;
@@ -515,14 +571,12 @@ impl ComputeUnit {
             used[t.unit.index()] = true;
             let busy_until = now + clock.cycles(t.occupancy);
             match t.unit {
-                Unit::Simd => self.simd_free[simd as usize] = busy_until,
+                Unit::Simd => self.simd_free[simd] = busy_until,
                 unit => self.unit_free[unit.index()] = busy_until,
             }
             self.execute(ctx, key, &program, busy_until);
         }
-        if n > 0 {
-            self.round_robin = (self.round_robin + 1) % n;
-        }
+        self.candidates = candidates;
     }
 
     /// Executes wavefront `key`'s next instruction functionally and starts timing it.
@@ -567,17 +621,18 @@ impl ComputeUnit {
         } else {
             now + ctx.clock().period()
         };
-        let (vm, lgkm) = counters(inst);
+        let op_timing = OpTiming::of(inst.info);
+        let (vm, lgkm) = op_timing.counters;
         if vm || lgkm {
             w.vm_outstanding += u32::from(vm);
             w.lgkm_outstanding += u32::from(lgkm);
-            let kind = memory_kind(inst.info.mnemonic);
+            let kind = op_timing.kind;
             let path = if inst.info.category == Category::ScalarMemory {
                 Path::Scalar
             } else {
                 Path::Vector
             };
-            let wide = kind == MemoryKind::Atomic && inst.info.mnemonic.contains("_x2");
+            let wide = op_timing.wide_atomic;
             let lines = if inst.info.category == Category::Lds {
                 Vec::new()
             } else {
@@ -654,8 +709,16 @@ impl ComputeUnit {
     /// The next time something can happen without a message arriving.
     fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
         let simds = u64::from(self.settings.simds);
+        let soonest = clock.next_edge(now + 1);
         let mut next = self.timed.keys().next().map(|&(t, _)| t);
         for w in self.waves.values() {
+            if next == Some(soonest) {
+                break;
+            }
+            if self.wanted_line(w).is_some() {
+                next = Some(soonest);
+                break;
+            }
             let Some(t) = self.issuable_at(w) else {
                 continue;
             };
@@ -663,15 +726,6 @@ impl ComputeUnit {
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
             cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
             let t = clock.cycles(cycle);
-            next = Some(next.map_or(t, |n: Time| n.min(t)));
-        }
-        let fetch_pending = self.waves.values().any(|w| {
-            w.fetching.is_none()
-                && w.state.status != WaveStatus::Ended
-                && !w.has_line(w.state.pc / LINE_BYTES + 1)
-        });
-        if fetch_pending {
-            let t = clock.next_edge(now + 1);
             next = Some(next.map_or(t, |n: Time| n.min(t)));
         }
         next

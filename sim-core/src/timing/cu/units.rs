@@ -9,7 +9,8 @@
 //! not modelled). The vector memory unit computes 16 lanes' addresses a cycle (4 cycles
 //! per instruction) before its requests leave.
 
-use crate::isa::{Category, Format, Instruction};
+use crate::isa::{Category, Format, OpInfo, OPCODES};
+use std::sync::OnceLock;
 
 /// Cycles from an LDS instruction's issue to its data.
 pub const LDS_LATENCY: u64 = 64;
@@ -62,11 +63,11 @@ fn quarter_rate(mnemonic: &str) -> bool {
         || mnemonic.contains("_f64_")
 }
 
-/// The unit and occupancy of `inst`.
-pub fn timing(inst: &Instruction) -> Timing {
-    let (unit, occupancy) = match inst.info.category {
+/// The unit and occupancy of opcode `info`.
+fn timing(info: &OpInfo) -> Timing {
+    let (unit, occupancy) = match info.category {
         Category::Valu => {
-            let slow = quarter_rate(inst.info.mnemonic);
+            let slow = quarter_rate(info.mnemonic);
             (Unit::Simd, if slow { 16 } else { 4 })
         }
         Category::Branch => (Unit::Branch, 1),
@@ -85,9 +86,9 @@ pub fn timing(inst: &Instruction) -> Timing {
 
 /// The waiting counters an instruction's completion decrements: (vmcnt, lgkmcnt).
 /// Flat instructions count in both, as on GCN3, since they may reach the LDS.
-pub fn counters(inst: &Instruction) -> (bool, bool) {
-    match inst.info.category {
-        Category::VectorMemory | Category::Image => (true, inst.info.format == Format::Flat),
+fn counters(info: &OpInfo) -> (bool, bool) {
+    match info.category {
+        Category::VectorMemory | Category::Image => (true, info.format == Format::Flat),
         Category::ScalarMemory | Category::Lds => (false, true),
         _ => (false, false),
     }
@@ -105,13 +106,50 @@ pub enum MemoryKind {
 }
 
 /// Whether a memory mnemonic loads, stores or is atomic.
-pub fn memory_kind(mnemonic: &str) -> MemoryKind {
+fn memory_kind(mnemonic: &str) -> MemoryKind {
     if mnemonic.contains("atomic") {
         MemoryKind::Atomic
     } else if mnemonic.contains("store") || mnemonic.contains("write") {
         MemoryKind::Store
     } else {
         MemoryKind::Load
+    }
+}
+
+/// Everything the compute unit needs to know about an opcode to time it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpTiming {
+    /// Unit and occupancy.
+    pub timing: Timing,
+    /// The waiting counters it counts in: (vmcnt, lgkmcnt).
+    pub counters: (bool, bool),
+    /// What a memory opcode does to memory.
+    pub kind: MemoryKind,
+    /// An atomic on 8 bytes.
+    pub wide_atomic: bool,
+}
+
+impl OpTiming {
+    fn new(info: &OpInfo) -> Self {
+        let kind = memory_kind(info.mnemonic);
+        OpTiming {
+            timing: timing(info),
+            counters: counters(info),
+            kind,
+            wide_atomic: kind == MemoryKind::Atomic && info.mnemonic.contains("_x2"),
+        }
+    }
+
+    /// The timing of opcode `info`, from a table made once for the opcode table.
+    pub fn of(info: &'static OpInfo) -> OpTiming {
+        static TABLE: OnceLock<Vec<OpTiming>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| OPCODES.iter().map(OpTiming::new).collect());
+        let offset = (info as *const OpInfo as usize).wrapping_sub(OPCODES.as_ptr() as usize);
+        let index = offset / std::mem::size_of::<OpInfo>();
+        match OPCODES.get(index) {
+            Some(row) if std::ptr::eq(row, info) => table[index],
+            _ => OpTiming::new(info),
+        }
     }
 }
 
@@ -126,6 +164,13 @@ mod tests {
         assert!(quarter_rate("v_cvt_f64_f32"));
         assert!(!quarter_rate("v_add_f32"));
         assert!(!quarter_rate("v_mad_u32_u24"));
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_rules() {
+        for info in OPCODES.iter().step_by(7) {
+            assert_eq!(OpTiming::of(info), OpTiming::new(info), "{}", info.mnemonic);
+        }
     }
 
     #[test]

@@ -34,7 +34,8 @@ pub struct WaveSlot {
 impl WaveSlot {
     /// Whether line `line` is in the instruction buffer.
     pub fn has_line(&self, line: u64) -> bool {
-        self.buffer.contains(&line)
+        // The newest lines are the likeliest.
+        self.buffer.iter().rev().any(|&l| l == line)
     }
 
     /// Puts `line` into the instruction buffer, dropping the oldest line when full.
