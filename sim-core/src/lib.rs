@@ -9,5 +9,6 @@ pub mod engine;
 pub mod gpu;
 pub mod isa;
 pub mod loader;
+pub mod metrics;
 pub mod platform;
 pub mod timing;

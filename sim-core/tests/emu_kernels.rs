@@ -195,8 +195,13 @@ impl Gpu {
         grid: [u32; 3],
         local: [u32; 3],
     ) -> Result<Launch, sim_core::emu::Fault> {
-        let p = self.prepare(source, kernel, args, grid, local);
+        self.execute(&self.prepare(source, kernel, args, grid, local))
+    }
+
+    /// Runs a prepared launch work-group by work-group with the emulator's runner.
+    fn execute(&self, p: &Prepared) -> Result<Launch, sim_core::emu::Fault> {
         let (code, l) = (&p.code, &p.launch);
+        let (grid, local) = (l.grid_size, l.workgroup_size);
         let (private, lds) = (l.private_segment_size, l.group_segment_size);
         let counts_per_dim: [u32; 3] = std::array::from_fn(|d| grid[d].div_ceil(local[d]));
         let waves_per_group = (local.iter().product::<u32>()).div_ceil(64);
@@ -651,4 +656,130 @@ fn work_groups_run_on_several_host_threads() {
     front.run_kernel(p.launch.clone()).expect("the kernel runs");
     assert_eq!(gpu.read_u32s(&counter), vec![n]);
     assert_eq!(gpu.read_u32s(&hist), vec![4 * (0..64).sum::<u32>(); 16]);
+}
+
+/// Integer division and remainder (32- and 64-bit expansions), sub-dword loads and stores,
+/// vector loads, 64-bit and compare-exchange atomics, and float arithmetic.
+#[test]
+fn mixed_integer_float_and_sub_dword_kernel() {
+    let gpu = Gpu::new();
+    let n = 256u32;
+    let a: Vec<u32> = (0..n)
+        .map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x1234_5678)
+        .collect();
+    let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + 11) as u8).collect();
+    let (ba, bb) = (gpu.u32s(&a), gpu.buffer(&bytes));
+    let (q, l, f) = (
+        gpu.u32s(&vec![0; 4 * n as usize]),
+        gpu.u32s(&vec![0; 2 * n as usize]),
+        gpu.u32s(&vec![0; n as usize]),
+    );
+    let (sb, acc) = (
+        gpu.buffer(&vec![0u8; 2 * n as usize]),
+        gpu.u32s(&[0, 0, 0, 0]),
+    );
+    let src = "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+    __kernel void mixed(__global const uint* a, __global const char* b, __global uint4* q,
+                        __global ulong* l, __global float* f, __global short* s, __global ulong* acc) {
+        uint i = get_global_id(0);
+        uint x = a[i], d = (i % 13) + 1;
+        int sb = b[i];
+        q[i] = (uint4)(x / d, x % d, (uint)((int)x / -(int)d), (uint)sb);
+        ulong big = ((ulong)x << 29) + i;
+        l[i] = big / (ulong)(d * 1000003u) + big % 77;
+        f[i] = (float)x * 0.5f + (float)sb / 4.0f;
+        s[i] = (short)(sb * 300);
+        atom_add(&acc[0], big);
+        atomic_cmpxchg((__global uint*)&acc[1], 0u, i + 1);
+    }";
+    gpu.run(
+        src,
+        "mixed",
+        &[
+            Arg::Buffer(&ba),
+            Arg::Buffer(&bb),
+            Arg::Buffer(&q),
+            Arg::Buffer(&l),
+            Arg::Buffer(&f),
+            Arg::Buffer(&sb),
+            Arg::Buffer(&acc),
+        ],
+        [n, 1, 1],
+        [64, 1, 1],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (qv, lv, fv, acc_v) = (
+        gpu.read_u32s(&q),
+        gpu.read_u32s(&l),
+        gpu.read_u32s(&f),
+        gpu.read_u32s(&acc),
+    );
+    let mut sv = vec![0u8; 2 * n as usize];
+    sb.read(0, 0, &mut sv).unwrap();
+    let mut sum = 0u64;
+    for i in 0..n as usize {
+        let (x, d, sbv) = (a[i], (i as u32 % 13) + 1, bytes[i] as i8 as i32);
+        assert_eq!(
+            &qv[4 * i..4 * i + 4],
+            &[x / d, x % d, ((x as i32) / -(d as i32)) as u32, sbv as u32],
+            "q {i}"
+        );
+        let big = ((x as u64) << 29) + i as u64;
+        let want = big / u64::from(d * 1_000_003) + big % 77;
+        assert_eq!(
+            u64::from(lv[2 * i]) | u64::from(lv[2 * i + 1]) << 32,
+            want,
+            "l {i}"
+        );
+        assert_eq!(
+            f32::from_bits(fv[i]),
+            x as f32 * 0.5 + sbv as f32 / 4.0,
+            "f {i}"
+        );
+        assert_eq!(
+            i16::from_le_bytes([sv[2 * i], sv[2 * i + 1]]),
+            (sbv * 300) as i16,
+            "s {i}"
+        );
+        sum = sum.wrapping_add(big);
+    }
+    assert_eq!(
+        u64::from(acc_v[0]) | u64::from(acc_v[1]) << 32,
+        sum,
+        "64-bit atomic sum"
+    );
+    assert_eq!(
+        acc_v[2], 1,
+        "only the first compare-exchange (work-item 0, run first) succeeds"
+    );
+}
+
+/// Program-scope constant data reached through relocated PC-relative addresses, and
+/// device-library math.
+#[test]
+fn constant_tables_and_math_library_calls() {
+    let gpu = Gpu::new();
+    let n = 128u32;
+    let out = gpu.u32s(&vec![0; 2 * n as usize]);
+    let src = "__constant uint table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+    __kernel void lut(__global float* out) {
+        uint i = get_global_id(0);
+        float x = (float)i / 16.0f;
+        out[2 * i] = (float)table[i % 8] + sqrt(x);
+        out[2 * i + 1] = exp(-x) * cos(x);
+    }";
+    gpu.run(src, "lut", &[Arg::Buffer(&out)], [n, 1, 1], [64, 1, 1])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v = gpu.read_u32s(&out);
+    let table = [3, 1, 4, 1, 5, 9, 2, 6];
+    for i in 0..n as usize {
+        let x = i as f32 / 16.0;
+        let (a, b) = (f32::from_bits(v[2 * i]), f32::from_bits(v[2 * i + 1]));
+        assert_eq!(a, table[i % 8] as f32 + x.sqrt(), "table and sqrt {i}");
+        let want = (-f64::from(x)).exp() * f64::from(x).cos();
+        assert!(
+            (f64::from(b) - want).abs() <= 1e-6 + want.abs() * 4e-7 * 4.0,
+            "exp·cos {i}: {b} vs {want}"
+        );
+    }
 }

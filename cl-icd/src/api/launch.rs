@@ -14,8 +14,10 @@ use crate::entry;
 use cl_sys::*;
 use sim_core::driver::Buffer;
 use sim_core::gpu::LaunchError;
+use sim_core::metrics::{summary_line, KernelLaunchRecord};
 use sim_core::platform::{Dispatch, KernelError, NdRange};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Largest work-group edge the runtime picks per dimension when the application passes no
 /// local size: 256 in 1-D, 16 × 16 in 2-D, 8 × 8 × 4 in 3-D (as AMD's runtime does).
@@ -214,6 +216,7 @@ fn launch(
         })
         .collect();
     let name = kernel.loaded().name().to_string();
+    let (device, queue_index) = (queue.device.clone(), queue.index);
     let work = Box::new(move |gpu: usize| -> Result<u64, cl_int> {
         let buffers: Vec<Arc<Buffer>> = memory.iter().map(|m| m.location().0.clone()).collect();
         let dispatch = Dispatch {
@@ -228,10 +231,29 @@ fn launch(
             .simulator
             .as_ref()
             .ok_or(CL_DEVICE_NOT_AVAILABLE)?;
+        let start_ns = device.now_ns();
+        let wall = Instant::now();
         let report = simulator.run_kernel(gpu, &dispatch).map_err(|e| {
             eprintln!("gcnsim: {e}");
             launch_status(&e)
         })?;
+        let wall = wall.elapsed();
+        simulator.metrics().record_kernel(KernelLaunchRecord {
+            kernel: &name,
+            gpu,
+            queue: queue_index,
+            start_ns,
+            clock_mhz: device.config.clock_mhz,
+            report: &report,
+        });
+        if simulator.settings().summary {
+            let simulated = report.end_ns - report.start_ns;
+            let instructions = report.instructions.total();
+            eprintln!(
+                "{}",
+                summary_line(&name, gpu, simulated, instructions, wall)
+            );
+        }
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;
         }

@@ -12,9 +12,11 @@ use super::queue::enqueue;
 use super::CLResult;
 use crate::core::context::Context;
 use crate::core::memory::MemObject;
+use crate::core::platform::Platform;
 use crate::core::queue::Queue;
 use crate::{create_entry, entry};
 use cl_sys::*;
+use sim_core::platform::TransferKind;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -273,7 +275,7 @@ fn enqueue_transfer(
             mem.write(gpu, offset, host.bytes())?;
             mirror_to_host(&mem, gpu, offset, size as u64)?;
         }
-        Ok(0)
+        Ok(Platform::transfer_ns(gpu, host_transfer(read), size as u64))
     });
     let command = if read {
         CL_COMMAND_READ_BUFFER
@@ -281,6 +283,20 @@ fn enqueue_transfer(
         CL_COMMAND_WRITE_BUFFER
     };
     enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
+}
+
+/// The kind of a read (`read`) or write between the host and a buffer.
+fn host_transfer(read: bool) -> TransferKind {
+    if read {
+        TransferKind::DeviceToHost
+    } else {
+        TransferKind::HostToDevice
+    }
+}
+
+/// Bytes in a rectangular region (width in bytes × rows × slices).
+fn region_bytes(region: [usize; 3]) -> u64 {
+    region.iter().map(|&r| r as u64).product()
 }
 
 /// Makes the host memory of a `CL_MEM_USE_HOST_PTR` object show what a command just wrote
@@ -455,7 +471,11 @@ fn enqueue_rect_transfer(
         if !read {
             mirror_rect_to_host(&mem, gpu, &buf, region)?;
         }
-        Ok(0)
+        Ok(Platform::transfer_ns(
+            gpu,
+            host_transfer(read),
+            region_bytes(region),
+        ))
     });
     let command = if read {
         CL_COMMAND_READ_BUFFER_RECT
@@ -539,10 +559,11 @@ create_entry! {
         let host = HostRegion::new(address as *const c_void, size);
         let target = mem.clone();
         let work = Box::new(move |gpu| {
-            if fetch {
-                target.read(gpu, offset as u64, host.bytes_mut())?;
+            if !fetch {
+                return Ok(0);
             }
-            Ok(0)
+            target.read(gpu, offset as u64, host.bytes_mut())?;
+            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size as u64))
         });
         if let Err(e) = enqueue(&queue, CL_COMMAND_MAP_BUFFER, wait_for, blocking_map != CL_FALSE, event, work) {
             mem.unmap(address);
@@ -670,7 +691,7 @@ entry! {
         let work = Box::new(move |gpu| {
             dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
             mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
-            Ok(0)
+            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, size as u64))
         });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER, wait_for, false, event, work)
     }
@@ -701,7 +722,7 @@ entry! {
         let work = Box::new(move |gpu| {
             mem.fill(gpu, offset as u64, &pattern, size as u64)?;
             mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
-            Ok(0)
+            Ok(Platform::transfer_ns(gpu, TransferKind::Fill, size as u64))
         });
         enqueue(&queue, CL_COMMAND_FILL_BUFFER, wait_for, false, event, work)
     }
@@ -813,7 +834,7 @@ entry! {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
             mirror_rect_to_host(&dst, gpu, &to, region)?;
-            Ok(0)
+            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, region_bytes(region)))
         });
         enqueue(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, false, event, work)
     }
@@ -834,11 +855,12 @@ entry! {
         let mapping = mem.unmap(mapped_ptr as usize).ok_or(CL_INVALID_VALUE)?;
         let host = HostRegion::new(mapped_ptr, mapping.size as usize);
         let work = Box::new(move |gpu| {
-            if mapping.writes {
-                let source = mapping.staging_address().map_or(host, |a| HostRegion::new(a as *const c_void, mapping.size as usize));
-                mem.write(gpu, mapping.offset, source.bytes())?;
+            if !mapping.writes {
+                return Ok(0);
             }
-            Ok(0)
+            let source = mapping.staging_address().map_or(host, |a| HostRegion::new(a as *const c_void, mapping.size as usize));
+            mem.write(gpu, mapping.offset, source.bytes())?;
+            Ok(Platform::transfer_ns(gpu, TransferKind::HostToDevice, mapping.size))
         });
         enqueue(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, false, event, work)
     }

@@ -4,6 +4,7 @@ pub mod context;
 pub mod destructors;
 pub mod device;
 pub mod event;
+pub mod exit;
 pub mod kernel;
 pub mod memory;
 pub mod platform;

@@ -5,7 +5,7 @@ use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
 use sim_core::config::Settings;
 use sim_core::driver::Driver;
-use sim_core::platform::Platform as Simulator;
+use sim_core::platform::{Platform as Simulator, TransferKind};
 use std::ffi::c_void;
 use std::sync::{Arc, Once};
 
@@ -62,6 +62,11 @@ impl Platform {
         &PLATFORM
     }
 
+    /// The platform if the program has already made it (without making it).
+    pub fn get_if_built() -> Option<&'static Arc<Platform>> {
+        Lazy::get(&PLATFORM)
+    }
+
     /// The driver of the simulated GPUs. Only called once a device exists, which implies
     /// a simulator.
     pub fn driver(&self) -> &Arc<Driver> {
@@ -69,6 +74,15 @@ impl Platform {
             .as_ref()
             .expect("objects that need the driver exist only on a platform with devices")
             .driver()
+    }
+
+    /// Counts a transfer of `bytes` of `kind` on GPU `gpu` in the metrics and returns its
+    /// simulated duration in ns (0 on a platform without a simulator).
+    pub fn transfer_ns(gpu: usize, kind: TransferKind, bytes: u64) -> u64 {
+        Platform::get()
+            .simulator
+            .as_ref()
+            .map_or(0, |s| s.transfer(gpu, kind, bytes))
     }
 
     /// The platform's handle.

@@ -10,8 +10,12 @@ use cl_sys::{
     CL_SUBMITTED,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, Weak};
+
+/// Queues created so far in this process (their numbers in the trace).
+static QUEUES_CREATED: AtomicU64 = AtomicU64::new(0);
 
 /// What a command does on the device: gets the GPU index, returns the simulated
 /// duration in nanoseconds or an OpenCL error.
@@ -41,6 +45,8 @@ pub struct Queue {
     pub properties: u64,
     /// The property list given to `clCreateCommandQueueWithProperties`, with terminator.
     pub property_list: Vec<u64>,
+    /// The queue's number in creation order (names its row in the trace).
+    pub index: u64,
     submission: Mutex<Submission>,
 }
 crate::cl_object!(Queue, Queue, CL_INVALID_COMMAND_QUEUE);
@@ -64,6 +70,7 @@ impl Queue {
             device,
             properties,
             property_list,
+            index: QUEUES_CREATED.fetch_add(1, Ordering::Relaxed),
             submission: Mutex::new(Submission {
                 sender,
                 last: Weak::new(),
@@ -124,11 +131,8 @@ fn run(commands: Receiver<Command>) {
         work,
     } in commands
     {
-        let device = &event
-            .queue
-            .as_ref()
-            .expect("commands belong to a queue")
-            .device;
+        let queue = event.queue.as_ref().expect("commands belong to a queue");
+        let device = &queue.device;
         if wait_for.iter().any(|e| e.wait() < CL_COMPLETE) {
             event.set_status(
                 CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
@@ -145,8 +149,49 @@ fn run(commands: Receiver<Command>) {
             Err(CL_OUT_OF_RESOURCES)
         });
         match result {
-            Ok(duration) => event.set_status(CL_COMPLETE, device.advance_ns(duration)),
+            Ok(duration) => {
+                let end = device.advance_ns(duration);
+                trace_command(queue, event.command_type, start, end);
+                event.set_status(CL_COMPLETE, end)
+            }
             Err(code) => event.set_status(code, device.now_ns()),
         };
+    }
+}
+
+/// Puts a finished command other than a kernel (kernels trace themselves, with their
+/// name) on its queue's row of the trace.
+fn trace_command(queue: &Queue, command_type: u32, start: u64, end: u64) {
+    if command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL {
+        return;
+    }
+    if let Some(simulator) = &crate::core::platform::Platform::get().simulator {
+        simulator.metrics().record_command(
+            queue.device.gpu,
+            queue.index,
+            command_name(command_type),
+            start,
+            end,
+        );
+    }
+}
+
+/// A command type's name in the trace.
+fn command_name(command_type: u32) -> &'static str {
+    use cl_sys::*;
+    match command_type {
+        CL_COMMAND_READ_BUFFER => "read_buffer",
+        CL_COMMAND_WRITE_BUFFER => "write_buffer",
+        CL_COMMAND_COPY_BUFFER => "copy_buffer",
+        CL_COMMAND_FILL_BUFFER => "fill_buffer",
+        CL_COMMAND_READ_BUFFER_RECT => "read_buffer_rect",
+        CL_COMMAND_WRITE_BUFFER_RECT => "write_buffer_rect",
+        CL_COMMAND_COPY_BUFFER_RECT => "copy_buffer_rect",
+        CL_COMMAND_MAP_BUFFER => "map_buffer",
+        CL_COMMAND_UNMAP_MEM_OBJECT => "unmap",
+        CL_COMMAND_MIGRATE_MEM_OBJECTS => "migrate",
+        CL_COMMAND_MARKER => "marker",
+        CL_COMMAND_BARRIER => "barrier",
+        _ => "command",
     }
 }

@@ -40,6 +40,10 @@ pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
         "path of the metrics report (.json or .csv) written at exit",
     ),
     ("GCNSIM_TRACE", "path of a Chrome trace-event JSON file"),
+    (
+        "GCNSIM_SUMMARY",
+        "1 prints a line per kernel on stderr (simulated and wall time, wf-inst/s); 0 or unset: none",
+    ),
     ("GCNSIM_CACHE_DIR", "directory of the compiled-kernel cache"),
 ];
 
@@ -59,6 +63,8 @@ pub struct Settings {
     pub report: Option<PathBuf>,
     /// Where to write the Chrome trace, if anywhere.
     pub trace: Option<PathBuf>,
+    /// Whether to print a one-line summary per kernel on stderr.
+    pub summary: bool,
     /// Directory of the compiled-kernel cache.
     pub cache_dir: PathBuf,
 }
@@ -135,6 +141,17 @@ impl Settings {
         });
         let report = report.transpose()?;
         let trace = non_empty_path("GCNSIM_TRACE", get("GCNSIM_TRACE"))?;
+        let summary = match get("GCNSIM_SUMMARY") {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "GCNSIM_SUMMARY",
+                    other,
+                    "must be 1 (print a line per kernel) or 0",
+                ))
+            }
+        };
         let cache_dir = match non_empty_path("GCNSIM_CACHE_DIR", get("GCNSIM_CACHE_DIR"))? {
             Some(dir) => dir,
             None => match (get("XDG_CACHE_HOME"), get("HOME")) {
@@ -149,6 +166,7 @@ impl Settings {
             threads,
             report,
             trace,
+            summary,
             cache_dir,
         })
     }
@@ -187,6 +205,7 @@ mod tests {
         assert_eq!(s.mode, Mode::Emu);
         assert!(s.threads >= 1);
         assert_eq!(s.report, None);
+        assert!(!s.summary);
         assert_eq!(s.cache_dir, PathBuf::from("/home/r/.cache/gcnsim"));
     }
 
@@ -198,6 +217,7 @@ mod tests {
             ("GCNSIM_THREADS", "2"),
             ("GCNSIM_REPORT", "/tmp/r.csv"),
             ("GCNSIM_TRACE", "/tmp/t.json"),
+            ("GCNSIM_SUMMARY", "1"),
             ("GCNSIM_CACHE_DIR", "/tmp/c"),
             ("XDG_CACHE_HOME", "/x"),
         ])
@@ -207,6 +227,7 @@ mod tests {
         assert_eq!(s.threads, 2);
         assert_eq!(s.report, Some(PathBuf::from("/tmp/r.csv")));
         assert_eq!(s.trace, Some(PathBuf::from("/tmp/t.json")));
+        assert!(s.summary);
         assert_eq!(s.cache_dir, PathBuf::from("/tmp/c"));
     }
 
@@ -219,6 +240,7 @@ mod tests {
             ("GCNSIM_MODE", "fast"),
             ("GCNSIM_THREADS", "-1"),
             ("GCNSIM_REPORT", "/tmp/r.txt"),
+            ("GCNSIM_SUMMARY", "yes"),
             ("GCNSIM_CACHE_DIR", ""),
             ("GCNSIM_CONFIG", "/nonexistent/gcnsim.toml"),
             ("GCNSIM_TYPO", "1"),

@@ -70,48 +70,15 @@ impl AtomicOp {
 
     /// The new 32-bit memory value.
     pub fn apply32(self, old: u32, data: u32, cmp: u32) -> u32 {
-        match self {
-            Self::Swap => data,
-            Self::CmpSwap => {
-                if old == cmp {
-                    data
-                } else {
-                    old
-                }
-            }
-            Self::Add => old.wrapping_add(data),
-            Self::Sub => old.wrapping_sub(data),
-            Self::Rsub => data.wrapping_sub(old),
-            Self::SMin => (old as i32).min(data as i32) as u32,
-            Self::UMin => old.min(data),
-            Self::SMax => (old as i32).max(data as i32) as u32,
-            Self::UMax => old.max(data),
-            Self::And => old & data,
-            Self::Or => old | data,
-            Self::Xor => old ^ data,
-            Self::Inc => {
-                if old >= data {
-                    0
-                } else {
-                    old + 1
-                }
-            }
-            Self::Dec => {
-                if old == 0 || old > data {
-                    data
-                } else {
-                    old - 1
-                }
-            }
-            Self::MaskOr => (old & !cmp) | data,
-            Self::FAdd => (f32::from_bits(old) + f32::from_bits(data)).to_bits(),
-            Self::FMin => f32::from_bits(old).min(f32::from_bits(data)).to_bits(),
-            Self::FMax => f32::from_bits(old).max(f32::from_bits(data)).to_bits(),
-        }
+        self.apply(old, data, cmp)
     }
 
     /// The new 64-bit memory value.
     pub fn apply64(self, old: u64, data: u64, cmp: u64) -> u64 {
+        self.apply(old, data, cmp)
+    }
+
+    fn apply<T: Word>(self, old: T, data: T, cmp: T) -> T {
         match self {
             Self::Swap => data,
             Self::CmpSwap => {
@@ -124,31 +91,95 @@ impl AtomicOp {
             Self::Add => old.wrapping_add(data),
             Self::Sub => old.wrapping_sub(data),
             Self::Rsub => data.wrapping_sub(old),
-            Self::SMin => (old as i64).min(data as i64) as u64,
+            Self::SMin => old.signed_min(data),
             Self::UMin => old.min(data),
-            Self::SMax => (old as i64).max(data as i64) as u64,
+            Self::SMax => old.signed_max(data),
             Self::UMax => old.max(data),
             Self::And => old & data,
             Self::Or => old | data,
             Self::Xor => old ^ data,
             Self::Inc => {
                 if old >= data {
-                    0
+                    T::ZERO
                 } else {
-                    old + 1
+                    old.wrapping_add(T::ONE)
                 }
             }
             Self::Dec => {
-                if old == 0 || old > data {
+                if old == T::ZERO || old > data {
                     data
                 } else {
-                    old - 1
+                    old.wrapping_sub(T::ONE)
                 }
             }
             Self::MaskOr => (old & !cmp) | data,
-            Self::FAdd => (f64::from_bits(old) + f64::from_bits(data)).to_bits(),
-            Self::FMin => f64::from_bits(old).min(f64::from_bits(data)).to_bits(),
-            Self::FMax => f64::from_bits(old).max(f64::from_bits(data)).to_bits(),
+            Self::FAdd => old.float(data, |a, b| a + b),
+            Self::FMin => old.float(data, f64::min),
+            Self::FMax => old.float(data, f64::max),
         }
+    }
+}
+
+/// A 32- or 64-bit memory word as the atomics see it.
+trait Word:
+    Copy
+    + Ord
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+    fn signed_min(self, other: Self) -> Self;
+    fn signed_max(self, other: Self) -> Self;
+    /// Applies `f` to the words as floats of their width (f32 computed exactly in f64
+    /// for min/max; addition is rounded back to the width).
+    fn float(self, other: Self, f: fn(f64, f64) -> f64) -> Self;
+}
+
+impl Word for u32 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn wrapping_add(self, o: Self) -> Self {
+        u32::wrapping_add(self, o)
+    }
+    fn wrapping_sub(self, o: Self) -> Self {
+        u32::wrapping_sub(self, o)
+    }
+    fn signed_min(self, o: Self) -> Self {
+        (self as i32).min(o as i32) as u32
+    }
+    fn signed_max(self, o: Self) -> Self {
+        (self as i32).max(o as i32) as u32
+    }
+    fn float(self, o: Self, f: fn(f64, f64) -> f64) -> Self {
+        (f(
+            f64::from(f32::from_bits(self)),
+            f64::from(f32::from_bits(o)),
+        ) as f32)
+            .to_bits()
+    }
+}
+
+impl Word for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn wrapping_add(self, o: Self) -> Self {
+        u64::wrapping_add(self, o)
+    }
+    fn wrapping_sub(self, o: Self) -> Self {
+        u64::wrapping_sub(self, o)
+    }
+    fn signed_min(self, o: Self) -> Self {
+        (self as i64).min(o as i64) as u64
+    }
+    fn signed_max(self, o: Self) -> Self {
+        (self as i64).max(o as i64) as u64
+    }
+    fn float(self, o: Self, f: fn(f64, f64) -> f64) -> Self {
+        f(f64::from_bits(self), f64::from_bits(o)).to_bits()
     }
 }

@@ -37,6 +37,8 @@ pub struct BufferResource {
     pub element_bytes: u64,
     /// Swizzle index stride in lanes (8, 16, 32 or 64).
     pub index_stride: u64,
+    /// DATA_FORMAT (for `buffer_*_format_*`).
+    pub data_format: u8,
 }
 
 impl BufferResource {
@@ -50,6 +52,7 @@ impl BufferResource {
             add_tid: (v[3] >> 23) & 1 == 1,
             element_bytes: 2 << ((v[3] >> 19) & 3),
             index_stride: 8 << ((v[3] >> 21) & 3),
+            data_format: ((v[3] >> 15) & 0xf) as u8,
         }
     }
 
@@ -103,18 +106,25 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
         return Err(FaultKind::Unsupported("buffer load to LDS or with TFE"));
     }
     let opcode = inst.info.opcode;
+    if inst.info.format == Format::Mubuf && matches!(opcode, 0x3e | 0x3f) {
+        return Ok(());
+    }
+    let Operand::Scalar { code, .. } = inst.src[1] else {
+        return Err(FaultKind::Unimplemented);
+    };
+    let c = code as usize;
+    let v = BufferResource::from_words([c, c + 1, c + 2, c + 3].map(|i| w.sgprs[i & 127]));
     let op = if inst.info.format == Format::Mtbuf || opcode < 0x08 {
-        // Typed access: only 32-bit-per-component data formats are plain dword moves.
+        // Typed access (format from the instruction for MTBUF, from the V# for MUBUF):
+        // only 32-bit-per-component data formats are plain dword moves.
         let comps = (opcode & 3) as usize + 1;
-        let plain = if inst.info.format == Format::Mtbuf {
-            dfmt == 4 && comps == 1
-                || dfmt == 11 && comps == 2
-                || dfmt == 13 && comps == 3
-                || dfmt == 14 && comps == 4
+        let format = if inst.info.format == Format::Mtbuf {
+            dfmt
         } else {
-            false
+            v.data_format
         };
-        if !plain || opcode >= 0x08 {
+        // BUF_DATA_FORMAT_32, _32_32, _32_32_32, _32_32_32_32.
+        if opcode >= 0x08 || format != [4, 11, 13, 14][comps - 1] {
             return Err(FaultKind::Unsupported("formatted buffer access"));
         }
         if opcode & 4 == 0 {
@@ -130,16 +140,8 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
             }
         }
     } else {
-        match opcode {
-            0x3e | 0x3f => return Ok(()),
-            _ => VmemOp::from_opcode(opcode).ok_or(FaultKind::Unimplemented)?,
-        }
+        VmemOp::from_opcode(opcode).ok_or(FaultKind::Unimplemented)?
     };
-    let Operand::Scalar { code, .. } = inst.src[1] else {
-        return Err(FaultKind::Unimplemented);
-    };
-    let c = code as usize;
-    let v = BufferResource::from_words([c, c + 1, c + 2, c + 3].map(|i| w.sgprs[i & 127]));
     let soffset = read_scalar(w, inst.src[2], false);
     let vaddr = if offen || idxen {
         Some(vgpr(w, inst.src[0], u32::from(offen) + u32::from(idxen))?)
@@ -171,10 +173,15 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
         if !in_range {
             continue;
         }
-        let base = v.base + soffset;
+        let base = v.base.wrapping_add(soffset);
         targets[l] = if v.swizzle {
-            let at =
-                base + swizzled_offset(index, offset, v.stride, v.element_bytes, v.index_stride);
+            let at = base.wrapping_add(swizzled_offset(
+                index,
+                offset,
+                v.stride,
+                v.element_bytes,
+                v.index_stride,
+            ));
             if v.element_bytes == 4 {
                 Target::Strided(at, 4 * v.index_stride)
             } else if offset % v.element_bytes + size <= v.element_bytes {
@@ -185,7 +192,7 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
                 ));
             }
         } else {
-            Target::Global(base + index * v.stride + offset)
+            Target::Global(base.wrapping_add(index * v.stride + offset))
         };
     }
     let is_atomic = matches!(op, VmemOp::Atomic { .. });

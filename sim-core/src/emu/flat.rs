@@ -15,7 +15,9 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
     let op = VmemOp::from_opcode(inst.info.opcode).ok_or(FaultKind::Unimplemented)?;
     let a = vgpr(w, inst.src[0], 2)?;
-    let wave_scratch = w.scratch_base + (u64::from(w.sgprs[FLAT_SCRATCH_HI as usize]) << 8);
+    let wave_scratch = w
+        .scratch_base
+        .wrapping_add(u64::from(w.sgprs[FLAT_SCRATCH_HI as usize]) << 8);
     let mut targets = [Target::Dropped; LANES];
     for l in active(w.exec()) {
         let address = u64::from(w.vgprs[a][l]) | u64::from(w.vgprs[a + 1][l]) << 32;
@@ -26,7 +28,7 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                 let at =
                     swizzled_offset(l as u64, o, 0, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE);
                 Target::Strided(
-                    wave_scratch + at,
+                    wave_scratch.wrapping_add(at),
                     SCRATCH_ELEMENT_BYTES * SCRATCH_INDEX_STRIDE,
                 )
             }

@@ -45,12 +45,12 @@ pub fn sdwa_merge(old: u32, result: u32, dst_sel: SdwaSel, unused: u8) -> u32 {
         2 => (old & !mask) | field,
         1 => {
             let top = (result >> (width - 1)) & 1;
-            let above = if top == 1 {
-                !((1u32 << (shift + width)) - 1)
+            let end = shift + width;
+            if top == 1 && end < 32 {
+                field | !((1u32 << end) - 1)
             } else {
-                0
-            };
-            field | if shift + width >= 32 { 0 } else { above }
+                field
+            }
         }
         _ => field,
     }

@@ -84,7 +84,7 @@ impl<'m> Tlb<'m> {
     pub fn check(&mut self, address: u64, bytes: u64) -> Result<(), FaultKind> {
         self.frame(address)?;
         if bytes > 1 {
-            self.frame(address + bytes - 1)?;
+            self.frame(address.wrapping_add(bytes - 1))?;
         }
         Ok(())
     }
@@ -98,7 +98,7 @@ impl<'m> Tlb<'m> {
         }
         let mut v = 0u32;
         for i in 0..4 {
-            v |= u32::from(self.load_u8(address + i)?) << (8 * i);
+            v |= u32::from(self.load_u8(address.wrapping_add(i))?) << (8 * i);
         }
         Ok(v)
     }
@@ -116,7 +116,7 @@ impl<'m> Tlb<'m> {
             _ => {
                 let mut v = 0u32;
                 for i in 0..bytes {
-                    v |= u32::from(self.load_u8(address + u64::from(i))?) << (8 * i);
+                    v |= u32::from(self.load_u8(address.wrapping_add(u64::from(i)))?) << (8 * i);
                 }
                 Ok(v)
             }
@@ -131,7 +131,7 @@ impl<'m> Tlb<'m> {
             return Ok(());
         }
         for i in 0..bytes {
-            let at = address + u64::from(i);
+            let at = address.wrapping_add(u64::from(i));
             let (frame, w) = self.frame(at)?;
             let shift = 8 * (at % 4);
             let byte = (value >> (8 * i)) & 0xff;

@@ -46,8 +46,8 @@ pub fn write_scalar(w: &mut Wavefront, op: Operand, v: u64) {
 /// Checks that VGPRs `index..index + count` exist.
 #[inline]
 pub fn check_vgprs(w: &Wavefront, index: u32, count: u32) -> Result<(), FaultKind> {
-    if (index + count) as usize > w.vgprs.len() {
-        return Err(FaultKind::RegisterOutOfRange(index + count - 1));
+    if index.saturating_add(count) as usize > w.vgprs.len() {
+        return Err(FaultKind::RegisterOutOfRange(index));
     }
     Ok(())
 }

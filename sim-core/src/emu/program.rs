@@ -5,7 +5,7 @@ use super::atomic::AtomicOp;
 use super::fault::FaultKind;
 use super::memory::Tlb;
 use super::valu::{self, ValuFn};
-use super::wavefront::Wavefront;
+use super::wavefront::{WaveStatus, Wavefront};
 use super::{buffer, control, flat, lds, scalar, smem, vector};
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
@@ -68,7 +68,8 @@ fn atomic_of(inst: &Instruction) -> Option<AtomicOp> {
         .or_else(|| m.strip_prefix("buffer_atomic_"))
         .or_else(|| m.strip_prefix("ds_"))?;
     let stem = stem.trim_end_matches("_x2");
-    let stem = stem.split("_rtn").next().unwrap_or(stem);
+    let stem = stem.replace("_rtn", "");
+    let stem = stem.as_str();
     let stem = match stem {
         s if s.starts_with("min_f") || s.starts_with("max_f") || s.starts_with("add_f") => &s[..5],
         s if s.starts_with("min_i") || s.starts_with("max_i") => &s[..5],
@@ -184,9 +185,11 @@ impl Program {
     /// faulting instruction. The timing model drives wavefronts through this too.
     #[inline]
     pub fn execute(&self, w: &mut Wavefront, env: &mut Env) -> Result<&Step, FaultKind> {
-        let step = self.at(w.pc)?;
+        let step = self
+            .at(w.pc)
+            .inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.next_pc = w.pc + u64::from(step.inst.size);
-        (step.exec)(w, env, step)?;
+        (step.exec)(w, env, step).inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.executed += 1;
         w.pc = w.next_pc;
         Ok(step)
@@ -210,5 +213,64 @@ impl Program {
     /// The decoded instructions in address order.
     pub fn steps(&self) -> &[Step] {
         &self.steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::isa::{Category, OPCODES};
+
+    fn op(mnemonic: &str) -> Option<AtomicOp> {
+        let info = OPCODES
+            .iter()
+            .find(|r| r.mnemonic == mnemonic)
+            .expect("known mnemonic");
+        let inst = Instruction {
+            info,
+            encoding: info.format,
+            size: 8,
+            dst: Operand::None,
+            sdst: Operand::None,
+            src: [Operand::None; 3],
+            extra: crate::isa::Extra::None,
+        };
+        atomic_of(&inst)
+    }
+
+    #[test]
+    fn atomic_mnemonics_name_their_operation() {
+        use AtomicOp::*;
+        let cases = [
+            ("ds_add_u32", Some(Add)),
+            ("ds_add_rtn_u32", Some(Add)),
+            ("ds_min_rtn_i32", Some(SMin)),
+            ("ds_max_rtn_u64", Some(UMax)),
+            ("ds_add_rtn_f32", Some(FAdd)),
+            ("ds_min_f64", Some(FMin)),
+            ("ds_cmpst_rtn_b32", Some(CmpSwap)),
+            ("ds_mskor_b32", Some(MaskOr)),
+            ("ds_wrxchg_rtn_b64", Some(Swap)),
+            ("ds_write_b32", None),
+            ("ds_read2_b32", None),
+            ("flat_atomic_smin_x2", Some(SMin)),
+            ("flat_atomic_cmpswap", Some(CmpSwap)),
+            ("flat_atomic_dec", Some(Dec)),
+            ("buffer_atomic_umax", Some(UMax)),
+            ("buffer_atomic_inc_x2", Some(Inc)),
+            ("flat_load_dword", None),
+        ];
+        for (m, want) in cases {
+            assert_eq!(op(m), want, "{m}");
+        }
+        // Every flat/buffer atomic row names an operation.
+        for r in OPCODES
+            .iter()
+            .filter(|r| r.category == Category::VectorMemory)
+        {
+            if r.flags & crate::isa::table::flag::ATOMIC != 0 {
+                assert!(op(r.mnemonic).is_some(), "{}", r.mnemonic);
+            }
+        }
     }
 }

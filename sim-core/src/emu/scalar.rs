@@ -6,42 +6,25 @@ use super::program::{Env, Step};
 use super::wavefront::Wavefront;
 use crate::isa::{Extra, Operand};
 
-/// `s_bfe` field: offset in bits 5:0 (4:0 for 32-bit), width in bits 22:16.
-fn bfe32(v: u32, field: u32, signed: bool) -> u32 {
-    let offset = field & 31;
-    let width = (field >> 16) & 0x7f;
+/// `s_bfe` of a `bits`-bit value: the field at offset `field[4:0]` (`[5:0]` for 64 bits)
+/// of width `field[22:16]`, zero- or sign-extended; width 0 gives 0.
+fn bfe(v: u64, field: u32, signed: bool, bits: u32) -> u64 {
+    let offset = field & (bits - 1);
+    let width = ((field >> 16) & 0x7f).min(bits);
     if width == 0 {
         return 0;
     }
-    let width = width.min(32);
     let shifted = v >> offset;
-    if width >= 32 {
-        return shifted;
-    }
-    let bits = shifted & ((1u32 << width) - 1);
-    if signed {
-        ((bits << (32 - width)) as i32 >> (32 - width)) as u32
+    let (up, value) = (64 - width, shifted);
+    let field = if signed {
+        ((value << up) as i64 >> up) as u64
     } else {
-        bits
-    }
-}
-
-fn bfe64(v: u64, field: u32, signed: bool) -> u64 {
-    let offset = field & 63;
-    let width = (field >> 16) & 0x7f;
-    if width == 0 {
-        return 0;
-    }
-    let width = width.min(64);
-    let shifted = v >> offset;
-    if width >= 64 {
-        return shifted;
-    }
-    let bits = shifted & ((1u64 << width) - 1);
-    if signed {
-        ((bits << (64 - width)) as i64 >> (64 - width)) as u64
+        (value << up) >> up
+    };
+    if bits == 32 {
+        field & 0xffff_ffff
     } else {
-        bits
+        field
     }
 }
 
@@ -117,10 +100,10 @@ pub fn sop2(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         ),
         0x23 => (((1u64 << (a32 & 63)).wrapping_sub(1)) << (b32 & 63), None),
         0x24 => (a32.wrapping_mul(b32) as u64, None),
-        0x25 => nz(bfe32(a32, b32, false) as u64),
-        0x26 => nz(bfe32(a32, b32, true) as u64),
-        0x27 => nz(bfe64(a, b32, false)),
-        0x28 => nz(bfe64(a, b32, true)),
+        0x25 => nz(bfe(a & 0xffff_ffff, b32, false, 32)),
+        0x26 => nz(bfe(a & 0xffff_ffff, b32, true, 32)),
+        0x27 => nz(bfe(a, b32, false, 64)),
+        0x28 => nz(bfe(a, b32, true, 64)),
         0x2a => nz((a32 as i32).wrapping_sub(b32 as i32).unsigned_abs() as u64),
         _ => return Err(FaultKind::Unimplemented),
     };
@@ -268,7 +251,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             let Operand::Scalar { code, count } = s.inst.src[0] else {
                 return Err(FaultKind::Unsupported("s_movrels with a constant source"));
             };
-            let at = code as u32 + w.m0();
+            let at = u32::from(code).saturating_add(w.m0());
             check_sgpr(at, count)?;
             (
                 read_scalar(
@@ -286,7 +269,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             let Operand::Scalar { code, count } = s.inst.dst else {
                 return Err(FaultKind::Unimplemented);
             };
-            let at = code as u32 + w.m0();
+            let at = u32::from(code).saturating_add(w.m0());
             check_sgpr(at, count)?;
             write_scalar(
                 w,
@@ -309,7 +292,7 @@ pub fn sop1(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
 }
 
 fn check_sgpr(at: u32, count: u8) -> Result<(), FaultKind> {
-    if at + u32::from(count) > 102 {
+    if at.saturating_add(u32::from(count)) > 102 {
         return Err(FaultKind::RegisterOutOfRange(at));
     }
     Ok(())
@@ -447,14 +430,18 @@ mod tests {
 
     #[test]
     fn bfe_extracts_signed_and_unsigned_fields() {
-        assert_eq!(bfe32(0xabcd_1234, 8 | (8 << 16), false), 0x12);
-        assert_eq!(bfe32(0x0000_8000, 12 | (4 << 16), true), 0xffff_fff8);
-        assert_eq!(bfe32(0xffff_ffff, 4, false), 0);
+        assert_eq!(bfe(0xabcd_1234, 8 | (8 << 16), false, 32), 0x12);
+        assert_eq!(bfe(0x0000_8000, 12 | (4 << 16), true, 32), 0xffff_fff8);
+        assert_eq!(bfe(0xffff_ffff, 4, false, 32), 0);
+        assert_eq!(bfe(0xffff_ffff, 4 | (40 << 16), true, 32), 0x0fff_ffff);
         assert_eq!(
-            bfe64(0x8000_0000_0000_0000, 60 | (4 << 16), true),
+            bfe(0x8000_0000_0000_0000, 60 | (4 << 16), true, 64),
             u64::MAX - 7
         );
-        assert_eq!(bfe64(0x1234_5678_9abc_def0, 32 | (16 << 16), false), 0x5678);
+        assert_eq!(
+            bfe(0x1234_5678_9abc_def0, 32 | (16 << 16), false, 64),
+            0x5678
+        );
     }
 
     #[test]

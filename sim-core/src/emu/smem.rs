@@ -40,24 +40,24 @@ pub fn smem(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         return Err(FaultKind::Unimplemented);
     };
     let in_range = |i: u64| limit.is_none_or(|n| (offset & !3) + 4 * i + 4 <= n);
-    let address = (base + offset) & !3;
+    let address = base.wrapping_add(offset) & !3;
     if info.flags & flag::STORE != 0 {
         for i in 0..count as u64 {
             if in_range(i) {
-                e.tlb.check(address + 4 * i, 4)?;
+                e.tlb.check(address.wrapping_add(4 * i), 4)?;
             }
         }
         for i in 0..count as u64 {
             if in_range(i) {
                 let v = w.sgprs[(code as usize + i as usize) & 127];
-                e.tlb.store(address + 4 * i, v, 4)?;
+                e.tlb.store(address.wrapping_add(4 * i), v, 4)?;
             }
         }
     } else {
         let mut data = [0u32; 16];
         for (i, d) in data.iter_mut().enumerate().take(count as usize) {
             if in_range(i as u64) {
-                *d = e.tlb.load_u32(address + 4 * i as u64)?;
+                *d = e.tlb.load_u32(address.wrapping_add(4 * i as u64))?;
             }
         }
         for (i, d) in data.iter().enumerate().take(count as usize) {

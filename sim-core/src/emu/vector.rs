@@ -149,13 +149,9 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
                 }
             }
             None => {
-                for l in active(exec) {
-                    w.vgprs[r][l] = dst[l] as u32;
-                }
+                write_lanes(&mut w.vgprs[r], &dst, exec, 0);
                 if count >= 2 {
-                    for l in active(exec) {
-                        w.vgprs[r + 1][l] = (dst[l] >> 32) as u32;
-                    }
+                    write_lanes(&mut w.vgprs[r + 1], &dst, exec, 32);
                 }
             }
         }
@@ -168,6 +164,20 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         }
     }
     Ok(())
+}
+
+/// Writes bits `shift..shift + 32` of `values` into the lanes of `reg` active in `exec`.
+#[inline]
+fn write_lanes(reg: &mut [u32; LANES], values: &LaneValues, exec: u64, shift: u32) {
+    if exec == u64::MAX {
+        for (r, v) in reg.iter_mut().zip(values) {
+            *r = (v >> shift) as u32;
+        }
+    } else {
+        for l in active(exec) {
+            reg[l] = (values[l] >> shift) as u32;
+        }
+    }
 }
 
 /// The wavefront-level semantics of the VALU opcodes that are not per-lane arithmetic.
@@ -231,7 +241,7 @@ fn writelane(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
 fn relative(w: &Wavefront, op: Operand) -> Result<usize, FaultKind> {
     match op {
         Operand::Vector { index, .. } => {
-            let r = u32::from(index) + w.m0();
+            let r = u32::from(index).saturating_add(w.m0());
             check_vgprs(w, r, 1)?;
             Ok(r as usize)
         }

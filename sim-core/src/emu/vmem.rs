@@ -189,8 +189,10 @@ pub fn execute(
                 for (k, o) in out.iter_mut().enumerate().take(dwords) {
                     let b = u64::from(bytes);
                     let v = match targets[l] {
-                        Target::Global(a) => e.tlb.load(a + 4 * k as u64, bytes)?,
-                        Target::Strided(a, step) => e.tlb.load(a + step * k as u64, bytes)?,
+                        Target::Global(a) => e.tlb.load(a.wrapping_add(4 * k as u64), bytes)?,
+                        Target::Strided(a, step) => {
+                            e.tlb.load(a.wrapping_add(step * k as u64), bytes)?
+                        }
                         Target::Lds(a) => lds_load(e.lds, a + 4 * k as u64, b),
                         Target::Dropped => 0,
                     };
@@ -207,8 +209,10 @@ pub fn execute(
                 for k in 0..dwords {
                     let v = datum(w, k, l);
                     match targets[l] {
-                        Target::Global(a) => e.tlb.store(a + 4 * k as u64, v, bytes)?,
-                        Target::Strided(a, step) => e.tlb.store(a + step * k as u64, v, bytes)?,
+                        Target::Global(a) => e.tlb.store(a.wrapping_add(4 * k as u64), v, bytes)?,
+                        Target::Strided(a, step) => {
+                            e.tlb.store(a.wrapping_add(step * k as u64), v, bytes)?
+                        }
                         Target::Lds(a) => lds_store(e.lds, a + 4 * k as u64, v, u64::from(bytes)),
                         Target::Dropped => {}
                     }

@@ -19,6 +19,8 @@ pub enum WaveStatus {
     AtBarrier,
     /// Executed `s_endpgm`.
     Ended,
+    /// Stopped by a fault (its PC is the faulting instruction's).
+    Faulted,
 }
 
 /// One wavefront's registers.

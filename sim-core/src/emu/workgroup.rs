@@ -189,6 +189,7 @@ fn run_slice(
 ) -> Result<(), FaultKind> {
     for _ in 0..QUANTUM {
         if w.executed >= limits.max_instructions_per_wavefront {
+            w.status = WaveStatus::Faulted;
             return Err(FaultKind::InstructionLimit(
                 limits.max_instructions_per_wavefront,
             ));

@@ -9,6 +9,7 @@ use crate::emu::{
 use crate::engine::PS_PER_NS;
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
+use crate::metrics::WorkGroupSpan;
 use crate::timing::Metric;
 use std::fmt;
 
@@ -45,19 +46,27 @@ pub struct KernelReport {
     pub wavefronts: u64,
     /// Wavefront instructions executed, by category.
     pub instructions: InstructionCounts,
+    /// Where and when the first work-groups ran (empty unless tracing; see
+    /// [`WORKGROUPS_PER_KERNEL`](crate::metrics::WORKGROUPS_PER_KERNEL)).
+    pub workgroup_spans: Vec<WorkGroupSpan>,
     /// The memory hierarchy's metrics for this kernel (timing mode; empty otherwise),
     /// including the L2 flush after it.
     pub metrics: Vec<Metric>,
 }
 
 impl KernelReport {
-    pub(super) fn new(run: &KernelRun, instructions: InstructionCounts) -> Self {
+    pub(super) fn new(
+        run: &KernelRun,
+        instructions: InstructionCounts,
+        workgroup_spans: Vec<WorkGroupSpan>,
+    ) -> Self {
         Self {
             start_ns: run.start / PS_PER_NS,
             end_ns: run.end / PS_PER_NS,
             workgroups: run.workgroups,
             wavefronts: run.wavefronts,
             instructions,
+            workgroup_spans,
             metrics: Vec::new(),
         }
     }

@@ -4,9 +4,11 @@
 mod dispatch;
 mod program;
 mod timing;
+mod transfer;
 
 pub use dispatch::{KernelError, KernelReport, NdRange};
 pub use program::{DeviceProgram, ProgramLoadError};
+pub use transfer::{transfer_ns, TransferKind};
 
 use crate::config::{Mode, Settings};
 use crate::driver::{Buffer, Driver};
@@ -14,6 +16,7 @@ use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
 };
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::metrics::{Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -53,6 +56,8 @@ struct Device {
     queue_object: Arc<Buffer>,
     scratch: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
+    /// Work-group spans for the trace, when tracing.
+    tracer: Option<WorkGroupTracer>,
     /// The memory hierarchy of a timing-mode GPU.
     timing: Option<timing::TimingMemory>,
 }
@@ -63,6 +68,7 @@ pub struct Platform {
     driver: Arc<Driver>,
     pool: Arc<rayon::ThreadPool>,
     devices: Vec<Mutex<Device>>,
+    metrics: Recorder,
 }
 
 impl Platform {
@@ -75,11 +81,13 @@ impl Platform {
             .map(Arc::new)
             .map_err(|e| PlatformError(format!("cannot start simulator threads: {e}")))?;
         let driver = Driver::new(&settings.platform);
+        let metrics = Recorder::new(driver.gpu_count(), settings.trace.is_some());
         let mut platform = Platform {
             settings,
             driver,
             pool,
             devices: Vec::new(),
+            metrics,
         };
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
@@ -95,6 +103,11 @@ impl Platform {
     /// The driver that owns the GPUs' memory.
     pub fn driver(&self) -> &Arc<Driver> {
         &self.driver
+    }
+
+    /// What the run did so far: the metrics report and the trace.
+    pub fn metrics(&self) -> &Recorder {
+        &self.metrics
     }
 
     /// Number of GPUs.
@@ -196,10 +209,13 @@ impl Platform {
             _ => Vec::new(),
         };
         match result {
-            Ok(run) => Ok(KernelReport {
-                metrics,
-                ..KernelReport::new(&run, counts)
-            }),
+            Ok(run) => {
+                let spans = device.tracer.as_ref().map(|t| t.take());
+                Ok(KernelReport {
+                    metrics,
+                    ..KernelReport::new(&run, counts, spans.unwrap_or_default())
+                })
+            }
             Err(error) => {
                 if error == LaunchError::Stalled {
                     // The front end's state is undefined after a stall: start afresh.
@@ -269,7 +285,7 @@ impl Platform {
         let limits = RunLimits {
             max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
         };
-        let (gpu_model, timing) = if self.settings.mode == Mode::Timing {
+        let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
             let (gpu_model, memory) = timing::timing_gpu(
                 &self.settings.platform,
                 gpu,
@@ -281,11 +297,17 @@ impl Platform {
         } else {
             (self.functional_gpu(gpu, &dispatches, limits), None)
         };
+        let compute_units = gpu_model.parts().compute_units.clone();
+        let tracer = self
+            .metrics
+            .tracing()
+            .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
         let queue_object = self
             .buffer_with(gpu, &dispatch::queue_object())
             .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
         Ok(Device {
             gpu: gpu_model,
+            tracer,
             dispatches,
             queue_object,
             scratch: None,

@@ -2,7 +2,9 @@
 //! min/max (IEEE mode: a NaN operand yields the other operand), min3/max3/med3 and the
 //! rounding ops (trunc, ceil, floor, rndne, fract).
 
+use super::compare::class;
 use super::fp::{Float, F16, F32, F64};
+use super::lane::Lane;
 use super::{wave, ValuFn};
 
 /// The smaller of two floats in IEEE mode: NaN loses, −0 is below +0.
@@ -49,6 +51,16 @@ fn med3(a: f64, b: f64, c: f64) -> f64 {
     }
 }
 
+/// A min/max-family result in IEEE mode (the mode compute kernels run in): a quiet NaN
+/// operand is ignored by `f`, but a signaling NaN among the first `n` sources makes the
+/// result a quiet NaN.
+fn ieee_minmax<P: Float>(l: &Lane, n: usize, f: impl Fn([f64; 3]) -> f64) -> u64 {
+    if (0..n).any(|i| class::<P>(l.raw::<P>(i)) == 0) {
+        return l.out::<P>(f64::NAN);
+    }
+    l.out::<P>(f([l.f::<P>(0), l.f::<P>(1), l.f::<P>(2)]))
+}
+
 /// The legacy (DX9) product: zero if either factor is zero, even against inf or NaN.
 fn mul_legacy(a: f64, b: f64) -> f64 {
     if a == 0.0 || b == 0.0 {
@@ -62,8 +74,8 @@ wave!(add<P: Float>(l) => l.out::<P>(l.f::<P>(0) + l.f::<P>(1)));
 wave!(sub<P: Float>(l) => l.out::<P>(l.f::<P>(0) - l.f::<P>(1)));
 wave!(subrev<P: Float>(l) => l.out::<P>(l.f::<P>(1) - l.f::<P>(0)));
 wave!(mul<P: Float>(l) => l.out::<P>(l.f::<P>(0) * l.f::<P>(1)));
-wave!(min<P: Float>(l) => l.out::<P>(min_ieee(l.f::<P>(0), l.f::<P>(1))));
-wave!(max<P: Float>(l) => l.out::<P>(max_ieee(l.f::<P>(0), l.f::<P>(1))));
+wave!(min<P: Float>(l) => ieee_minmax::<P>(l, 2, |v| min_ieee(v[0], v[1])));
+wave!(max<P: Float>(l) => ieee_minmax::<P>(l, 2, |v| max_ieee(v[0], v[1])));
 wave!(
     /// Unfused multiply-add (also v_mac with the old destination as src2, v_madak with K).
     mad<P: Float>(l) => l.out::<P>(P::round(l.f::<P>(0) * l.f::<P>(1)) + l.f::<P>(2))
@@ -73,9 +85,9 @@ wave!(
     madmk<P: Float>(l) => l.out::<P>(P::round(l.f::<P>(0) * l.f::<P>(2)) + l.f::<P>(1))
 );
 wave!(fma<P: Float>(l) => l.out::<P>(P::fma(l.f::<P>(0), l.f::<P>(1), l.f::<P>(2))));
-wave!(min3<P: Float>(l) => l.out::<P>(min_ieee(min_ieee(l.f::<P>(0), l.f::<P>(1)), l.f::<P>(2))));
-wave!(max3<P: Float>(l) => l.out::<P>(max_ieee(max_ieee(l.f::<P>(0), l.f::<P>(1)), l.f::<P>(2))));
-wave!(med3_f<P: Float>(l) => l.out::<P>(med3(l.f::<P>(0), l.f::<P>(1), l.f::<P>(2))));
+wave!(min3<P: Float>(l) => ieee_minmax::<P>(l, 3, |v| min_ieee(min_ieee(v[0], v[1]), v[2])));
+wave!(max3<P: Float>(l) => ieee_minmax::<P>(l, 3, |v| max_ieee(max_ieee(v[0], v[1]), v[2])));
+wave!(med3_f<P: Float>(l) => ieee_minmax::<P>(l, 3, |v| med3(v[0], v[1], v[2])));
 wave!(mul_legacy_f32(l) => l.out::<F32>(mul_legacy(l.f::<F32>(0), l.f::<F32>(1))));
 wave!(mad_legacy_f32(l) => l.out::<F32>(
     F32::round(mul_legacy(l.f::<F32>(0), l.f::<F32>(1))) + l.f::<F32>(2)

@@ -75,9 +75,7 @@ impl Float for F16 {
         mode.denorm_f64_f16
     }
     fn fma(a: f64, b: f64, c: f64) -> f64 {
-        // a·b is exact in f64; the sum is rounded twice (f64, then f16), which can differ
-        // from a single rounding only when c and a·b are more than 40 binades apart.
-        Self::round(a.mul_add(b, c))
+        Self::round(fma_round_to_odd(a, b, c))
     }
 }
 
@@ -185,4 +183,28 @@ pub(super) fn ldexp<P: Float>(x: f64, n: i64) -> f64 {
         n += 1000;
     }
     x * 2f64.powi(n)
+}
+
+/// a·b + c rounded to odd in f64, for operands whose product is exact in f64 (f16 and f32
+/// values): rounding this once more into a narrower format gives the correctly rounded
+/// fused result, which rounding to nearest twice would not always.
+pub(super) fn fma_round_to_odd(a: f64, b: f64, c: f64) -> f64 {
+    let product = a * b;
+    let sum = product + c;
+    if !sum.is_finite() {
+        return sum;
+    }
+    // Two-sum: the exact rounding error of `sum`.
+    let c_part = sum - product;
+    let error = (product - (sum - c_part)) + (c - c_part);
+    if error == 0.0 || error.is_nan() {
+        return sum;
+    }
+    // Truncate toward zero, then force the last bit to 1.
+    let truncated = if (error < 0.0) == (sum < 0.0) {
+        sum
+    } else {
+        f64::from_bits(sum.to_bits() - 1)
+    };
+    f64::from_bits(truncated.to_bits() | 1)
 }

@@ -65,7 +65,7 @@ impl Lane {
         P::decode(bits)
     }
 
-    /// A float result: omod, clamp to [0, 1] (NaN → 0), rounding into format `P`, then
+    /// A float result: omod, clamp to [0, 1] (NaN and −0 → +0), rounding into format `P`, then
     /// output denormals flushed to ±0 unless the mode keeps them.
     pub fn out<P: Float>(&self, v: f64) -> u64 {
         let v = match self.mods.omod {
@@ -74,14 +74,11 @@ impl Lane {
             3 => v * 0.5,
             _ => v,
         };
-        let v = if self.mods.clamp {
-            if v.is_nan() {
-                0.0
-            } else {
-                v.clamp(0.0, 1.0)
-            }
-        } else {
-            v
+        // Clamp with DX10 semantics (NaN → +0); −0 clamps to +0.
+        let v = match self.mods.clamp {
+            true if v.is_nan() || v <= 0.0 => 0.0,
+            true => v.min(1.0),
+            false => v,
         };
         self.flush_out::<P>(P::encode(v))
     }

@@ -8,7 +8,7 @@
 //!
 //! Operand conventions beyond the hardware source order (the caller must follow them):
 //! - `v_mac_f32`, `v_mac_f16` and `v_cvt_pkaccum_u8_f32` read their destination: pass the
-//!   old destination value as `src[2]`.
+//!   old destination value as `src[2]` (see [`reads_destination`]).
 //! - `v_madmk_*` and `v_madak_*`: pass the literal constant K as `src[2]`
 //!   (`v_madmk`: D = S0 × K + S1; `v_madak`: D = S0 × S1 + K).
 //! - SDWA `sext` is applied by the caller while selecting the operand; float `abs`/`neg`,
@@ -85,6 +85,15 @@ pub fn semantics(info: &OpInfo) -> Option<ValuFn> {
         .or_else(|| convert::lookup(name))
         .or_else(|| integer::lookup(name))
         .or_else(|| bits::lookup(name))
+}
+
+/// True for the opcodes whose semantics read the old destination value, which the caller
+/// passes as `src[2]`: `v_mac_f32`, `v_mac_f16` and `v_cvt_pkaccum_u8_f32`.
+pub fn reads_destination(info: &OpInfo) -> bool {
+    matches!(
+        info.mnemonic,
+        "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32"
+    )
 }
 
 /// Defines a wavefront function from a per-lane expression: the 64-lane loop, the EXEC

@@ -2,7 +2,7 @@
 //! division scaling/fused-multiply-add/fixup, frexp, ldexp, the 2/π table lookup of
 //! `v_trig_preop_f64`, and the cube-map coordinate ops.
 
-use super::fp::{ldexp, Float, F16, F32, F64};
+use super::fp::{fma_round_to_odd, ldexp, Float, F16, F32, F64};
 use super::lane::{Lane, WithMask};
 use super::{wave, ValuFn};
 
@@ -64,16 +64,70 @@ fn div_scale<P: Float>(l: &Lane) -> WithMask {
     WithMask(l.out::<P>(d), vcc)
 }
 
-/// v_div_fmas: S0 × S1 + S2 fused, scaled by 2^±64 (f64: 2^±128) where the mask input
-/// is set: up if |S2| ≥ 2, else down.
+/// v_div_fmas: S0 × S1 + S2 fused, scaled by 2^±64 (f64: 2^±128) before rounding where
+/// the mask input is set: up if |S2| ≥ 2, else down.
 fn div_fmas<P: Float>(l: &Lane) -> u64 {
-    let (a, b, c) = (l.f::<P>(0), l.f::<P>(1), l.f::<P>(2));
+    // Input denormals are not flushed.
+    let value = |i: usize| P::decode(l.raw::<P>(i));
+    let (a, b, c) = (value(0), value(1), value(2));
     if !l.mask_in {
         return l.out::<P>(P::fma(a, b, c));
     }
     let scale = if P::BITS == 64 { 128 } else { 64 };
-    let up = P::exponent(l.raw::<P>(2)) > P::bias();
-    l.out::<P>(ldexp::<P>(a.mul_add(b, c), if up { scale } else { -scale }))
+    let shift = if P::exponent(l.raw::<P>(2)) > P::bias() {
+        scale
+    } else {
+        -scale
+    };
+    let sum = if P::BITS == 64 {
+        off_tie::<P>(a, b, c, a.mul_add(b, c), shift)
+    } else {
+        fma_round_to_odd(a, b, c)
+    };
+    l.out::<P>(ldexp::<P>(sum, shift))
+}
+
+/// `r` (a × b + c rounded to f64) moved one f64 step toward the exact a × b + c when
+/// r × 2^shift lies exactly halfway between two neighbours in format `P` (a denormal
+/// quotient): rounding r into `P` is then a second rounding that may go the wrong way.
+fn off_tie<P: Float>(a: f64, b: f64, c: f64, r: f64, shift: i64) -> f64 {
+    if r == 0.0 || !r.is_finite() {
+        return r;
+    }
+    // The spacing of P's values at r × 2^shift, as a power of two at r's scale.
+    let top = frexp(r).1 as i64 - 1 + shift;
+    let min_quantum = 1 - P::bias() as i64 - P::MANT as i64;
+    let quantum = (top - P::MANT as i64).max(min_quantum) - shift;
+    let steps = ldexp::<F64>(r, -quantum); // exact: below 2^(MANT+1)
+    if (steps - steps.trunc()).abs() != 0.5 {
+        return r;
+    }
+    let error = fma_error(a, b, c, r);
+    let toward_zero = (error < 0.0) == (r > 0.0);
+    if error == 0.0 {
+        r
+    } else if toward_zero {
+        f64::from_bits(r.to_bits() - 1)
+    } else {
+        f64::from_bits(r.to_bits() + 1)
+    }
+}
+
+/// `a + b` rounded, and the rounding error (Knuth's TwoSum; both exact).
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let b_part = s - a;
+    (s, (a - (s - b_part)) + (b - b_part))
+}
+
+/// a × b + c − r rounded, for r = a × b + c rounded: its sign is exact (Boldo and Muller's
+/// ErrFma, valid while a × b and its error stay clear of underflow).
+fn fma_error(a: f64, b: f64, c: f64, r: f64) -> f64 {
+    let product = a * b;
+    let product_error = a.mul_add(b, -product);
+    let (alpha1, alpha2) = two_sum(c, product_error);
+    let (beta1, beta2) = two_sum(product, alpha1);
+    ((beta1 - r) + beta2) + alpha2
 }
 
 /// v_div_fixup: the special cases of numerator S2 / denominator S1 (NaN, zero, infinity,

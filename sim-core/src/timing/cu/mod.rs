@@ -680,7 +680,8 @@ impl ComputeUnit {
         match status {
             WaveStatus::AtBarrier => self.release_barrier(wg_key, now + ctx.clock().period()),
             WaveStatus::Ended => self.retire_if_done(ctx, wg_key),
-            WaveStatus::Running => {}
+            // A fault retired the work-group already.
+            WaveStatus::Running | WaveStatus::Faulted => {}
         }
     }
 

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# bench.sh — simulation speed of the workload apps (issue 5). Not part of CI.
+#
+#   scripts/bench.sh [--quick] [APP...]
+#
+# For every workload app (default: all nine), every mode (emu; timing too when
+# the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
+# runs the app on one simulated GPU at its default size; fir and matmul also at
+# >= 1 M work-items (--quick skips those). From the app's metrics report
+# (GCNSIM_REPORT) and per-kernel summaries (GCNSIM_SUMMARY) it prints a table:
+#   sim ns   simulated kernel time (sum over launches)
+#   wall s   host time spent simulating the kernels (sum of the summaries)
+#   slowdown wall / simulated time
+#   wf-inst  wavefront instructions executed
+#   wf-inst/s wf-inst / wall s
+#   cpu s    user + system CPU time of the whole process (compiling, the app's
+#            CPU reference and the simulation, on all threads)
+#   load     the machine's 1-minute load average before the run: wall times
+#            are only meaningful when it is below the number of cores
+# and writes the rows to build/bench.json. It also checks that each
+# configuration's report is identical with 1 and 2 threads (determinism) and
+# exits 1 if an app fails or a report differs.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+quick=0
+if [ "${1:-}" = --quick ]; then
+    quick=1
+    shift
+fi
+apps=("$@")
+if [ ${#apps[@]} -eq 0 ]; then
+    apps=(fir matmul aes kmeans transpose convolution bitonicsort reduction vectoradd)
+fi
+
+say "building gcnsim (release) and the test apps"
+build_release >/dev/null
+build_apps >/dev/null
+
+export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
+export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export GCNSIM_GPUS=1
+export GCNSIM_CACHE_DIR=$GCNSIM_BUILD/gcnsim-cache
+unset GCNSIM_REPORT GCNSIM_TRACE GCNSIM_THREADS GCNSIM_MODE GCNSIM_SUMMARY
+
+modes=(emu)
+if GCNSIM_MODE=timing clinfo -l 2>&1 | grep -q "Device #"; then
+    modes+=(timing)
+else
+    echo "timing mode not available (the simulator rejects GCNSIM_MODE=timing): emu only"
+fi
+
+# The sizes each app runs at: "label|arguments".
+sizes() {
+    echo "default|"
+    if [ "$quick" = 0 ]; then
+        case $1 in
+        fir) echo "1M|-n 1048576" ;;
+        matmul) echo "1M|-m 1024 -n 1024 -k 256" ;;
+        esac
+    fi
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+results=$work/results.jsonl
+status=0
+for app in "${apps[@]}"; do
+    exe=$GCNSIM_BUILD/$app/$app
+    [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
+    while IFS='|' read -r size args; do
+        for mode in "${modes[@]}"; do
+            for threads in 1 2; do
+                tag=$app-$size-$mode-$threads
+                # shellcheck disable=SC2086
+                load=$(cut -d' ' -f1 /proc/loadavg)
+                if ! GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
+                    GCNSIM_REPORT=$work/$tag.csv /usr/bin/time -f "%U %S" -o "$work/$tag.time" \
+                    "$exe" $args >"$work/$tag.out" 2>"$work/$tag.err"; then
+                    echo "error: $app ($size, $mode, $threads threads) failed:" >&2
+                    tail -5 "$work/$tag.out" "$work/$tag.err" >&2
+                    status=1
+                    continue
+                fi
+                python3 - "$work/$tag.csv" "$work/$tag.err" "$app" "$size" "$mode" "$threads" \
+                    "$work/$tag.time" "$load" >>"$results" <<'PY'
+import csv, json, re, sys
+report, err, app, size, mode, threads, times, load = sys.argv[1:]
+cpu = sum(float(t) for t in open(times).read().split()[-2:])
+total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
+         if r["location"] == "total"}
+wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", open(err).read()))
+sim = total["duration"]
+inst = total["wavefront_instructions"]
+print(json.dumps({
+    "app": app, "size": size, "mode": mode, "threads": int(threads),
+    "launches": int(total["kernel_launches"]), "simulated_ns": int(sim),
+    "wall_s": wall, "slowdown": wall * 1e9 / sim if sim else None,
+    "wavefront_instructions": int(inst),
+    "wf_inst_per_s": inst / wall if wall else None,
+    "process_cpu_s": cpu, "load_average": float(load),
+}))
+PY
+            done
+            one=$work/$app-$size-$mode-1.csv two=$work/$app-$size-$mode-2.csv
+            if [ -f "$one" ] && [ -f "$two" ] && ! cmp -s "$one" "$two"; then
+                echo "error: $app ($size, $mode): reports differ between 1 and 2 threads" >&2
+                status=1
+            fi
+        done
+    done < <(sizes "$app")
+done
+
+mkdir -p "$GCNSIM_BUILD"
+python3 - "$results" "$GCNSIM_BUILD/bench.json" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+json.dump(rows, open(sys.argv[2], "w"), indent=1)
+fmt = "{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5}"
+print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
+                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load"))
+one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
+for r in rows:
+    base = one.get((r["app"], r["size"], r["mode"]))
+    speedup = base / r["wall_s"] if base and r["wall_s"] else None
+    print(fmt.format(r["app"], r["size"], r["mode"], r["threads"], r["simulated_ns"],
+                     "%.3f" % r["wall_s"],
+                     "%.3g" % r["slowdown"] if r["slowdown"] else "-",
+                     r["wavefront_instructions"],
+                     "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
+                     "%.2fx" % speedup if speedup else "-",
+                     "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"]))
+print("written:", sys.argv[2])
+PY
+exit $status
