@@ -2,11 +2,15 @@
 # holds the shared `workload` helper library, not an app).
 #
 # Provides:
-#   add_workload(NAME <name> SOURCES <file>... KERNEL <file.cl> [TIMEOUT <s>])
+#   add_workload(NAME <name> SOURCES <file>... KERNEL <file.cl> [TIMEOUT <s>]
+#                [TIMING_ARGS <arg>...])
 #     Builds executable <name> from SOURCES, linked with testapp and workload;
 #     copies KERNEL next to it (the app loads it from there at run time);
 #     registers the CTest runs <name>.gcnsim<n> and <name>.pocl through
-#     gcnsim_add_opencl_test with the app's default sizes; and, when clang-15
+#     gcnsim_add_opencl_test with the app's default sizes; <name>-timing.gcnsim1
+#     (label "timing"): the app on one GPU in GCNSIM_MODE=timing, with
+#     TIMING_ARGS (smaller sizes where the default is slow to simulate in
+#     detail), verifying the same results; and, when clang-15
 #     and the ROCm device libraries are found, <name>.gfx803 (label "gfx803"):
 #     KERNEL compiled and linked into a gfx803 code object the way gcnsim's
 #     runtime compiler does, failing on any compile error or unresolved call.
@@ -30,7 +34,7 @@ function(add_workload_run)
 endfunction()
 
 function(add_workload)
-  cmake_parse_arguments(W "" "NAME;KERNEL;TIMEOUT" "SOURCES" ${ARGN})
+  cmake_parse_arguments(W "" "NAME;KERNEL;TIMEOUT" "SOURCES;TIMING_ARGS" ${ARGN})
   if(NOT W_NAME OR NOT W_SOURCES OR NOT W_KERNEL)
     message(FATAL_ERROR "add_workload: NAME, SOURCES and KERNEL are required")
   endif()
@@ -41,6 +45,9 @@ function(add_workload)
   target_link_libraries(${W_NAME} PRIVATE workload)
   configure_file(${W_KERNEL} ${CMAKE_CURRENT_BINARY_DIR}/${W_KERNEL} COPYONLY)
   add_workload_run(NAME ${W_NAME} TARGET ${W_NAME} TIMEOUT ${W_TIMEOUT})
+  gcnsim_add_opencl_test(NAME ${W_NAME}-timing TARGET ${W_NAME} ARGS ${W_TIMING_ARGS}
+                         GPUS 1 NO_POCL TIMEOUT ${W_TIMEOUT} LABELS "workload;timing"
+                         GCNSIM_ENVIRONMENT GCNSIM_MODE=timing)
 
   if(WORKLOAD_CLANG AND WORKLOAD_DEVICE_LIBS)
     set(link_bitcode "")

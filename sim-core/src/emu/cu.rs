@@ -48,6 +48,25 @@ impl DispatchTable {
             .remove(&packet_address);
     }
 
+    /// What the dispatch at `packet_address` registered, if it is registered.
+    pub fn resources(&self, packet_address: u64) -> Option<DispatchResources> {
+        self.resources
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&packet_address)
+            .cloned()
+    }
+
+    /// Adds `counts` to the instructions the dispatch at `packet_address` executed.
+    pub fn add_counts(&self, packet_address: u64, counts: &InstructionCounts) {
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(packet_address)
+            .or_default()
+            .add(counts);
+    }
+
     /// Forgets the dispatch at `packet_address` and returns the instructions its
     /// work-groups executed.
     pub fn finish(&self, packet_address: u64) -> InstructionCounts {
@@ -66,6 +85,35 @@ impl DispatchTable {
 /// Scratch bytes one wavefront needs for `private_segment_size` bytes per work-item.
 pub fn scratch_bytes_per_wave(private_segment_size: u32) -> u32 {
     (private_segment_size * 64).div_ceil(256) * 256
+}
+
+/// The register set-up of each wavefront of `wg` (in wavefront order), for compute units
+/// of `simds_per_cu` SIMDs with `slots_per_simd` wavefront slots: what both the functional
+/// and the timing compute units pass to [`initialize`](super::initialize).
+pub fn wavefront_setups(
+    wg: &WorkGroup,
+    resources: &DispatchResources,
+    simds_per_cu: u32,
+    slots_per_simd: u32,
+) -> Vec<WavefrontSetup> {
+    let launch = &wg.kernel;
+    let counts_per_dim = launch.workgroup_counts();
+    wg.wavefronts()
+        .map(|wf| WavefrontSetup {
+            dispatch_packet_address: launch.dispatch_packet_address,
+            queue_address: launch.queue_address,
+            kernarg_address: launch.kernarg_address,
+            dispatch_id: resources.dispatch_id,
+            scratch_base: resources.scratch_base,
+            scratch_wave_offset: wf.resident_index(simds_per_cu, slots_per_simd)
+                * resources.scratch_bytes_per_wave,
+            private_segment_size: launch.private_segment_size,
+            workgroup_id: wf.workgroup_id,
+            workgroup_size: wf.workgroup_size,
+            grid_workgroup_count: counts_per_dim,
+            wave_index: wf.index,
+        })
+        .collect()
 }
 
 /// Runs work-groups for [`crate::gpu::FunctionalCu`] on one GPU's memory.
@@ -114,34 +162,13 @@ impl WorkGroupExecutor for WorkGroupEmulator {
         let launch = &wg.kernel;
         let resources = self
             .dispatches
-            .resources
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&launch.dispatch_packet_address)
-            .cloned()
+            .resources(launch.dispatch_packet_address)
             .ok_or_else(|| execution_error(wg, "no code registered for this dispatch".into()))?;
         let memory = self
             .driver
             .gpu(self.gpu)
             .map_err(|e| execution_error(wg, e.to_string()))?;
-        let counts_per_dim = launch.workgroup_counts();
-        let waves: Vec<WavefrontSetup> = wg
-            .wavefronts()
-            .map(|wf| WavefrontSetup {
-                dispatch_packet_address: launch.dispatch_packet_address,
-                queue_address: launch.queue_address,
-                kernarg_address: launch.kernarg_address,
-                dispatch_id: resources.dispatch_id,
-                scratch_base: resources.scratch_base,
-                scratch_wave_offset: wf.resident_index(self.simds_per_cu, self.slots_per_simd)
-                    * resources.scratch_bytes_per_wave,
-                private_segment_size: launch.private_segment_size,
-                workgroup_id: wf.workgroup_id,
-                workgroup_size: wf.workgroup_size,
-                grid_workgroup_count: counts_per_dim,
-                wave_index: wf.index,
-            })
-            .collect();
+        let waves = wavefront_setups(wg, &resources, self.simds_per_cu, self.slots_per_simd);
         let run = run_workgroup(&resources.code, memory, &waves, wg.lds_bytes, self.limits)
             .map_err(|f: Fault| ExecutionError {
                 workgroup: f.workgroup,
@@ -150,12 +177,7 @@ impl WorkGroupExecutor for WorkGroupEmulator {
                 message: f.to_string(),
             })?;
         self.dispatches
-            .counts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(launch.dispatch_packet_address)
-            .or_default()
-            .add(&run.counts);
+            .add_counts(launch.dispatch_packet_address, &run.counts);
         // A rough functional cost: the instructions of the busiest wavefront's share.
         Ok((run.counts.total() / u64::from(run.wavefronts.max(1))).max(1))
     }

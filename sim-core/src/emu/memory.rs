@@ -26,6 +26,8 @@ pub struct Tlb<'m> {
     memory: &'m GpuMemory,
     page_bytes: u64,
     entries: [Option<(u64, Arc<Frame>)>; TLB_ENTRIES],
+    /// Addresses of the accesses made, when recording (for the timing model).
+    accesses: Option<Vec<u64>>,
 }
 
 impl<'m> Tlb<'m> {
@@ -35,12 +37,33 @@ impl<'m> Tlb<'m> {
             memory,
             page_bytes: memory.page_bytes(),
             entries: Default::default(),
+            accesses: None,
         }
+    }
+
+    /// An empty TLB over `memory` that records the address of every access (each access
+    /// is to the dword, or the 8 aligned bytes of a 64-bit atomic, at the address).
+    pub fn recording(memory: &'m GpuMemory) -> Self {
+        Tlb {
+            accesses: Some(Vec::new()),
+            ..Tlb::new(memory)
+        }
+    }
+
+    /// The addresses recorded so far (empty when not recording).
+    pub fn take_accesses(&mut self) -> Vec<u64> {
+        self.accesses
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// The frame holding `address` and the word index of `address` within it.
     #[inline]
     fn frame(&mut self, address: u64) -> Result<(&Frame, usize), FaultKind> {
+        if let Some(log) = &mut self.accesses {
+            log.push(address);
+        }
         let vpn = address / self.page_bytes;
         let slot = vpn as usize % TLB_ENTRIES;
         let hit = matches!(&self.entries[slot], Some((v, _)) if *v == vpn);

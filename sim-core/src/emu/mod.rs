@@ -30,7 +30,9 @@ pub use aperture::{
     Aperture, APERTURE_BYTES, GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE,
     PRIVATE_APERTURE_HI_OFFSET, SHARED_APERTURE_BASE,
 };
-pub use cu::{scratch_bytes_per_wave, DispatchResources, DispatchTable, WorkGroupEmulator};
+pub use cu::{
+    scratch_bytes_per_wave, wavefront_setups, DispatchResources, DispatchTable, WorkGroupEmulator,
+};
 pub use fault::{Fault, FaultKind};
 pub use program::Program;
 pub use setup::{initialize, WavefrontSetup};

@@ -76,6 +76,11 @@ impl InstructionCounts {
         self.counts[slot(c)]
     }
 
+    /// Counts one instruction of category `c`.
+    pub fn count(&mut self, c: Category) {
+        self.counts[slot(c)] += 1;
+    }
+
     /// All instructions.
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()

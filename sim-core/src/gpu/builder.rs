@@ -79,7 +79,16 @@ impl GpuBuilder {
 
     /// Assembles the GPU on an engine of its own (see [`add_to`](Self::add_to)).
     pub fn build(self, make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>) -> Gpu {
-        let mut engine = Engine::new();
+        self.build_on(Engine::new(), make_cu)
+    }
+
+    /// Assembles the GPU on `engine`, which may already hold components the compute
+    /// units link to (e.g. the GPU's memory hierarchy); the engine becomes the GPU's.
+    pub fn build_on(
+        self,
+        mut engine: Engine<Message>,
+        make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>,
+    ) -> Gpu {
         engine.set_thread_pool(self.pool.clone());
         let parts = self.add_to(&mut engine, make_cu);
         Gpu {

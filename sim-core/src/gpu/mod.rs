@@ -14,6 +14,7 @@ mod launch;
 mod resources;
 mod workgroup;
 
+use crate::timing::{CarriesMemory, MemoryMessage};
 pub use builder::{CuSite, Gpu, GpuBuilder, GpuParts};
 pub use command_processor::CommandProcessor;
 pub use compute_unit::{FunctionalCu, WorkGroupDone, WorkGroupExecutor};
@@ -36,6 +37,31 @@ pub enum Message {
     MapWorkGroup(WorkGroup),
     /// A work-group finished or failed: compute unit → dispatcher.
     WorkGroupDone(WorkGroupDone),
+    /// A request or answer of the memory hierarchy (compute unit ↔ caches, TLBs, DRAM),
+    /// so the front end, the compute units and the hierarchy share one engine.
+    Memory(MemoryMessage),
+}
+
+impl From<MemoryMessage> for Message {
+    fn from(msg: MemoryMessage) -> Self {
+        Message::Memory(msg)
+    }
+}
+
+impl CarriesMemory for Message {
+    fn into_memory(self) -> Result<MemoryMessage, Self> {
+        match self {
+            Message::Memory(msg) => Ok(msg),
+            other => Err(other),
+        }
+    }
+
+    fn as_memory(&self) -> Option<&MemoryMessage> {
+        match self {
+            Message::Memory(msg) => Some(msg),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ struct Launch {
     workgroups: u64,
     wavefronts: u64,
     instructions: InstructionCounts,
+    /// The memory hierarchy's metrics (timing mode).
+    memory: Vec<Metric>,
 }
 
 /// Transfers of one kind on one GPU.
@@ -123,6 +125,7 @@ impl Recorder {
             workgroups: report.workgroups,
             wavefronts: report.wavefronts,
             instructions: report.instructions,
+            memory: report.metrics.clone(),
         });
         if !self.tracing {
             return;
@@ -199,6 +202,15 @@ impl Recorder {
                 row("start", launch.start_ns, "ns");
                 row("end", launch.end_ns, "ns");
                 launch_rows(launch, &mut row);
+                // Memory components by their place in the GPU, under the launch.
+                let prefix = format!("gpu{gpu}.");
+                rows.extend(launch.memory.iter().map(|m| Metric {
+                    location: format!(
+                        "{location}.{}",
+                        m.location.strip_prefix(&prefix).unwrap_or(&m.location)
+                    ),
+                    ..m.clone()
+                }));
                 total.add(launch);
             }
         }
@@ -366,6 +378,7 @@ mod tests {
                 workgroup: 0,
                 end_ns: start_ns + 30,
             }],
+            metrics: Vec::new(),
         }
     }
 
@@ -385,6 +398,24 @@ mod tests {
             .find(|m| m.location == location && m.what == what)
             .unwrap_or_else(|| panic!("no row {location} {what}"))
             .value
+    }
+
+    #[test]
+    fn memory_metrics_of_a_timing_launch_follow_its_rows() {
+        let r = Recorder::new(2, false);
+        let mut b = report(0, 1000, 8);
+        b.metrics = vec![Metric {
+            location: "gpu1.cu3.l1v".into(),
+            what: "read_hits".into(),
+            value: 7.0,
+            unit: "count",
+        }];
+        record(&r, "b_kernel", 1, 50, &b);
+        let rows = r.rows();
+        assert_eq!(
+            value(&rows, "gpu1.launch0.b_kernel.cu3.l1v", "read_hits"),
+            7.0
+        );
     }
 
     #[test]

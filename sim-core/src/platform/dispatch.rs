@@ -10,6 +10,7 @@ use crate::engine::PS_PER_NS;
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
 use crate::metrics::WorkGroupSpan;
+use crate::timing::Metric;
 use std::fmt;
 
 /// The shape of an NDRange: dimensions, offsets and sizes in work-items.
@@ -33,7 +34,7 @@ impl NdRange {
 }
 
 /// What a finished kernel reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct KernelReport {
     /// Simulated start time on its GPU, in nanoseconds.
     pub start_ns: u64,
@@ -48,6 +49,9 @@ pub struct KernelReport {
     /// Where and when the first work-groups ran (empty unless tracing; see
     /// [`WORKGROUPS_PER_KERNEL`](crate::metrics::WORKGROUPS_PER_KERNEL)).
     pub workgroup_spans: Vec<WorkGroupSpan>,
+    /// The memory hierarchy's metrics for this kernel (timing mode; empty otherwise),
+    /// including the L2 flush after it.
+    pub metrics: Vec<Metric>,
 }
 
 impl KernelReport {
@@ -63,6 +67,7 @@ impl KernelReport {
             wavefronts: run.wavefronts,
             instructions,
             workgroup_spans,
+            metrics: Vec::new(),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod program;
+mod timing;
 mod transfer;
 
 pub use dispatch::{KernelError, KernelReport, NdRange};
@@ -14,7 +15,7 @@ use crate::driver::{Buffer, Driver};
 use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
 };
-use crate::gpu::{FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
 use crate::metrics::{Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
@@ -57,6 +58,8 @@ struct Device {
     next_dispatch_id: u64,
     /// Work-group spans for the trace, when tracing.
     tracer: Option<WorkGroupTracer>,
+    /// The memory hierarchy of a timing-mode GPU.
+    timing: Option<timing::TimingMemory>,
 }
 
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
@@ -71,11 +74,6 @@ pub struct Platform {
 impl Platform {
     /// Builds the GPUs the settings describe.
     pub fn new(settings: Settings) -> Result<Platform, PlatformError> {
-        if settings.mode == Mode::Timing {
-            return Err(PlatformError(
-                "GCNSIM_MODE=timing: the timing model is not available yet; use emu".into(),
-            ));
-        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(settings.threads)
             .thread_name(|i| format!("gcnsim-sim-{i}"))
@@ -190,12 +188,33 @@ impl Platform {
                 dispatch_id: device.next_dispatch_id,
             },
         );
-        let result = device.gpu.run_kernel(launch);
+        let mut result = device.gpu.run_kernel(launch);
         let counts = device.dispatches.finish(packet.address());
+        let device = &mut *device;
+        let metrics = match (&mut device.timing, &result) {
+            (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
+                match memory.flush(&mut device.gpu) {
+                    Ok(metrics) => metrics,
+                    Err(e) => {
+                        result = Err(LaunchError::Execution(Box::new(ExecutionError {
+                            workgroup: [0; 3],
+                            wavefront: None,
+                            pc: None,
+                            message: format!("kernel {}: {e}", d.kernel),
+                        })));
+                        Vec::new()
+                    }
+                }
+            }
+            _ => Vec::new(),
+        };
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
-                Ok(KernelReport::new(&run, counts, spans.unwrap_or_default()))
+                Ok(KernelReport {
+                    metrics,
+                    ..KernelReport::new(&run, counts, spans.unwrap_or_default())
+                })
             }
             Err(error) => {
                 if error == LaunchError::Stalled {
@@ -259,17 +278,50 @@ impl Platform {
         Ok(address)
     }
 
-    /// A fresh front end and queue object for GPU `gpu`.
+    /// A fresh front end and queue object for GPU `gpu`: functional compute units, or
+    /// in timing mode the timing model with its memory hierarchy.
     fn new_device(&self, gpu: usize) -> Result<Device, PlatformError> {
-        let config = &self.settings.platform.gpu;
         let dispatches = Arc::new(DispatchTable::default());
         let limits = RunLimits {
             max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
         };
+        let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
+            let (gpu_model, memory) = timing::timing_gpu(
+                &self.settings.platform,
+                gpu,
+                self.driver.clone(),
+                dispatches.clone(),
+                limits,
+            );
+            (gpu_model, Some(memory))
+        } else {
+            (self.functional_gpu(gpu, &dispatches, limits), None)
+        };
+        let compute_units = gpu_model.parts().compute_units.clone();
+        let tracer = self
+            .metrics
+            .tracing()
+            .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
+        let queue_object = self
+            .buffer_with(gpu, &dispatch::queue_object())
+            .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
+        Ok(Device {
+            gpu: gpu_model,
+            tracer,
+            dispatches,
+            queue_object,
+            scratch: None,
+            next_dispatch_id: 0,
+            timing,
+        })
+    }
+
+    /// GPU `gpu`'s front end with functional compute units on the thread pool.
+    fn functional_gpu(&self, gpu: usize, table: &Arc<DispatchTable>, limits: RunLimits) -> Gpu {
+        let config = &self.settings.platform.gpu;
         let pool = self.pool.clone();
         let driver = self.driver.clone();
-        let table = dispatches.clone();
-        let mut gpu_model = Gpu::builder(config)
+        Gpu::builder(config)
             .name(format!("gpu{gpu}"))
             .workgroups_per_cycle(u32::MAX)
             .thread_pool(Some(pool.clone()))
@@ -287,22 +339,6 @@ impl Platform {
                     site.dispatch_port,
                     Some(pool.clone()),
                 ))
-            });
-        let compute_units = gpu_model.parts().compute_units.clone();
-        let tracer = self
-            .metrics
-            .tracing()
-            .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
-        let queue_object = self
-            .buffer_with(gpu, &dispatch::queue_object())
-            .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
-        Ok(Device {
-            gpu: gpu_model,
-            tracer,
-            dispatches,
-            queue_object,
-            scratch: None,
-            next_dispatch_id: 0,
-        })
+            })
     }
 }

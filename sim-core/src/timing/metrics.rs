@@ -86,6 +86,16 @@ impl MetricsCollector {
         (n > 0).then(|| total as f64 / n as f64)
     }
 
+    /// Every metric (as [`metrics`](Self::metrics)), and starts counting afresh: what a
+    /// run reports about itself alone.
+    pub fn take_metrics(&self) -> Vec<Metric> {
+        let rows = self.metrics();
+        for tally in self.lock().values_mut() {
+            *tally = Tally::default();
+        }
+        rows
+    }
+
     /// Every metric, ordered by location and then by name: counters, and for each task
     /// kind `<kind>_tasks` and `average_<kind>_latency` (ns).
     pub fn metrics(&self) -> Vec<Metric> {
@@ -134,7 +144,11 @@ struct MetricsHook {
 impl MetricsHook {
     fn update(&self, f: impl FnOnce(&mut Tally)) {
         let mut tallies = self.tallies.lock().unwrap_or_else(|e| e.into_inner());
-        f(tallies.entry(self.location.clone()).or_default());
+        // The entry exists from `attach` on; the name is cloned only if it was dropped.
+        match tallies.get_mut(&self.location) {
+            Some(tally) => f(tally),
+            None => f(tallies.entry(self.location.clone()).or_default()),
+        }
     }
 }
 

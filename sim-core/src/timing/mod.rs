@@ -37,6 +37,7 @@
 mod builder;
 mod cache;
 mod crossbar;
+pub mod cu;
 mod dma;
 mod dram;
 mod metrics;

@@ -1,0 +1,119 @@
+//! The timing-mode GPU (`GCNSIM_MODE=timing`): the front end, timing compute units and the
+//! memory hierarchy on one engine per GPU, and the L2 flush that follows each kernel.
+//!
+//! Each GPU has its own engine, so the IOMMU cannot be one component shared by all GPUs
+//! as in [`add_platform_memory`](crate::timing::add_platform_memory): each GPU gets its
+//! own page walker (`gpuN.iommu`) reading the driver's page tables, with the platform's
+//! walk latency and walker count. A kernel's buffers are kept resident on its GPU while
+//! it runs, so no request needs another GPU's memory (the GPUs' crossbars have no peers).
+//! The engine runs serially: timing compute units execute instructions functionally at
+//! issue against shared memory, and running them on several threads at once would let
+//! racing atomics of different compute units finish in a thread-dependent order.
+
+use crate::config::PlatformConfig;
+use crate::driver::Driver;
+use crate::emu::{DispatchTable, RunLimits};
+use crate::engine::{Clock, Endpoint, Engine, PortRef};
+use crate::gpu::{Gpu, Message};
+use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
+use crate::timing::{
+    add_gpu_memory, MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker, PORT_CAPACITY,
+};
+use std::sync::Arc;
+
+/// What the platform keeps of a timing-mode GPU besides its [`Gpu`]: the driver's port
+/// into the memory hierarchy (at the DMA engine) and the metrics hooks.
+pub(super) struct TimingMemory {
+    flush_port: PortRef,
+    metrics: MetricsCollector,
+    next_flush: u64,
+}
+
+impl TimingMemory {
+    /// Writes the GPU's dirty L2 lines back and empties its caches and TLBs (after a
+    /// kernel), then returns the hierarchy's metrics gathered since the last call.
+    pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<Vec<Metric>, String> {
+        self.next_flush += 1;
+        let request = MemoryMessage::Request(MemRequest::flush(self.next_flush));
+        let engine = gpu.engine_mut();
+        if engine.send(self.flush_port, request.into()).is_err() {
+            return Err("the DMA engine's port is full".into());
+        }
+        if !engine.run_until_arrival(self.flush_port) {
+            return Err("the L2 flush never finished".into());
+        }
+        match engine.retrieve(self.flush_port) {
+            Some(Message::Memory(MemoryMessage::Response(r))) => match r.result {
+                Ok(_) => Ok(self.metrics.take_metrics()),
+                Err(e) => Err(format!("the L2 flush failed: {e}")),
+            },
+            other => Err(format!("the L2 flush was answered with {other:?}")),
+        }
+    }
+}
+
+/// GPU `gpu` of `platform` with timing compute units and its memory hierarchy, running
+/// the dispatches registered in `dispatches`.
+pub(super) fn timing_gpu(
+    platform: &PlatformConfig,
+    gpu: usize,
+    driver: Arc<Driver>,
+    dispatches: Arc<DispatchTable>,
+    limits: RunLimits,
+) -> (Gpu, TimingMemory) {
+    let config = &platform.gpu;
+    let clock = Clock::from_mhz(config.clock_mhz);
+    let mut engine = Engine::<Message>::new();
+    let iommu = engine.add_component(format!("gpu{gpu}.iommu"), clock);
+    let iommu_port = engine.add_port(iommu, "l2tlb", PORT_CAPACITY);
+    engine.install(
+        iommu,
+        Box::new(PageWalker::new(
+            driver.clone(),
+            vec![iommu_port.port],
+            clock.cycles(platform.page_walk_latency_cycles.into()),
+            platform.page_walkers as usize,
+        )),
+    );
+    let memory = add_gpu_memory(&mut engine, config, gpu, driver.clone(), iommu_port, &[]);
+    let host = engine.add_component(format!("gpu{gpu}.driver"), clock);
+    let flush_port = engine.add_port(host, "dma", PORT_CAPACITY);
+    engine.install(host, Box::new(Endpoint));
+    engine.connect(flush_port, memory.dma, 0);
+    let metrics = MetricsCollector::new();
+    let observed = memory.components.iter().copied().chain([iommu]);
+    metrics.attach(&mut engine, observed);
+    let settings = CuSettings {
+        driver,
+        gpu,
+        dispatches,
+        simds: config.simds_per_cu,
+        slots_per_simd: config.wavefront_slots_per_simd,
+        limits,
+    };
+    let gpu_model = Gpu::builder(config)
+        .name(format!("gpu{gpu}"))
+        .build_on(engine, |site| {
+            let i = site.index;
+            let mut link = |name: &str, to: PortRef| {
+                let port = site.engine.add_port(site.id, name, PORT_CAPACITY);
+                site.engine.connect(port, to, 0);
+                port.port
+            };
+            let ports = CuPorts {
+                dispatch: site.dispatch_port,
+                vector: link("vector", memory.vector[i]),
+                scalar: link("scalar", memory.scalar[i]),
+                instruction: link("instruction", memory.instruction[i]),
+            };
+            Box::new(ComputeUnit::new(ports, settings.clone()))
+        });
+    (
+        gpu_model,
+        TimingMemory {
+            flush_port,
+            metrics,
+            next_flush: 0,
+        },
+    )
+}

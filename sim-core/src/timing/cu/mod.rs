@@ -1,0 +1,772 @@
+//! The timing model of a GCN3 compute unit, after MGPUSim's: a fetch arbiter filling each
+//! wavefront's instruction buffer through the L1 instruction cache, an issue arbiter, four
+//! SIMD units, the scalar, branch, LDS, scalar-memory and vector-memory units, and a
+//! coalescer that turns a vector memory instruction into one request per cache line.
+//!
+//! # Pipeline
+//!
+//! Each cycle the issue arbiter considers the wavefronts of one SIMD (the four take turns,
+//! as on GCN3) and issues at most one instruction per unit kind, each from a different
+//! wavefront whose next instruction is in its instruction buffer, whose previous one has
+//! left the pipeline ([`WaveSlot::ready_at`]) and whose unit is free. A VALU instruction
+//! keeps its SIMD, and its wavefront, for 4 cycles (16 for quarter-rate operations; see
+//! [`units`]). `s_waitcnt` issues only once the wavefront's outstanding vector memory
+//! (vmcnt) and LDS/scalar memory (lgkmcnt) instructions have dropped to its limits;
+//! `s_barrier` holds a wavefront until every wavefront of its work-group that has not
+//! ended arrives. The fetch arbiter sends one instruction fetch (a 64-byte line) per cycle,
+//! for the wavefront missing the line at its PC or else prefetching the next line.
+//!
+//! # Values
+//!
+//! Values are the functional emulator's: an instruction is executed with
+//! [`Program::execute`] (the emulator's per-instruction semantics) when it issues, against
+//! the driver's memory, which stays authoritative; wavefronts start from
+//! [`initialize`](crate::emu::initialize) with [`wavefront_setups`]. Memory
+//! instructions are executed through a recording TLB; the addresses their lanes touched
+//! go through the coalescer and leave as timed requests: loads as reads of the bytes
+//! touched (their answers only time the instruction), stores as writes carrying the bytes
+//! the store left in memory, atomics as reads (the read-modify-write happened at issue;
+//! a read keeps lines that only atomics touch clean in the write-back L2, so no stale
+//! copy is written back over a later atomic result). Memory therefore ends every kernel
+//! as the functional model leaves it, provided the L2 is flushed after the kernel (the
+//! platform does) and no two wavefronts race plain stores to the same bytes, or mix plain
+//! stores and atomics on one cache line, within a kernel: then the hierarchy could see
+//! the writes in another order than they executed. An instruction completes when every
+//! one of its requests is answered; LDS instructions complete [`units::LDS_LATENCY`]
+//! cycles after issue.
+
+mod coalescer;
+mod units;
+mod wavefront;
+
+pub use coalescer::{coalesce, LineAccess};
+pub use units::LDS_LATENCY;
+pub use wavefront::{WaveSlot, INSTRUCTION_BUFFER_LINES};
+
+use super::protocol::{MemRequest, MemoryMessage};
+use crate::driver::Driver;
+use crate::emu::fault::{Fault, FaultKind};
+use crate::emu::memory::Tlb;
+use crate::emu::program::{Env, Program};
+use crate::emu::{
+    initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
+    WaveStatus, Wavefront,
+};
+use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
+use crate::isa::{Category, Extra, Format};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+use units::{MemoryKind, OpTiming, Unit};
+
+/// Bytes of a cache line: what one request and one instruction fetch cover.
+pub const LINE_BYTES: u64 = 64;
+
+/// The ports of a compute unit.
+#[derive(Debug, Clone, Copy)]
+pub struct CuPorts {
+    /// Linked to the dispatcher (the compute-unit protocol).
+    pub dispatch: Port,
+    /// Linked to its L1 TLB, in front of its L1 vector cache.
+    pub vector: Port,
+    /// Linked to its shader array's scalar TLB and L1 scalar cache.
+    pub scalar: Port,
+    /// Linked to its shader array's instruction TLB and L1 instruction cache.
+    pub instruction: Port,
+}
+
+/// What the compute unit needs to know about the GPU it belongs to.
+#[derive(Clone)]
+pub struct CuSettings {
+    /// The driver owning the GPU's memory.
+    pub driver: Arc<Driver>,
+    /// The GPU's number.
+    pub gpu: usize,
+    /// Where dispatches register their code and scratch.
+    pub dispatches: Arc<DispatchTable>,
+    /// SIMDs per compute unit.
+    pub simds: u32,
+    /// Wavefront slots per SIMD.
+    pub slots_per_simd: u32,
+    /// Limits that stop runaway wavefronts.
+    pub limits: RunLimits,
+}
+
+/// A work-group resident on the compute unit.
+struct ResidentWorkGroup {
+    workgroup: WorkGroup,
+    code: Arc<KernelCode>,
+    /// The first line past the code (prefetching stops there).
+    code_end_line: u64,
+    lds: Vec<u8>,
+    /// Its wavefronts (keys of the compute unit's wavefronts).
+    waves: Vec<usize>,
+    counts: InstructionCounts,
+}
+
+/// A memory instruction in flight.
+struct MemoryOp {
+    wave: usize,
+    remaining: usize,
+    vm: bool,
+    lgkm: bool,
+}
+
+/// Which of the compute unit's memory ports a request leaves through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Path {
+    Vector,
+    Scalar,
+    Instruction,
+}
+
+/// A request the compute unit sent, by id.
+enum Sent {
+    /// Part of a memory instruction (a key of `ops`).
+    Op(u64),
+    /// An instruction fetch for a wavefront.
+    Fetch { wave: usize, line: u64 },
+}
+
+/// A GCN3 compute unit's timing model (see the module documentation).
+pub struct ComputeUnit {
+    ports: CuPorts,
+    settings: CuSettings,
+    workgroups: BTreeMap<usize, ResidentWorkGroup>,
+    waves: BTreeMap<usize, WaveSlot>,
+    next_key: usize,
+    ops: BTreeMap<u64, MemoryOp>,
+    sent: BTreeMap<u64, Sent>,
+    /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
+    timed: BTreeMap<(Time, u64), ()>,
+    next_id: u64,
+    outbox: BTreeMap<Path, VecDeque<Message>>,
+    answers: VecDeque<Message>,
+    simd_free: Vec<Time>,
+    unit_free: [Time; Unit::COUNT],
+    last_issue: Option<Time>,
+    wake: Option<Time>,
+    /// The resident wavefronts of each SIMD, in arrival order.
+    by_simd: Vec<Vec<usize>>,
+    /// Per SIMD: where the issue arbiter starts looking next.
+    round_robin: Vec<usize>,
+    /// Where the fetch arbiter starts looking next (a wavefront key).
+    fetch_from: usize,
+    /// Reused list of issue candidates.
+    candidates: Vec<usize>,
+}
+
+impl ComputeUnit {
+    /// A compute unit with ports `ports` on the GPU `settings` describe.
+    pub fn new(ports: CuPorts, settings: CuSettings) -> Self {
+        let simds = settings.simds as usize;
+        ComputeUnit {
+            ports,
+            settings,
+            workgroups: BTreeMap::new(),
+            waves: BTreeMap::new(),
+            next_key: 0,
+            ops: BTreeMap::new(),
+            sent: BTreeMap::new(),
+            timed: BTreeMap::new(),
+            next_id: 0,
+            outbox: BTreeMap::new(),
+            answers: VecDeque::new(),
+            simd_free: vec![0; simds],
+            unit_free: [0; Unit::COUNT],
+            last_issue: None,
+            wake: None,
+            by_simd: vec![Vec::new(); simds],
+            round_robin: vec![0; simds],
+            fetch_from: 0,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// Takes the work-groups the dispatcher mapped and sets up their wavefronts.
+    fn accept(&mut self, ctx: &mut Context<'_, Message>) {
+        while let Some(msg) = ctx.retrieve(self.ports.dispatch) {
+            let Message::MapWorkGroup(workgroup) = msg else {
+                panic!("a compute unit received {msg:?} from the dispatcher");
+            };
+            ctx.notify(&Observation::TaskStart {
+                task: workgroup.index,
+                kind: "work-group",
+            });
+            let packet = workgroup.kernel.dispatch_packet_address;
+            let Some(resources) = self.settings.dispatches.resources(packet) else {
+                let error = ExecutionError {
+                    workgroup: workgroup.id,
+                    wavefront: None,
+                    pc: None,
+                    message: "no code registered for this dispatch".into(),
+                };
+                self.answer(ctx, workgroup, Err(Box::new(error)));
+                continue;
+            };
+            let s = &self.settings;
+            let setups = wavefront_setups(&workgroup, &resources, s.simds, s.slots_per_simd);
+            let code = resources.code.clone();
+            let vgprs = code
+                .program
+                .vgprs_used()
+                .max(code.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
+                .min(256);
+            let key = self.next_key;
+            self.next_key += 1;
+            let mut waves = Vec::with_capacity(setups.len());
+            for (setup, placed) in setups.iter().zip(workgroup.wavefronts()) {
+                let mut state = Wavefront::new(vgprs);
+                initialize(&mut state, &code.descriptor, setup, code.entry_pc);
+                let wave_key = self.next_key;
+                self.next_key += 1;
+                self.waves.insert(
+                    wave_key,
+                    WaveSlot {
+                        state,
+                        workgroup: key,
+                        index: setup.wave_index,
+                        simd: placed.simd,
+                        ready_at: ctx.now(),
+                        buffer: VecDeque::new(),
+                        fetching: None,
+                        vm_outstanding: 0,
+                        lgkm_outstanding: 0,
+                    },
+                );
+                waves.push(wave_key);
+                self.by_simd[placed.simd as usize].push(wave_key);
+            }
+            let lds = vec![0u8; workgroup.lds_bytes as usize];
+            let program = &code.program;
+            let end = program
+                .steps()
+                .last()
+                .map_or(program.base(), |s| s.pc + u64::from(s.inst.size));
+            self.workgroups.insert(
+                key,
+                ResidentWorkGroup {
+                    workgroup,
+                    code_end_line: end.div_ceil(LINE_BYTES),
+                    code,
+                    lds,
+                    waves,
+                    counts: InstructionCounts::default(),
+                },
+            );
+        }
+    }
+
+    /// Answers the dispatcher for `workgroup`.
+    fn answer(
+        &mut self,
+        ctx: &mut Context<'_, Message>,
+        workgroup: WorkGroup,
+        result: Result<(), Box<ExecutionError>>,
+    ) {
+        ctx.notify(&Observation::TaskEnd {
+            task: workgroup.index,
+            kind: "work-group",
+        });
+        self.answers
+            .push_back(Message::WorkGroupDone(WorkGroupDone { workgroup, result }));
+    }
+
+    /// Removes work-group `key` and its wavefronts and answers for it.
+    fn retire(
+        &mut self,
+        ctx: &mut Context<'_, Message>,
+        key: usize,
+        result: Result<(), Box<ExecutionError>>,
+    ) {
+        let Some(wg) = self.workgroups.remove(&key) else {
+            return;
+        };
+        for wave in &wg.waves {
+            if let Some(w) = self.waves.remove(wave) {
+                self.by_simd[w.simd as usize].retain(|k| k != wave);
+            }
+        }
+        let packet = wg.workgroup.kernel.dispatch_packet_address;
+        self.settings.dispatches.add_counts(packet, &wg.counts);
+        ctx.notify(&Observation::Count {
+            what: "wavefront_instructions",
+            amount: wg.counts.total(),
+        });
+        self.answer(ctx, wg.workgroup, result);
+    }
+
+    /// Retires work-group `key` if all its wavefronts ended and nothing is outstanding.
+    fn retire_if_done(&mut self, ctx: &mut Context<'_, Message>, key: usize) {
+        let Some(wg) = self.workgroups.get(&key) else {
+            return;
+        };
+        let done = wg.waves.iter().all(|w| {
+            self.waves.get(w).is_some_and(|w| {
+                w.state.status == WaveStatus::Ended
+                    && w.vm_outstanding == 0
+                    && w.lgkm_outstanding == 0
+            })
+        });
+        if done {
+            self.retire(ctx, key, Ok(()));
+        }
+    }
+
+    /// Fails the work-group of wavefront `wave` with `kind` at its PC.
+    fn fault(&mut self, ctx: &mut Context<'_, Message>, wave: usize, kind: FaultKind) {
+        let Some(w) = self.waves.get(&wave) else {
+            return;
+        };
+        let key = w.workgroup;
+        let wg = &self.workgroups[&key];
+        let fault = Fault {
+            kernel: wg.code.name.clone(),
+            workgroup: wg.workgroup.id,
+            wavefront: w.index,
+            pc: w.state.pc,
+            instruction: wg
+                .code
+                .program
+                .instruction(w.state.pc)
+                .map(|i| i.to_string())
+                .unwrap_or_default(),
+            kind,
+        };
+        let error = ExecutionError {
+            workgroup: fault.workgroup,
+            wavefront: Some(fault.wavefront),
+            pc: Some(fault.pc),
+            message: fault.to_string(),
+        };
+        self.retire(ctx, key, Err(Box::new(error)));
+    }
+
+    /// Fails the work-group of wavefront `wave` because the memory system refused
+    /// something the functional model accepted.
+    fn memory_error(&mut self, ctx: &mut Context<'_, Message>, wave: usize, message: String) {
+        let Some(w) = self.waves.get(&wave) else {
+            return;
+        };
+        let key = w.workgroup;
+        let error = ExecutionError {
+            workgroup: self.workgroups[&key].workgroup.id,
+            wavefront: Some(w.index),
+            pc: Some(w.state.pc),
+            message: format!("timing model: {message}"),
+        };
+        self.retire(ctx, key, Err(Box::new(error)));
+    }
+
+    /// Takes the memory system's answers.
+    fn receive(&mut self, ctx: &mut Context<'_, Message>) {
+        for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
+            while let Some(msg) = ctx.retrieve(port) {
+                let Message::Memory(MemoryMessage::Response(response)) = msg else {
+                    panic!("a compute unit received {msg:?} from memory");
+                };
+                // Answers for a work-group that already failed find nothing.
+                match self.sent.remove(&response.id) {
+                    Some(Sent::Fetch { wave, line }) => match response.result {
+                        Ok(_) => {
+                            if let Some(w) = self.waves.get_mut(&wave) {
+                                w.fill(line);
+                            }
+                        }
+                        Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
+                    },
+                    Some(Sent::Op(op)) => {
+                        if let Err(e) = response.result {
+                            if let Some(wave) = self.ops.remove(&op).map(|o| o.wave) {
+                                self.memory_error(ctx, wave, e.to_string());
+                            }
+                            continue;
+                        }
+                        let finished = self.ops.get_mut(&op).is_some_and(|o| {
+                            o.remaining -= 1;
+                            o.remaining == 0
+                        });
+                        if finished {
+                            self.complete(ctx, op);
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+
+    /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
+    /// the line, and forgotten if it was only prefetched.
+    fn fetch_failed(&mut self, ctx: &mut Context<'_, Message>, wave: usize, line: u64, e: String) {
+        let Some(w) = self.waves.get_mut(&wave) else {
+            return;
+        };
+        w.fetching = None;
+        let program = &self.workgroups[&w.workgroup].code.program;
+        if Self::needed_lines(w, program).contains(&line) {
+            self.memory_error(ctx, wave, e);
+        }
+    }
+
+    /// Memory instruction `op` completed: its wavefront's counters drop.
+    fn complete(&mut self, ctx: &mut Context<'_, Message>, op: u64) {
+        let Some(op) = self.ops.remove(&op) else {
+            return;
+        };
+        let Some(w) = self.waves.get_mut(&op.wave) else {
+            return;
+        };
+        w.vm_outstanding -= u32::from(op.vm);
+        w.lgkm_outstanding -= u32::from(op.lgkm);
+        let key = w.workgroup;
+        if w.state.status == WaveStatus::Ended {
+            self.retire_if_done(ctx, key);
+        }
+    }
+
+    fn complete_timed(&mut self, ctx: &mut Context<'_, Message>) {
+        while let Some(entry) = self.timed.first_entry() {
+            if entry.key().0 > ctx.now() {
+                break;
+            }
+            let (_, op) = entry.remove_entry().0;
+            self.complete(ctx, op);
+        }
+    }
+
+    fn send(&mut self, path: Path, request: MemRequest, what: Sent) {
+        self.sent.insert(request.id, what);
+        self.outbox
+            .entry(path)
+            .or_default()
+            .push_back(Message::Memory(MemoryMessage::Request(request)));
+    }
+
+    fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Lines wavefront `w` needs in its buffer to issue its next instruction.
+    fn needed_lines(w: &WaveSlot, program: &Program) -> [u64; 2] {
+        let pc = w.state.pc;
+        let size = program.at(pc).map_or(4, |s| u64::from(s.inst.size));
+        [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES]
+    }
+
+    /// The line wavefront `w` should fetch next: the first line its next instruction
+    /// needs that is not in its buffer (`true`: a demand fetch), or else the line after
+    /// it, if that holds code (`false`: a prefetch).
+    fn wanted_line(&self, w: &WaveSlot) -> Option<(u64, bool)> {
+        if w.fetching.is_some() || w.state.status == WaveStatus::Ended {
+            return None;
+        }
+        let wg = &self.workgroups[&w.workgroup];
+        let [a, b] = Self::needed_lines(w, &wg.code.program);
+        if let Some(&line) = [a, b].iter().find(|&&l| !w.has_line(l)) {
+            return Some((line, true));
+        }
+        (b + 1 < wg.code_end_line && !w.has_line(b + 1)).then_some((b + 1, false))
+    }
+
+    /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
+    /// round-robin order) that misses a line it needs, or else one prefetching its next
+    /// line.
+    fn fetch(&mut self) {
+        let mut prefetch = None;
+        let mut demand = None;
+        let order = self
+            .waves
+            .range(self.fetch_from..)
+            .chain(self.waves.range(..self.fetch_from));
+        for (&key, w) in order {
+            match self.wanted_line(w) {
+                Some((line, true)) => {
+                    demand = Some((key, line));
+                    break;
+                }
+                Some((line, false)) if prefetch.is_none() => prefetch = Some((key, line)),
+                _ => {}
+            }
+        }
+        if let Some((wave, line)) = demand.or(prefetch) {
+            self.fetch_from = wave + 1;
+            let id = self.new_id();
+            let request = MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32);
+            if let Some(w) = self.waves.get_mut(&wave) {
+                w.fetching = Some(line);
+            }
+            self.send(Path::Instruction, request, Sent::Fetch { wave, line });
+        }
+    }
+
+    /// When wavefront `w` could next issue, or `None` while it waits for something other
+    /// than time (a fetch, memory, a barrier, or its end).
+    fn issuable_at(&self, w: &WaveSlot) -> Option<Time> {
+        if w.state.status != WaveStatus::Running {
+            return None;
+        }
+        let program = &self.workgroups[&w.workgroup].code.program;
+        let [a, b] = Self::needed_lines(w, program);
+        if !w.has_line(a) || !w.has_line(b) {
+            return None;
+        }
+        let unit_free = match program.at(w.state.pc) {
+            Ok(step) => {
+                if step.inst.info.category == Category::Waitcnt {
+                    let Extra::Simm16(imm) = step.inst.extra else {
+                        return Some(w.ready_at);
+                    };
+                    if !w.waitcnt_satisfied(imm) {
+                        return None;
+                    }
+                }
+                match OpTiming::of(step.inst.info).timing.unit {
+                    Unit::Simd => self.simd_free[w.simd as usize],
+                    unit => self.unit_free[unit.index()],
+                }
+            }
+            Err(_) => 0,
+        };
+        Some(w.ready_at.max(unit_free))
+    }
+
+    /// The issue arbiter for the current cycle: the wavefronts of this cycle's SIMD, in
+    /// round-robin order.
+    fn issue(&mut self, ctx: &mut Context<'_, Message>) {
+        let now = ctx.now();
+        let clock = ctx.clock();
+        let simd = (clock.cycle_at(now) % u64::from(self.settings.simds)) as usize;
+        let mut used = [false; Unit::COUNT];
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        let list = &self.by_simd[simd];
+        let n = list.len();
+        if n == 0 {
+            self.candidates = candidates;
+            return;
+        }
+        let start = self.round_robin[simd] % n;
+        candidates.extend((0..n).map(|k| list[(start + k) % n]));
+        self.round_robin[simd] = (start + 1) % n;
+        for &key in &candidates {
+            let Some(w) = self.waves.get(&key) else {
+                continue;
+            };
+            if self.issuable_at(w).is_none_or(|t| t > now) {
+                continue;
+            }
+            let program = self.workgroups[&w.workgroup].code.program.clone();
+            let t = match program.at(w.state.pc) {
+                Ok(step) => OpTiming::of(step.inst.info).timing,
+                Err(kind) => {
+                    self.fault(ctx, key, kind);
+                    continue;
+                }
+            };
+            if used[t.unit.index()] {
+                continue;
+            }
+            used[t.unit.index()] = true;
+            let busy_until = now + clock.cycles(t.occupancy);
+            match t.unit {
+                Unit::Simd => self.simd_free[simd] = busy_until,
+                unit => self.unit_free[unit.index()] = busy_until,
+            }
+            self.execute(ctx, key, &program, busy_until);
+        }
+        self.candidates = candidates;
+    }
+
+    /// Executes wavefront `key`'s next instruction functionally and starts timing it.
+    fn execute(
+        &mut self,
+        ctx: &mut Context<'_, Message>,
+        key: usize,
+        program: &Program,
+        busy_until: Time,
+    ) {
+        let now = ctx.now();
+        let limit = self.settings.limits.max_instructions_per_wavefront;
+        let driver = self.settings.driver.clone();
+        let memory = match driver.gpu(self.settings.gpu) {
+            Ok(m) => m,
+            Err(e) => return self.memory_error(ctx, key, e.to_string()),
+        };
+        let w = self.waves.get_mut(&key).expect("an issued wavefront");
+        if w.state.executed >= limit {
+            return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
+        }
+        let wg = self
+            .workgroups
+            .get_mut(&w.workgroup)
+            .expect("its work-group");
+        let mut env = Env {
+            tlb: Tlb::recording(memory),
+            lds: &mut wg.lds,
+        };
+        let step = match program.execute(&mut w.state, &mut env) {
+            Ok(step) => step,
+            Err(kind) => return self.fault(ctx, key, kind),
+        };
+        let accesses = env.tlb.take_accesses();
+        let inst = &step.inst;
+        wg.counts.count(inst.info.category);
+        let wg_key = w.workgroup;
+        // A VALU instruction holds its wavefront until its SIMD is done; anything else
+        // leaves the wavefront free to issue on its SIMD's next turn.
+        w.ready_at = if inst.info.category == Category::Valu {
+            busy_until
+        } else {
+            now + ctx.clock().period()
+        };
+        let op_timing = OpTiming::of(inst.info);
+        let (vm, lgkm) = op_timing.counters;
+        if vm || lgkm {
+            w.vm_outstanding += u32::from(vm);
+            w.lgkm_outstanding += u32::from(lgkm);
+            let kind = op_timing.kind;
+            let path = if inst.info.category == Category::ScalarMemory {
+                Path::Scalar
+            } else {
+                Path::Vector
+            };
+            let wide = op_timing.wide_atomic;
+            let lines = if inst.info.category == Category::Lds {
+                Vec::new()
+            } else {
+                coalesce(&accesses, LINE_BYTES, wide)
+            };
+            let op = self.new_id();
+            self.ops.insert(
+                op,
+                MemoryOp {
+                    wave: key,
+                    remaining: lines.len(),
+                    vm,
+                    lgkm,
+                },
+            );
+            if lines.is_empty() {
+                // LDS (or a flat access that reached it), or no lane active.
+                let latency =
+                    if inst.info.category == Category::Lds || inst.info.format == Format::Flat {
+                        LDS_LATENCY
+                    } else {
+                        1
+                    };
+                self.timed
+                    .insert((now + ctx.clock().cycles(latency), op), ());
+            }
+            for line in lines {
+                let id = self.new_id();
+                let request = match kind {
+                    MemoryKind::Store => {
+                        let mut data = vec![0u8; line.bytes as usize];
+                        if let Err(e) = memory.read(line.address, &mut data) {
+                            return self.memory_error(ctx, key, e.to_string());
+                        }
+                        MemRequest::write(id, line.address, data)
+                    }
+                    MemoryKind::Load | MemoryKind::Atomic => {
+                        MemRequest::read(id, line.address, line.bytes)
+                    }
+                };
+                self.send(path, request, Sent::Op(op));
+            }
+        }
+        let status = self.waves[&key].state.status;
+        match status {
+            WaveStatus::AtBarrier => self.release_barrier(wg_key, now + ctx.clock().period()),
+            WaveStatus::Ended => self.retire_if_done(ctx, wg_key),
+            // A fault retired the work-group already.
+            WaveStatus::Running | WaveStatus::Faulted => {}
+        }
+    }
+
+    /// Lets the wavefronts of work-group `key` past their barrier at `at` once every one
+    /// that has not ended has arrived.
+    fn release_barrier(&mut self, key: usize, at: Time) {
+        let wg = &self.workgroups[&key];
+        let all = wg.waves.iter().all(|w| {
+            matches!(
+                self.waves[w].state.status,
+                WaveStatus::AtBarrier | WaveStatus::Ended
+            )
+        });
+        if !all {
+            return;
+        }
+        for w in &wg.waves {
+            let w = self.waves.get_mut(w).expect("resident");
+            if w.state.status == WaveStatus::AtBarrier {
+                w.state.status = WaveStatus::Running;
+                w.ready_at = at;
+            }
+        }
+    }
+
+    /// The next time something can happen without a message arriving.
+    fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
+        let simds = u64::from(self.settings.simds);
+        let soonest = clock.next_edge(now + 1);
+        let mut next = self.timed.keys().next().map(|&(t, _)| t);
+        for w in self.waves.values() {
+            if next == Some(soonest) {
+                break;
+            }
+            if self.wanted_line(w).is_some() {
+                next = Some(soonest);
+                break;
+            }
+            let Some(t) = self.issuable_at(w) else {
+                continue;
+            };
+            // The first cycle at or after t (and after now) that is this SIMD's turn.
+            let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
+            cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
+            let t = clock.cycles(cycle);
+            next = Some(next.map_or(t, |n: Time| n.min(t)));
+        }
+        next
+    }
+
+    fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
+        ctx.send_queued(self.ports.dispatch, &mut self.answers);
+        for (path, queue) in self.outbox.iter_mut() {
+            let port = match path {
+                Path::Vector => self.ports.vector,
+                Path::Scalar => self.ports.scalar,
+                Path::Instruction => self.ports.instruction,
+            };
+            ctx.send_queued(port, queue);
+        }
+    }
+}
+
+impl Component<Message> for ComputeUnit {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, Message>) {
+        let now = ctx.now();
+        if let Wake::Timer(_) = wake {
+            if self.wake == Some(now) {
+                self.wake = None;
+            }
+        }
+        self.accept(ctx);
+        self.receive(ctx);
+        self.complete_timed(ctx);
+        if self.last_issue != Some(now) {
+            self.last_issue = Some(now);
+            self.fetch();
+            self.issue(ctx);
+        }
+        self.flush_outboxes(ctx);
+        if let Some(t) = self.next_event(now, ctx.clock()) {
+            if self.wake.is_none_or(|w| t < w) {
+                ctx.wake_at(t, 0);
+                self.wake = Some(t);
+            }
+        }
+    }
+}

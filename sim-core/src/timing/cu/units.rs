@@ -1,0 +1,183 @@
+//! The execution units of a GCN3 compute unit, which one each instruction goes to, and
+//! how long it keeps the unit and its wavefront.
+//!
+//! Figures (cycles of the GPU clock): a SIMD is 16 lanes wide, so a 64-lane VALU
+//! instruction occupies it for 4 cycles; double-precision and transcendental operations
+//! run at a quarter of that rate on the R9 Nano (Fiji: 1/16-rate f64 is 1/4 of the
+//! 4-cycle quarter-rate path), so they take 16. The LDS serves 32 lanes a cycle (2
+//! cycles per instruction) and answers after [`LDS_LATENCY`] cycles (bank conflicts are
+//! not modelled). The vector memory unit computes 16 lanes' addresses a cycle (4 cycles
+//! per instruction) before its requests leave.
+
+use crate::isa::{Category, Format, OpInfo, OPCODES};
+use std::sync::OnceLock;
+
+/// Cycles from an LDS instruction's issue to its data.
+pub const LDS_LATENCY: u64 = 64;
+
+/// The units an instruction may be issued to; at most one instruction per unit and
+/// cycle, and the four SIMDs are separate units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// The SIMD of the wavefront (vector ALU).
+    Simd,
+    /// The scalar ALU (also `s_waitcnt`, `s_barrier`, `s_endpgm` and other control).
+    Scalar,
+    /// The branch unit.
+    Branch,
+    /// The scalar memory unit (through the L1 scalar cache).
+    ScalarMemory,
+    /// The local data share.
+    Lds,
+    /// The vector memory unit (through the L1 TLB and vector cache).
+    VectorMemory,
+}
+
+impl Unit {
+    /// Index among [`Unit::COUNT`] per-cycle issue slots (the SIMD's slot is shared by
+    /// the four SIMDs, which take turns).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Number of unit kinds.
+    pub const COUNT: usize = 6;
+}
+
+/// How an instruction is timed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timing {
+    /// The unit it is issued to.
+    pub unit: Unit,
+    /// Cycles the unit is busy with it.
+    pub occupancy: u64,
+}
+
+/// Whether a VALU mnemonic runs at quarter rate (f64 arithmetic, transcendentals).
+fn quarter_rate(mnemonic: &str) -> bool {
+    const SLOW: [&str; 9] = [
+        "v_rcp_", "v_rsq_", "v_sqrt_", "v_log_", "v_exp_", "v_sin_", "v_cos_", "v_div_", "_f64",
+    ];
+    SLOW.iter()
+        .any(|s| mnemonic.starts_with(s) || mnemonic.ends_with(s))
+        || mnemonic.contains("_f64_")
+}
+
+/// The unit and occupancy of opcode `info`.
+fn timing(info: &OpInfo) -> Timing {
+    let (unit, occupancy) = match info.category {
+        Category::Valu => {
+            let slow = quarter_rate(info.mnemonic);
+            (Unit::Simd, if slow { 16 } else { 4 })
+        }
+        Category::Branch => (Unit::Branch, 1),
+        Category::ScalarMemory => (Unit::ScalarMemory, 1),
+        Category::Lds => (Unit::Lds, 2),
+        Category::VectorMemory | Category::Image => (Unit::VectorMemory, 4),
+        Category::Interpolation => (Unit::Simd, 4),
+        Category::Salu
+        | Category::Waitcnt
+        | Category::Barrier
+        | Category::EndProgram
+        | Category::Control => (Unit::Scalar, 1),
+    };
+    Timing { unit, occupancy }
+}
+
+/// The waiting counters an instruction's completion decrements: (vmcnt, lgkmcnt).
+/// Flat instructions count in both, as on GCN3, since they may reach the LDS.
+fn counters(info: &OpInfo) -> (bool, bool) {
+    match info.category {
+        Category::VectorMemory | Category::Image => (true, info.format == Format::Flat),
+        Category::ScalarMemory | Category::Lds => (false, true),
+        _ => (false, false),
+    }
+}
+
+/// What a memory instruction does to the bytes it touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryKind {
+    /// Reads them.
+    Load,
+    /// Writes them.
+    Store,
+    /// Reads and writes them atomically.
+    Atomic,
+}
+
+/// Whether a memory mnemonic loads, stores or is atomic.
+fn memory_kind(mnemonic: &str) -> MemoryKind {
+    if mnemonic.contains("atomic") {
+        MemoryKind::Atomic
+    } else if mnemonic.contains("store") || mnemonic.contains("write") {
+        MemoryKind::Store
+    } else {
+        MemoryKind::Load
+    }
+}
+
+/// Everything the compute unit needs to know about an opcode to time it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpTiming {
+    /// Unit and occupancy.
+    pub timing: Timing,
+    /// The waiting counters it counts in: (vmcnt, lgkmcnt).
+    pub counters: (bool, bool),
+    /// What a memory opcode does to memory.
+    pub kind: MemoryKind,
+    /// An atomic on 8 bytes.
+    pub wide_atomic: bool,
+}
+
+impl OpTiming {
+    fn new(info: &OpInfo) -> Self {
+        let kind = memory_kind(info.mnemonic);
+        OpTiming {
+            timing: timing(info),
+            counters: counters(info),
+            kind,
+            wide_atomic: kind == MemoryKind::Atomic && info.mnemonic.contains("_x2"),
+        }
+    }
+
+    /// The timing of opcode `info`, from a table made once for the opcode table.
+    pub fn of(info: &'static OpInfo) -> OpTiming {
+        static TABLE: OnceLock<Vec<OpTiming>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| OPCODES.iter().map(OpTiming::new).collect());
+        let offset = (info as *const OpInfo as usize).wrapping_sub(OPCODES.as_ptr() as usize);
+        let index = offset / std::mem::size_of::<OpInfo>();
+        match OPCODES.get(index) {
+            Some(row) if std::ptr::eq(row, info) => table[index],
+            _ => OpTiming::new(info),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarter_rate_operations() {
+        assert!(quarter_rate("v_add_f64"));
+        assert!(quarter_rate("v_rcp_f32"));
+        assert!(quarter_rate("v_cvt_f64_f32"));
+        assert!(!quarter_rate("v_add_f32"));
+        assert!(!quarter_rate("v_mad_u32_u24"));
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_rules() {
+        for info in OPCODES.iter().step_by(7) {
+            assert_eq!(OpTiming::of(info), OpTiming::new(info), "{}", info.mnemonic);
+        }
+    }
+
+    #[test]
+    fn memory_kinds() {
+        assert_eq!(memory_kind("flat_store_dword"), MemoryKind::Store);
+        assert_eq!(memory_kind("buffer_atomic_add"), MemoryKind::Atomic);
+        assert_eq!(memory_kind("s_load_dwordx4"), MemoryKind::Load);
+        assert_eq!(memory_kind("ds_write_b32"), MemoryKind::Store);
+    }
+}

@@ -1,0 +1,150 @@
+/*
+ * microbench: microbenchmarks of gcnsim's timing model, from kernel durations in
+ * profiling events.
+ *
+ *   alu   a dependent chain of VALU instructions on one wavefront: cycles per
+ *         instruction (the SIMD's 4-cycle occupancy of a 64-lane instruction);
+ *   l1    a pointer chase around a 1 KiB ring (L1 vector cache hits);
+ *   l2    around a 64 KiB ring: larger than the L1 (16 KiB), smaller than the L2;
+ *   dram  along a 3 MiB ring: larger than the L2 (2 MiB), first touch of each line.
+ *
+ * Each measurement is the difference of two launches of different lengths (so the
+ * launch, the first misses and the kernel's prologue cancel) divided by the
+ * difference in instructions or hops. The chase is one dependent 8-byte load per
+ * hop with no arithmetic in between, one line (64 B) apart.
+ *
+ * Every kernel's result is checked against the host's. With --check-timing (for
+ * gcnsim in timing mode; PoCL has no such model) the measurements are also
+ * checked, within 5 %, against the expected cycles given as options, which the
+ * CMake file derives from the configuration the run uses:
+ *   --alu-cycles   cycles per dependent VALU instruction;
+ *   --l1-cycles    cycles from a load's issue to its data on an L1 hit (L1 TLB and
+ *                  L1 vector cache latencies);
+ *   --l2-cycles    the same on an L2 hit (adding the crossbar both ways and the L2);
+ *   --dram-cycles  the same from DRAM (adding DRAM latency and a line's transfer).
+ * A wavefront issues on its SIMD's turn, every 4 cycles (the 4 SIMDs take turns), so
+ * a hop takes the latency rounded up to a turn, plus the turn of the s_waitcnt that
+ * waited for it: that is the expected hop time.
+ */
+#include "workload.h"
+
+#include <math.h>
+
+static unsigned long check_timing, clock_mhz = 1000;
+static unsigned long alu_cycles = 4, l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
+
+static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
+{
+    size_t one = 1;
+    return wl_run(dev->queue, k, 1, &one, &one);
+}
+
+static double cycles(double ns)
+{
+    return ns * (double)clock_mhz / 1000.0;
+}
+
+/* Records whether `got` is within 5 % of `want` (when timing is checked). */
+static void check_close(const char *what, double got, double want)
+{
+    printf("%s: %.2f cycles (expected %.2f)\n", what, got, want);
+    if (check_timing)
+        ta_check(fabs(got - want) <= 0.05 * want, "%s: %.2f cycles within 5%% of %.2f", what,
+                 got, want);
+}
+
+/* Expected cycles of a hop whose load takes `latency` cycles (see the top). */
+static double hop_cycles(unsigned long latency)
+{
+    return 4.0 * ceil((double)latency / 4.0) + 4.0;
+}
+
+static double alu(struct wl_device *dev)
+{
+    cl_int err;
+    cl_kernel k = wl_kernel(dev->program, "alu_chain");
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
+    TA_CHECK(err);
+    cl_uint a = 0x9e3779b9u, b = 12345;
+    /* The first launch warms the instruction cache for the two measured ones. */
+    const cl_uint rounds[3] = {8, 8, 72};
+    cl_ulong ns[3];
+    for (int i = 0; i < 3; i++) {
+        WL_ARG(k, 0, out);
+        WL_ARG(k, 1, rounds[i]);
+        WL_ARG(k, 2, a);
+        WL_ARG(k, 3, b);
+        ns[i] = run_1(dev, k);
+        cl_uint got, want = 0;
+        for (cl_uint r = 0; r < rounds[i] * 64; r++)
+            want = (want ^ a) + b;
+        wl_read(dev->queue, out, 4, &got);
+        ta_check(got == want, "alu_chain(%u rounds) = %#x (want %#x)", rounds[i], got, want);
+    }
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    double per = cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 64.0 * 2.0);
+    check_close("alu: cycles per dependent VALU instruction", per, (double)alu_cycles);
+    return per;
+}
+
+/* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. */
+static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_uint short_hops,
+                    cl_uint long_hops, int warm_up)
+{
+    cl_int err;
+    cl_uint n = (cl_uint)(bytes / 8), stride = 8;
+    cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    TA_CHECK(err);
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
+    TA_CHECK(err);
+    cl_kernel make = wl_kernel(dev->program, "make_ring");
+    WL_ARG(make, 0, ring);
+    WL_ARG(make, 1, n);
+    WL_ARG(make, 2, stride);
+    size_t global = wl_round_up(n, 64), local = 64;
+    wl_run(dev->queue, make, 1, &global, &local);
+    cl_kernel k = wl_kernel(dev->program, "chase");
+    const cl_uint hops[3] = {short_hops, short_hops, long_hops};
+    cl_ulong ns[3];
+    for (int i = warm_up ? 0 : 1; i < 3; i++) {
+        WL_ARG(k, 0, ring);
+        WL_ARG(k, 1, out);
+        WL_ARG(k, 2, hops[i]);
+        ns[i] = run_1(dev, k);
+        cl_uint got;
+        wl_read(dev->queue, out, 4, &got);
+        cl_uint want = (cl_uint)(((unsigned long long)hops[i] * stride) % n);
+        ta_check(got == want, "%s: chase(%u hops) reached %u (want %u)", what, hops[i], got, want);
+    }
+    clReleaseKernel(k);
+    clReleaseKernel(make);
+    clReleaseMemObject(out);
+    clReleaseMemObject(ring);
+    return cycles((double)(ns[2] - ns[1])) / (double)(long_hops - short_hops);
+}
+
+int main(int argc, char **argv)
+{
+    const struct wl_option options[] = {
+        {"--check-timing", "check measurements against the expected cycles", &check_timing, 1},
+        {"--clock-mhz", "GPU clock (MHz)", &clock_mhz, 0},
+        {"--alu-cycles", "expected cycles per dependent VALU instruction", &alu_cycles, 0},
+        {"--l1-cycles", "expected cycles of an L1 hit", &l1_cycles, 0},
+        {"--l2-cycles", "expected cycles of an L2 hit", &l2_cycles, 0},
+        {"--dram-cycles", "expected cycles of a DRAM access", &dram_cycles, 0},
+    };
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
+    struct wl_device dev;
+    wl_open(&dev, "microbench.cl", NULL);
+
+    alu(&dev);
+    double l1 = chase(&dev, "l1", 1024, 512, 4608, 1);
+    double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0);
+    double dram = chase(&dev, "dram", 3 * 1024 * 1024, 1024, 5120, 0);
+    check_close("l1: cycles per hop", l1, hop_cycles(l1_cycles));
+    check_close("l2: cycles per hop", l2, hop_cycles(l2_cycles));
+    check_close("dram: cycles per hop", dram, hop_cycles(dram_cycles));
+    wl_close(&dev);
+    return ta_finish();
+}

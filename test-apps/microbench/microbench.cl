@@ -1,0 +1,37 @@
+/* Microbenchmarks of the timing model: a dependent ALU chain and pointer chases. */
+
+/* ROUNDS × 64 dependent steps of (x ^ a) + b: two dependent VALU instructions each. */
+__kernel void alu_chain(__global uint *out, uint rounds, uint a, uint b)
+{
+    uint x = get_global_id(0);
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (int i = 0; i < 64; i++)
+            x = (x ^ a) + b;
+    }
+    out[get_global_id(0)] = x;
+}
+
+/* ring[i] points at ring[(i + stride) % n]: a ring of pointers. */
+__kernel void make_ring(__global ulong *ring, uint n, uint stride)
+{
+    uint i = get_global_id(0);
+    if (i < n)
+        ring[i] = (ulong)(ring + (i + stride) % n);
+}
+
+/* Follows the ring for `hops` hops (a multiple of 8) from ring[0] (launched with one
+ * work-item); stores the index reached. Each hop is one load whose address is the
+ * previous load's value, with no arithmetic in between. The start depends on the
+ * work-item id so that the loads are vector loads (a uniform address would let the
+ * compiler use the scalar cache). */
+__kernel void chase(__global ulong *ring, __global uint *out, uint hops)
+{
+    __global ulong *p = ring + get_local_id(0);
+    for (uint h = 0; h < hops; h += 8) {
+#pragma unroll
+        for (int i = 0; i < 8; i++)
+            p = (__global ulong *)*p;
+    }
+    out[0] = (uint)(p - ring);
+}
