@@ -73,7 +73,41 @@ struct Arrival {
 #[derive(Debug)]
 struct Line {
     data: Vec<u8>,
-    dirty: bool,
+    /// Which bytes were written since the line was fetched (write-back caches). Only
+    /// those are written back, so bytes changed below meanwhile — e.g. by atomics, which
+    /// travel as reads — are not overwritten with stale values.
+    dirty: Vec<bool>,
+}
+
+impl Line {
+    /// A line fetched from below, nothing written yet.
+    fn clean(data: Vec<u8>) -> Line {
+        let dirty = vec![false; data.len()];
+        Line { data, dirty }
+    }
+
+    /// Stores `bytes` at `offset` and marks them dirty.
+    fn write(&mut self, offset: usize, bytes: &[u8]) {
+        self.data[offset..offset + bytes.len()].copy_from_slice(bytes);
+        self.dirty[offset..offset + bytes.len()].fill(true);
+    }
+
+    /// The runs of dirty bytes: (offset, bytes).
+    fn dirty_runs(&self) -> Vec<(usize, Vec<u8>)> {
+        let mut runs = Vec::new();
+        let mut start = None;
+        for i in 0..=self.dirty.len() {
+            match (start, self.dirty.get(i).copied().unwrap_or(false)) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    runs.push((s, self.data[s..i].to_vec()));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        runs
+    }
 }
 
 /// What waits for a line being fetched, in arrival order.
@@ -256,13 +290,13 @@ impl Cache {
                         waiters.push(Waiter::Write(arrival));
                         count(ctx, "write_mshr_hits");
                     } else if let Some(cached) = self.lines.get(line) {
-                        cached.data[offset..offset + data.len()].copy_from_slice(&data);
-                        cached.dirty = true;
+                        cached.write(offset, &data);
                         count(ctx, "write_hits");
                         self.answer(ctx, arrival, Ok(Vec::new()));
                     } else if data.len() as u64 == line_bytes {
                         count(ctx, "write_misses");
-                        self.install(ctx, line, Line { data, dirty: true });
+                        let dirty = vec![true; data.len()];
+                        self.install(ctx, line, Line { data, dirty });
                         self.answer(ctx, arrival, Ok(Vec::new()));
                     } else if self.busy() {
                         return Err(arrival);
@@ -289,11 +323,24 @@ impl Cache {
     /// Stores a line, writing back the dirty line it replaces.
     fn install<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) {
         if let Some((victim, old)) = self.lines.insert(line, value) {
-            if old.dirty {
-                count(ctx, "writebacks");
-                let address = victim * self.geometry.line_bytes;
-                self.send_below(Access::Write { data: old.data }, address, Below::WriteBack);
-            }
+            self.write_back(ctx, victim, &old);
+        }
+    }
+
+    /// Writes the dirty bytes of `cached`, line number `line`, to the level below.
+    fn write_back<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, cached: &Line) {
+        let runs = cached.dirty_runs();
+        if runs.is_empty() {
+            return;
+        }
+        count(ctx, "writebacks");
+        let address = line * self.geometry.line_bytes;
+        for (offset, data) in runs {
+            self.send_below(
+                Access::Write { data },
+                address + offset as u64,
+                Below::WriteBack,
+            );
         }
     }
 
@@ -312,32 +359,31 @@ impl Cache {
                 return;
             }
         };
-        let mut dirty = false;
+        let mut filled = Line::clean(std::mem::take(&mut data));
         for waiter in waiters {
             match waiter {
                 Waiter::Read(arrival) => {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     let bytes = arrival.req.len() as usize;
-                    let part = data[offset..offset + bytes].to_vec();
+                    let part = filled.data[offset..offset + bytes].to_vec();
                     self.answer(ctx, arrival, Ok(part));
                 }
                 Waiter::Write(arrival) => {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     if let Access::Write { data: bytes } = &arrival.req.access {
-                        data[offset..offset + bytes.len()].copy_from_slice(bytes);
+                        filled.write(offset, bytes);
                     }
-                    dirty = true;
                     self.answer(ctx, arrival, Ok(Vec::new()));
                 }
                 Waiter::Patch {
                     offset,
                     data: bytes,
                 } => {
-                    data[offset..offset + bytes.len()].copy_from_slice(&bytes);
+                    filled.data[offset..offset + bytes.len()].copy_from_slice(&bytes);
                 }
             }
         }
-        self.install(ctx, line, Line { data, dirty });
+        self.install(ctx, line, filled);
     }
 
     fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
@@ -364,15 +410,7 @@ impl Cache {
         match self.flush.take() {
             Some((arrival, false)) => {
                 for (line, cached) in self.lines.drain() {
-                    if cached.dirty {
-                        count(ctx, "writebacks");
-                        let address = line * self.geometry.line_bytes;
-                        self.send_below(
-                            Access::Write { data: cached.data },
-                            address,
-                            Below::WriteBack,
-                        );
-                    }
+                    self.write_back(ctx, line, &cached);
                 }
                 self.send_below(Access::Flush, 0, Below::Flush);
                 self.flush = Some((arrival, true));

@@ -26,12 +26,12 @@
 //! go through the coalescer and leave as timed requests: loads as reads of the bytes
 //! touched (their answers only time the instruction), stores as writes carrying the bytes
 //! the store left in memory, atomics as reads (the read-modify-write happened at issue;
-//! a read keeps lines that only atomics touch clean in the write-back L2, so no stale
-//! copy is written back over a later atomic result). Memory therefore ends every kernel
-//! as the functional model leaves it, provided the L2 is flushed after the kernel (the
-//! platform does) and no two wavefronts race plain stores to the same bytes, or mix plain
-//! stores and atomics on one cache line, within a kernel: then the hierarchy could see
-//! the writes in another order than they executed. An instruction completes when every
+//! a read leaves the bytes clean in the write-back L2, which writes back only the bytes
+//! stores wrote, so no stale copy is written back over an atomic result). Memory
+//! therefore ends every kernel as the functional model leaves it, provided the L2 is
+//! flushed after the kernel (the platform does) and no two wavefronts race plain stores
+//! to the same bytes within a kernel: then the hierarchy could see those writes in
+//! another order than they executed. An instruction completes when every
 //! one of its requests is answered; LDS instructions complete [`units::LDS_LATENCY`]
 //! cycles after issue.
 

@@ -49,6 +49,22 @@ fn writes_stay_in_the_l2_until_a_flush_and_are_read_back_everywhere() {
 }
 
 #[test]
+fn a_write_back_writes_only_the_bytes_written_in_the_l2() {
+    let mut rig = Rig::new(platform(|_| {}));
+    let buffer = rig.buffer(4096, &[0xaa; 4096]);
+    let base = buffer.address();
+    rig.run_sequence(0, vec![MemRequest::write(0, base + 100, vec![1, 2])]);
+    // Other bytes of the same line change in memory meanwhile (as an atomic, executed
+    // functionally and timed as a read, changes them): the write-back must keep them.
+    buffer.write(0, 104, &[7, 7, 7, 7]).unwrap();
+    rig.flush();
+    assert_eq!(
+        memory(&buffer, 98, 10),
+        vec![0xaa, 0xaa, 1, 2, 0xaa, 0xaa, 7, 7, 7, 7]
+    );
+}
+
+#[test]
 fn the_least_recently_used_dirty_line_is_written_back_on_eviction() {
     // Each L2 bank: 2 sets × 2 ways. Lines 0, 4 and 8 of the (page-aligned) buffer all
     // fall in bank 0, set 0.
