@@ -8,7 +8,7 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, vgpr};
+use super::operands::{active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Extra;
@@ -112,65 +112,76 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         limit,
     };
     let mut out = [[0u32; LANES]; 4];
-    for l in active(exec) {
-        // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
-        let a = u64::from(addrs[l].wrapping_add(offset as u32));
-        let a0 = addrs[l];
-        let at2 = |off: u8, scale: u32| u64::from(a0.wrapping_add(u32::from(off) * scale));
-        match op {
-            // Plain writes.
-            0x0d => lds.store(a, dword(d0, 0, l), 4),
-            0x1e => lds.store(a, dword(d0, 0, l), 1),
-            0x1f => lds.store(a, dword(d0, 0, l), 2),
-            0x4d | 0xde | 0xdf => {
+    // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
+    let addr = |l: usize| u64::from(addrs[l].wrapping_add(offset as u32));
+    // The two addresses of the two-address forms.
+    let at2 =
+        |l: usize, off: u8, scale: u32| u64::from(addrs[l].wrapping_add(u32::from(off) * scale));
+    // The opcode is matched once per instruction, each arm looping over the lanes.
+    let lanes = active(exec);
+    match op {
+        // Plain writes.
+        0x0d => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 4)),
+        0x1e => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 1)),
+        0x1f => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 2)),
+        0x4d | 0xde | 0xdf => {
+            for l in lanes {
                 for (k, d) in d0.iter().enumerate().take(d0_n) {
-                    lds.store(a + 4 * k as u64, d[l], 4);
+                    lds.store(addr(l) + 4 * k as u64, d[l], 4);
                 }
             }
-            0x0e | 0x0f | 0x4e | 0x4f => {
-                let size: u32 = if op >= 0x4e { 8 } else { 4 };
-                let scale = if op & 1 == 1 { 64 * size } else { size };
+        }
+        0x0e | 0x0f | 0x4e | 0x4f => {
+            let size: u32 = if op >= 0x4e { 8 } else { 4 };
+            let scale = if op & 1 == 1 { 64 * size } else { size };
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
+                    let at = at2(l, off, scale);
                     let data = if k == 0 { d0 } else { d1 };
                     for j in 0..(size / 4) as usize {
                         lds.store(at + 4 * j as u64, dword(data, j, l), 4);
                     }
                 }
             }
-            // Reads.
-            0x36 => out[0][l] = lds.load(a, 4),
-            0x39 => out[0][l] = lds.load(a, 1) as u8 as i8 as i32 as u32,
-            0x3a => out[0][l] = lds.load(a, 1),
-            0x3b => out[0][l] = lds.load(a, 2) as u16 as i16 as i32 as u32,
-            0x3c => out[0][l] = lds.load(a, 2),
-            0x76 | 0xfe | 0xff => {
+        }
+        // Reads.
+        0x36 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 4)),
+        0x39 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1) as u8 as i8 as i32 as u32),
+        0x3a => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1)),
+        0x3b => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2) as u16 as i16 as i32 as u32),
+        0x3c => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2)),
+        0x76 | 0xfe | 0xff => {
+            for l in lanes {
                 for (k, o) in out.iter_mut().enumerate().take(dst_n) {
-                    o[l] = lds.load(a + 4 * k as u64, 4);
+                    o[l] = lds.load(addr(l) + 4 * k as u64, 4);
                 }
             }
-            0x37 | 0x38 | 0x77 | 0x78 => {
-                let size: u32 = if op >= 0x77 { 8 } else { 4 };
-                let scale = if (op == 0x38) || (op == 0x78) {
-                    64 * size
-                } else {
-                    size
-                };
-                let per = (size / 4) as usize;
+        }
+        0x37 | 0x38 | 0x77 | 0x78 => {
+            let size: u32 = if op >= 0x77 { 8 } else { 4 };
+            let scale = if (op == 0x38) || (op == 0x78) {
+                64 * size
+            } else {
+                size
+            };
+            let per = (size / 4) as usize;
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
+                    let at = at2(l, off, scale);
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
                     }
                 }
             }
-            // Exchange of two locations with return.
-            0x2e | 0x2f | 0x6e | 0x6f => {
-                let size: u32 = if op >= 0x6e { 8 } else { 4 };
-                let scale = if op & 1 == 1 { 64 * size } else { size };
-                let per = (size / 4) as usize;
+        }
+        // Exchange of two locations with return.
+        0x2e | 0x2f | 0x6e | 0x6f => {
+            let size: u32 = if op >= 0x6e { 8 } else { 4 };
+            let scale = if op & 1 == 1 { 64 * size } else { size };
+            let per = (size / 4) as usize;
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
+                    let at = at2(l, off, scale);
                     let data = if k == 0 { d0 } else { d1 };
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
@@ -178,10 +189,13 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                     }
                 }
             }
-            // Atomics.
-            0x00..=0x13 | 0x15 | 0x20..=0x33 | 0x35 | 0x40..=0x53 | 0x60..=0x73 => {
-                let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
-                let two = matches!(rmw, AtomicOp::CmpSwap | AtomicOp::MaskOr);
+        }
+        // Atomics.
+        0x00..=0x13 | 0x15 | 0x20..=0x33 | 0x35 | 0x40..=0x53 | 0x60..=0x73 => {
+            let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
+            let two = matches!(rmw, AtomicOp::CmpSwap | AtomicOp::MaskOr);
+            for l in lanes {
+                let a = addr(l);
                 if d0_n == 2 || dst_n == 2 {
                     let data0 = u64::from(dword(d0, 0, l)) | u64::from(dword(d0, 1, l)) << 32;
                     let data1 = u64::from(dword(d1, 0, l)) | u64::from(dword(d1, 1, l)) << 32;
@@ -207,15 +221,13 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                     out[0][l] = old;
                 }
             }
-            _ => return Err(FaultKind::Unimplemented),
         }
+        _ => return Err(FaultKind::Unimplemented),
     }
     if dst_n > 0 {
         let r = vgpr(w, inst.dst, dst_n as u32)?;
         for (k, o) in out.iter().enumerate().take(dst_n) {
-            for l in active(exec) {
-                w.vgprs[r + k][l] = o[l];
-            }
+            write_active(&mut w.vgprs[r + k], o, exec);
         }
     }
     Ok(())

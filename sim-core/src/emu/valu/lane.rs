@@ -134,16 +134,33 @@ impl LaneOut for MaskBit {
 pub(super) fn map<R: LaneOut>(args: &mut ValuArgs, f: impl Fn(&Lane) -> R) {
     // Most instructions carry no modifiers: a loop in which they are the constant zero lets
     // the compiler drop the per-lane abs/neg/omod/clamp code (a third of a float op).
-    if args.modifiers == VopModifiers::default() {
-        map_with(args, VopModifiers::default(), f)
+    // Likewise for the float mode OpenCL kernels run in.
+    if args.modifiers != VopModifiers::default() {
+        map_with(args, args.modifiers, args.mode, f)
+    } else if args.mode == OPENCL_MODE {
+        map_with(args, VopModifiers::default(), OPENCL_MODE, f)
     } else {
-        map_with(args, args.modifiers, f)
+        map_with(args, VopModifiers::default(), args.mode, f)
     }
 }
 
+/// The float mode clang sets for gfx8 OpenCL kernels: round to nearest even, f32
+/// denormals flushed, f64/f16 denormals kept.
+const OPENCL_MODE: FloatMode = FloatMode {
+    round_f32: 0,
+    round_f64_f16: 0,
+    denorm_f32: 0,
+    denorm_f64_f16: 3,
+};
+
 /// [`map`] with the modifiers `mods`.
 #[inline(always)]
-fn map_with<R: LaneOut>(args: &mut ValuArgs, mods: VopModifiers, f: impl Fn(&Lane) -> R) {
+fn map_with<R: LaneOut>(
+    args: &mut ValuArgs,
+    mods: VopModifiers,
+    mode: FloatMode,
+    f: impl Fn(&Lane) -> R,
+) {
     let mut mask = 0u64;
     for i in 0..64 {
         let lane = Lane {
@@ -151,7 +168,7 @@ fn map_with<R: LaneOut>(args: &mut ValuArgs, mods: VopModifiers, f: impl Fn(&Lan
             index: i as u32,
             mask_in: args.mask_in >> i & 1 != 0,
             mods,
-            mode: args.mode,
+            mode,
         };
         let result = f(&lane);
         if args.exec >> i & 1 != 0 {
