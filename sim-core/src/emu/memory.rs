@@ -43,7 +43,7 @@ impl<'m> Tlb<'m> {
     }
 
     /// The frame holding `address` and the word index of `address` within it.
-    #[inline]
+    #[inline(always)]
     fn frame(&mut self, address: u64) -> Result<(&Frame, usize), FaultKind> {
         let vpn = address >> self.page_shift;
         let slot = vpn as usize % TLB_ENTRIES;
@@ -79,17 +79,13 @@ impl<'m> Tlb<'m> {
     }
 
     /// Loads the dword at `address` (any alignment).
-    #[inline]
+    #[inline(always)]
     pub fn load_u32(&mut self, address: u64) -> Result<u32, FaultKind> {
         if address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;
             return Ok(frame.words()[w].load(Ordering::Relaxed));
         }
-        let mut v = 0u32;
-        for i in 0..4 {
-            v |= u32::from(self.load_u8(address.wrapping_add(i))?) << (8 * i);
-        }
-        Ok(v)
+        self.load_bytes(address, 4)
     }
 
     /// Loads the byte at `address`.
@@ -99,18 +95,24 @@ impl<'m> Tlb<'m> {
     }
 
     /// Loads `bytes` (1, 2 or 4) little-endian bytes at `address`, zero-extended.
-    #[inline]
+    // Inlined into the lane loops of vector memory instructions: the call and its
+    // `Result` in memory cost as much as the load itself.
+    #[inline(always)]
     pub fn load(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
         match bytes {
             4 => self.load_u32(address),
-            _ => {
-                let mut v = 0u32;
-                for i in 0..bytes {
-                    v |= u32::from(self.load_u8(address.wrapping_add(u64::from(i)))?) << (8 * i);
-                }
-                Ok(v)
-            }
+            _ => self.load_bytes(address, bytes),
         }
+    }
+
+    /// Loads `bytes` little-endian bytes at `address` one by one.
+    #[cold]
+    fn load_bytes(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
+        let mut v = 0u32;
+        for i in 0..bytes {
+            v |= u32::from(self.load_u8(address.wrapping_add(u64::from(i)))?) << (8 * i);
+        }
+        Ok(v)
     }
 
     /// Stores the low `bytes` (1, 2 or 4) bytes of `value` at `address`.
