@@ -32,7 +32,10 @@ fn run_fir(binary: &[u8], threads: usize) -> (KernelReport, f64, Vec<f32>) {
     let vars = [
         ("GCNSIM_GPUS", "1".to_string()),
         ("GCNSIM_THREADS", threads.to_string()),
-        ("HOME", std::env::var("HOME").unwrap_or_else(|_| "/tmp".into())),
+        (
+            "HOME",
+            std::env::var("HOME").unwrap_or_else(|_| "/tmp".into()),
+        ),
     ];
     let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v))).expect("settings");
     let platform = Platform::new(settings).expect("platform");
