@@ -8,7 +8,7 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, vgpr};
+use super::operands::{active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Extra;
@@ -29,11 +29,13 @@ impl Lds<'_> {
             return 0;
         }
         let a = addr as usize;
-        let mut v = 0u32;
-        for i in 0..bytes as usize {
-            v |= u32::from(self.bytes[a + i]) << (8 * i);
+        let mut word = [0u8; 4];
+        match bytes {
+            4 => word.copy_from_slice(&self.bytes[a..a + 4]),
+            2 => word[..2].copy_from_slice(&self.bytes[a..a + 2]),
+            _ => word[0] = self.bytes[a],
         }
-        v
+        u32::from_le_bytes(word)
     }
 
     fn store(&mut self, addr: u64, value: u32, bytes: u64) {
@@ -41,8 +43,11 @@ impl Lds<'_> {
             return;
         }
         let a = addr as usize;
-        for i in 0..bytes as usize {
-            self.bytes[a + i] = (value >> (8 * i)) as u8;
+        let word = value.to_le_bytes();
+        match bytes {
+            4 => self.bytes[a..a + 4].copy_from_slice(&word),
+            2 => self.bytes[a..a + 2].copy_from_slice(&word[..2]),
+            _ => self.bytes[a] = word[0],
         }
     }
 
@@ -56,20 +61,23 @@ impl Lds<'_> {
     }
 }
 
-/// Data dwords per lane: `data[k][lane]` for `count` registers from operand `op`.
+/// The `count` data registers of operand `op`, borrowed: `data[k][lane]`.
 fn gather(
     w: &Wavefront,
     op: crate::isa::Operand,
     count: usize,
-) -> Result<[[u32; LANES]; 4], FaultKind> {
-    let mut out = [[0u32; LANES]; 4];
-    if count > 0 {
-        let r = vgpr(w, op, count as u32)?;
-        for (k, o) in out.iter_mut().enumerate().take(count) {
-            *o = w.vgprs[r + k];
-        }
+) -> Result<&[[u32; LANES]], FaultKind> {
+    if count == 0 {
+        return Ok(&[]);
     }
-    Ok(out)
+    let r = vgpr(w, op, count as u32)?;
+    Ok(&w.vgprs[r..r + count])
+}
+
+/// Dword `k` of lane `l` of gathered data (0 beyond the registers the opcode names).
+#[inline]
+fn dword(data: &[[u32; LANES]], k: usize, l: usize) -> u32 {
+    data.get(k).map_or(0, |r| r[l])
 }
 
 /// DS semantics.
@@ -95,7 +103,7 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     }
     let [dst_n, _, d0_n, d1_n] = info.widths.map(usize::from);
     let addr_reg = vgpr(w, inst.src[0], 1)?;
-    let addrs = w.vgprs[addr_reg];
+    let addrs = &w.vgprs[addr_reg];
     let d0 = gather(w, inst.src[1], d0_n)?;
     let d1 = gather(w, inst.src[2], d1_n)?;
     let limit = (e.lds.len() as u64).min(u64::from(w.m0()));
@@ -104,79 +112,93 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         limit,
     };
     let mut out = [[0u32; LANES]; 4];
-    for l in active(exec) {
-        // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
-        let a = u64::from(addrs[l].wrapping_add(offset as u32));
-        let a0 = addrs[l];
-        let at2 = |off: u8, scale: u32| u64::from(a0.wrapping_add(u32::from(off) * scale));
-        match op {
-            // Plain writes.
-            0x0d => lds.store(a, d0[0][l], 4),
-            0x1e => lds.store(a, d0[0][l], 1),
-            0x1f => lds.store(a, d0[0][l], 2),
-            0x4d | 0xde | 0xdf => {
+    // LDS addresses are 32-bit: a negative VGPR address plus the offset wraps.
+    let addr = |l: usize| u64::from(addrs[l].wrapping_add(offset as u32));
+    // The two addresses of the two-address forms.
+    let at2 =
+        |l: usize, off: u8, scale: u32| u64::from(addrs[l].wrapping_add(u32::from(off) * scale));
+    // The opcode is matched once per instruction, each arm looping over the lanes.
+    let lanes = active(exec);
+    match op {
+        // Plain writes.
+        0x0d => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 4)),
+        0x1e => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 1)),
+        0x1f => lanes.for_each(|l| lds.store(addr(l), dword(d0, 0, l), 2)),
+        0x4d | 0xde | 0xdf => {
+            for l in lanes {
                 for (k, d) in d0.iter().enumerate().take(d0_n) {
-                    lds.store(a + 4 * k as u64, d[l], 4);
+                    lds.store(addr(l) + 4 * k as u64, d[l], 4);
                 }
             }
-            0x0e | 0x0f | 0x4e | 0x4f => {
-                let size: u32 = if op >= 0x4e { 8 } else { 4 };
-                let scale = if op & 1 == 1 { 64 * size } else { size };
+        }
+        0x0e | 0x0f | 0x4e | 0x4f => {
+            let size: u32 = if op >= 0x4e { 8 } else { 4 };
+            let scale = if op & 1 == 1 { 64 * size } else { size };
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
-                    let data = if k == 0 { &d0 } else { &d1 };
-                    for (j, d) in data.iter().enumerate().take((size / 4) as usize) {
-                        lds.store(at + 4 * j as u64, d[l], 4);
+                    let at = at2(l, off, scale);
+                    let data = if k == 0 { d0 } else { d1 };
+                    for j in 0..(size / 4) as usize {
+                        lds.store(at + 4 * j as u64, dword(data, j, l), 4);
                     }
                 }
             }
-            // Reads.
-            0x36 => out[0][l] = lds.load(a, 4),
-            0x39 => out[0][l] = lds.load(a, 1) as u8 as i8 as i32 as u32,
-            0x3a => out[0][l] = lds.load(a, 1),
-            0x3b => out[0][l] = lds.load(a, 2) as u16 as i16 as i32 as u32,
-            0x3c => out[0][l] = lds.load(a, 2),
-            0x76 | 0xfe | 0xff => {
+        }
+        // Reads.
+        0x36 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 4)),
+        0x39 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1) as u8 as i8 as i32 as u32),
+        0x3a => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1)),
+        0x3b => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2) as u16 as i16 as i32 as u32),
+        0x3c => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2)),
+        0x76 | 0xfe | 0xff => {
+            for l in lanes {
                 for (k, o) in out.iter_mut().enumerate().take(dst_n) {
-                    o[l] = lds.load(a + 4 * k as u64, 4);
+                    o[l] = lds.load(addr(l) + 4 * k as u64, 4);
                 }
             }
-            0x37 | 0x38 | 0x77 | 0x78 => {
-                let size: u32 = if op >= 0x77 { 8 } else { 4 };
-                let scale = if (op == 0x38) || (op == 0x78) {
-                    64 * size
-                } else {
-                    size
-                };
-                let per = (size / 4) as usize;
+        }
+        0x37 | 0x38 | 0x77 | 0x78 => {
+            let size: u32 = if op >= 0x77 { 8 } else { 4 };
+            let scale = if (op == 0x38) || (op == 0x78) {
+                64 * size
+            } else {
+                size
+            };
+            let per = (size / 4) as usize;
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
+                    let at = at2(l, off, scale);
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
                     }
                 }
             }
-            // Exchange of two locations with return.
-            0x2e | 0x2f | 0x6e | 0x6f => {
-                let size: u32 = if op >= 0x6e { 8 } else { 4 };
-                let scale = if op & 1 == 1 { 64 * size } else { size };
-                let per = (size / 4) as usize;
+        }
+        // Exchange of two locations with return.
+        0x2e | 0x2f | 0x6e | 0x6f => {
+            let size: u32 = if op >= 0x6e { 8 } else { 4 };
+            let scale = if op & 1 == 1 { 64 * size } else { size };
+            let per = (size / 4) as usize;
+            for l in lanes {
                 for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(off, scale);
-                    let data = if k == 0 { &d0 } else { &d1 };
+                    let at = at2(l, off, scale);
+                    let data = if k == 0 { d0 } else { d1 };
                     for j in 0..per {
                         out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
-                        lds.store(at + 4 * j as u64, data[j][l], 4);
+                        lds.store(at + 4 * j as u64, dword(data, j, l), 4);
                     }
                 }
             }
-            // Atomics.
-            0x00..=0x13 | 0x15 | 0x20..=0x33 | 0x35 | 0x40..=0x53 | 0x60..=0x73 => {
-                let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
-                let two = matches!(rmw, AtomicOp::CmpSwap | AtomicOp::MaskOr);
+        }
+        // Atomics.
+        0x00..=0x13 | 0x15 | 0x20..=0x33 | 0x35 | 0x40..=0x53 | 0x60..=0x73 => {
+            let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
+            let two = matches!(rmw, AtomicOp::CmpSwap | AtomicOp::MaskOr);
+            for l in lanes {
+                let a = addr(l);
                 if d0_n == 2 || dst_n == 2 {
-                    let data0 = u64::from(d0[0][l]) | u64::from(d0[1][l]) << 32;
-                    let data1 = u64::from(d1[0][l]) | u64::from(d1[1][l]) << 32;
+                    let data0 = u64::from(dword(d0, 0, l)) | u64::from(dword(d0, 1, l)) << 32;
+                    let data1 = u64::from(dword(d1, 0, l)) | u64::from(dword(d1, 1, l)) << 32;
                     let (data, cmp) = if two { (data1, data0) } else { (data0, 0) };
                     if !lds.in_range(a, 8) {
                         continue;
@@ -187,9 +209,9 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                     out[1][l] = (old >> 32) as u32;
                 } else {
                     let (data, cmp) = if two {
-                        (d1[0][l], d0[0][l])
+                        (dword(d1, 0, l), dword(d0, 0, l))
                     } else {
-                        (d0[0][l], 0)
+                        (dword(d0, 0, l), 0)
                     };
                     if !lds.in_range(a, 4) {
                         continue;
@@ -199,15 +221,13 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                     out[0][l] = old;
                 }
             }
-            _ => return Err(FaultKind::Unimplemented),
         }
+        _ => return Err(FaultKind::Unimplemented),
     }
     if dst_n > 0 {
         let r = vgpr(w, inst.dst, dst_n as u32)?;
         for (k, o) in out.iter().enumerate().take(dst_n) {
-            for l in active(exec) {
-                w.vgprs[r + k][l] = o[l];
-            }
+            write_active(&mut w.vgprs[r + k], o, exec);
         }
     }
     Ok(())

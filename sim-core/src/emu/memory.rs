@@ -24,8 +24,11 @@ static ATOMIC64_LOCKS: [Mutex<()>; STRIPES] = [const { Mutex::new(()) }; STRIPES
 /// A direct-mapped cache of page translations in front of [`GpuMemory::translate`].
 pub struct Tlb<'m> {
     memory: &'m GpuMemory,
-    page_bytes: u64,
-    entries: [Option<(u64, Arc<Frame>)>; TLB_ENTRIES],
+    /// log2 of the page size (a power of two, as the configuration requires).
+    page_shift: u32,
+    /// Virtual page number cached in each entry (`u64::MAX`: empty).
+    tags: [u64; TLB_ENTRIES],
+    frames: [Option<Arc<Frame>>; TLB_ENTRIES],
     /// Addresses of the accesses made, when recording (for the timing model).
     accesses: Option<Vec<u64>>,
 }
@@ -35,8 +38,9 @@ impl<'m> Tlb<'m> {
     pub fn new(memory: &'m GpuMemory) -> Self {
         Tlb {
             memory,
-            page_bytes: memory.page_bytes(),
-            entries: Default::default(),
+            page_shift: memory.page_bytes().trailing_zeros(),
+            tags: [u64::MAX; TLB_ENTRIES],
+            frames: Default::default(),
             accesses: None,
         }
     }
@@ -59,25 +63,33 @@ impl<'m> Tlb<'m> {
     }
 
     /// The frame holding `address` and the word index of `address` within it.
-    #[inline]
+    #[inline(always)]
     fn frame(&mut self, address: u64) -> Result<(&Frame, usize), FaultKind> {
         if let Some(log) = &mut self.accesses {
             log.push(address);
         }
-        let vpn = address / self.page_bytes;
+        let vpn = address >> self.page_shift;
         let slot = vpn as usize % TLB_ENTRIES;
-        let hit = matches!(&self.entries[slot], Some((v, _)) if *v == vpn);
-        if !hit {
-            let (frame, _) = self
-                .memory
-                .translate(address)
-                .ok_or(FaultKind::UnmappedAddress(address))?;
-            self.entries[slot] = Some((vpn, frame));
+        if self.tags[slot] != vpn {
+            self.fill(slot, vpn, address)?;
         }
-        let (_, frame) = self.entries[slot]
-            .as_ref()
+        let word = ((address & ((1 << self.page_shift) - 1)) / 4) as usize;
+        match &self.frames[slot] {
+            Some(frame) => Ok((frame, word)),
+            None => Err(FaultKind::UnmappedAddress(address)),
+        }
+    }
+
+    /// Loads the translation of page `vpn` (holding `address`) into entry `slot`.
+    #[cold]
+    fn fill(&mut self, slot: usize, vpn: u64, address: u64) -> Result<(), FaultKind> {
+        let (frame, _) = self
+            .memory
+            .translate(address)
             .ok_or(FaultKind::UnmappedAddress(address))?;
-        Ok((frame, ((address % self.page_bytes) / 4) as usize))
+        self.tags[slot] = vpn;
+        self.frames[slot] = Some(frame);
+        Ok(())
     }
 
     /// Checks that every byte of `address..address + bytes` is mapped.
@@ -90,17 +102,13 @@ impl<'m> Tlb<'m> {
     }
 
     /// Loads the dword at `address` (any alignment).
-    #[inline]
+    #[inline(always)]
     pub fn load_u32(&mut self, address: u64) -> Result<u32, FaultKind> {
         if address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;
             return Ok(frame.words()[w].load(Ordering::Relaxed));
         }
-        let mut v = 0u32;
-        for i in 0..4 {
-            v |= u32::from(self.load_u8(address.wrapping_add(i))?) << (8 * i);
-        }
-        Ok(v)
+        self.load_bytes(address, 4)
     }
 
     /// Loads the byte at `address`.
@@ -110,20 +118,28 @@ impl<'m> Tlb<'m> {
     }
 
     /// Loads `bytes` (1, 2 or 4) little-endian bytes at `address`, zero-extended.
+    // Inlined into the lane loops of vector memory instructions: the call and its
+    // `Result` in memory cost as much as the load itself.
+    #[inline(always)]
     pub fn load(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
         match bytes {
             4 => self.load_u32(address),
-            _ => {
-                let mut v = 0u32;
-                for i in 0..bytes {
-                    v |= u32::from(self.load_u8(address.wrapping_add(u64::from(i)))?) << (8 * i);
-                }
-                Ok(v)
-            }
+            _ => self.load_bytes(address, bytes),
         }
     }
 
+    /// Loads `bytes` little-endian bytes at `address` one by one.
+    #[cold]
+    fn load_bytes(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
+        let mut v = 0u32;
+        for i in 0..bytes {
+            v |= u32::from(self.load_u8(address.wrapping_add(u64::from(i)))?) << (8 * i);
+        }
+        Ok(v)
+    }
+
     /// Stores the low `bytes` (1, 2 or 4) bytes of `value` at `address`.
+    #[inline]
     pub fn store(&mut self, address: u64, value: u32, bytes: u32) -> Result<(), FaultKind> {
         if bytes == 4 && address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;

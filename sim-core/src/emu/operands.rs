@@ -72,6 +72,18 @@ pub fn lanes(w: &Wavefront, reg: usize) -> &[u32; LANES] {
     &w.vgprs[reg]
 }
 
+/// Writes the lanes of `values` active in `exec` into `reg`.
+#[inline]
+pub fn write_active(reg: &mut [u32; LANES], values: &[u32; LANES], exec: u64) {
+    if exec == u64::MAX {
+        *reg = *values;
+    } else {
+        for l in active(exec) {
+            reg[l] = values[l];
+        }
+    }
+}
+
 /// Iterates the set bits of `mask` (active lanes) in ascending order.
 #[inline]
 pub fn active(mut mask: u64) -> impl Iterator<Item = usize> {

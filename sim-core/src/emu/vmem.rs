@@ -4,7 +4,7 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, vgpr};
+use super::operands::{active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Operand;
@@ -268,9 +268,7 @@ pub fn execute(
         };
         let r = vgpr(w, dst, (count as usize).max(n) as u32)?;
         for (k, o) in out.iter().enumerate().take(n) {
-            for l in active(exec) {
-                w.vgprs[r + k][l] = o[l];
-            }
+            write_active(&mut w.vgprs[r + k], o, exec);
         }
     }
     Ok(())
