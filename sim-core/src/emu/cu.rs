@@ -4,7 +4,7 @@
 //!
 //! What the dispatcher's [`WorkGroup`] does not carry — the decoded code and where the
 //! launch's scratch memory lies — the launch path registers per dispatch under the address
-//! of the AQL packet it wrote ([`WorkGroupEmulator::register`]) before starting the kernel.
+//! of the AQL packet it wrote ([`DispatchTable::register`]) before starting the kernel.
 
 use super::fault::Fault;
 use super::setup::WavefrontSetup;

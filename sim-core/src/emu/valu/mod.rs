@@ -61,13 +61,13 @@ pub struct ValuArgs<'a> {
 /// ±0), bit 1 set = output denormals kept (else flushed to ±0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FloatMode {
-    /// MODE.FP_ROUND[1:0]: round mode of f32 operations.
+    /// MODE.FP_ROUND\[1:0\]: round mode of f32 operations.
     pub round_f32: u8,
-    /// MODE.FP_ROUND[3:2]: round mode of f64 and f16 operations.
+    /// MODE.FP_ROUND\[3:2\]: round mode of f64 and f16 operations.
     pub round_f64_f16: u8,
-    /// MODE.FP_DENORM[1:0]: denormal handling of f32 operations.
+    /// MODE.FP_DENORM\[1:0\]: denormal handling of f32 operations.
     pub denorm_f32: u8,
-    /// MODE.FP_DENORM[3:2]: denormal handling of f64 and f16 operations.
+    /// MODE.FP_DENORM\[3:2\]: denormal handling of f64 and f16 operations.
     pub denorm_f64_f16: u8,
 }
 
