@@ -6,6 +6,7 @@ pub mod config;
 pub mod driver;
 pub mod emu;
 pub mod engine;
+mod fast_hash;
 pub mod gpu;
 pub mod isa;
 pub mod loader;

@@ -1,8 +1,9 @@
 //! Scheduled events and their deterministic order.
 
 use super::{ComponentId, Port, Time};
+use crate::fast_hash::FastHash;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 
 /// The position of an event in simulated time, and its rank among simultaneous events.
 ///
@@ -39,53 +40,67 @@ pub(crate) struct Event<M> {
     pub(crate) kind: EventKind<M>,
 }
 
-/// The pending events, earliest first.
+/// A point of simulated time and zero-delay step: the events sharing one are handled
+/// together.
+pub(crate) type Step = (Time, u32);
+
+/// The pending events, grouped by step, earliest step first.
 ///
-/// The heap orders only (key, place) pairs; the events themselves stay put in a slab
-/// whose places are reused, so that sifting moves a few words instead of whole messages.
+/// Many events share a step (every compute unit's clock edge, every message of a
+/// cycle), so the queue orders steps, not events: a heap of the distinct steps pending
+/// and, per step, its events in the order they were scheduled. Emptied event lists are
+/// kept for reuse.
 pub(crate) struct EventQueue<M> {
-    heap: BinaryHeap<Reverse<(EventKey, u32)>>,
-    slab: Vec<Option<Event<M>>>,
-    free: Vec<u32>,
+    steps: BinaryHeap<Reverse<Step>>,
+    events: HashMap<Step, Vec<Event<M>>, FastHash>,
+    spare: Vec<Vec<Event<M>>>,
+    /// Events pending.
+    len: usize,
 }
 
 impl<M> EventQueue<M> {
     pub(crate) fn new() -> Self {
         EventQueue {
-            heap: BinaryHeap::new(),
-            slab: Vec::new(),
-            free: Vec::new(),
+            steps: BinaryHeap::new(),
+            events: HashMap::default(),
+            spare: Vec::new(),
+            len: 0,
         }
     }
 
     pub(crate) fn push(&mut self, event: Event<M>) {
-        let key = event.key;
-        let place = match self.free.pop() {
-            Some(place) => {
-                self.slab[place as usize] = Some(event);
-                place
-            }
+        let step = (event.key.time, event.key.delta);
+        self.len += 1;
+        match self.events.get_mut(&step) {
+            Some(list) => list.push(event),
             None => {
-                self.slab.push(Some(event));
-                u32::try_from(self.slab.len() - 1).expect("fewer than 2^32 pending events")
+                let mut list = self.spare.pop().unwrap_or_default();
+                list.push(event);
+                self.events.insert(step, list);
+                self.steps.push(Reverse(step));
             }
-        };
-        self.heap.push(Reverse((key, place)));
+        }
     }
 
-    /// Removes and returns the earliest event.
-    pub(crate) fn pop(&mut self) -> Option<Event<M>> {
-        let Reverse((_, place)) = self.heap.pop()?;
-        self.free.push(place);
-        self.slab[place as usize].take()
+    /// Removes and returns the earliest step and its events, grouped by target, each
+    /// target's in key order.
+    pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
+        let Reverse(step) = self.steps.pop()?;
+        let mut list = self.events.remove(&step).expect("a listed step has events");
+        self.len -= list.len();
+        if list.len() > 1 {
+            list.sort_by_cached_key(|e| (e.target, e.key.source, e.key.seq));
+        }
+        Some((step, list))
     }
 
-    /// The key of the earliest event.
-    pub(crate) fn peek_key(&self) -> Option<EventKey> {
-        self.heap.peek().map(|Reverse((key, _))| *key)
+    /// Takes back an emptied list from [`pop_step`](Self::pop_step) for reuse.
+    pub(crate) fn recycle(&mut self, list: Vec<Event<M>>) {
+        debug_assert!(list.is_empty());
+        self.spare.push(list);
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.len == 0
     }
 }

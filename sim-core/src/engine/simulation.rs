@@ -24,8 +24,10 @@ pub struct Engine<M> {
     delta: u32,
     events_handled: u64,
     pool: Option<Arc<rayon::ThreadPool>>,
-    /// The events of the step being handled (kept to reuse its allocation).
-    batch: Vec<Event<M>>,
+    /// The events a serial step creates (kept to reuse its allocation).
+    out: Vec<Event<M>>,
+    /// The wake-ups of the component being run (kept to reuse its allocation).
+    wakes: Vec<Wake>,
 }
 
 /// A component with everything it owns.
@@ -55,7 +57,8 @@ impl<M: Send> Engine<M> {
             delta: 0,
             events_handled: 0,
             pool: None,
-            batch: Vec::new(),
+            out: Vec::new(),
+            wakes: Vec::new(),
         }
     }
 
@@ -151,7 +154,7 @@ impl<M: Send> Engine<M> {
     pub fn send(&mut self, from: PortRef, msg: M) -> Result<(), M> {
         let mut out = Vec::new();
         let result = self.with_context(from.component, &mut out, |ctx| ctx.send(from.port, msg));
-        self.schedule(out);
+        self.schedule(&mut out);
         result
     }
 
@@ -160,7 +163,7 @@ impl<M: Send> Engine<M> {
     pub fn retrieve(&mut self, port: PortRef) -> Option<M> {
         let mut out = Vec::new();
         let msg = self.with_context(port.component, &mut out, |ctx| ctx.retrieve(port.port));
-        self.schedule(out);
+        self.schedule(&mut out);
         msg
     }
 
@@ -169,7 +172,7 @@ impl<M: Send> Engine<M> {
     pub fn wake_at(&mut self, id: ComponentId, time: Time, tag: u64) {
         let mut out = Vec::new();
         self.with_context(id, &mut out, |ctx| ctx.wake_at(time, tag));
-        self.schedule(out);
+        self.schedule(&mut out);
     }
 
     /// Number of messages waiting at `port`.
@@ -198,40 +201,28 @@ impl<M: Send> Engine<M> {
     /// (messages land in its ports, credits return) and is then run once per distinct
     /// wake-up, so it sees at once everything that arrived in this step.
     pub fn step(&mut self) -> bool {
-        let Some(first) = self.queue.pop() else {
+        let Some(((time, delta), mut batch)) = self.queue.pop_step() else {
             return false;
         };
-        let (time, delta) = (first.key.time, first.key.delta);
         self.now = time;
         self.delta = delta;
-        let mut batch = std::mem::take(&mut self.batch);
-        batch.push(first);
-        while self
-            .queue
-            .peek_key()
-            .is_some_and(|k| (k.time, k.delta) == (time, delta))
-        {
-            batch.push(self.queue.pop().expect("peeked"));
-        }
         self.events_handled += batch.len() as u64;
-        // Stable: keeps each component's events in key order.
-        batch.sort_by_key(|e| e.target);
         let several = batch.first().map(|e| e.target) != batch.last().map(|e| e.target);
         match self.pool.clone() {
             Some(pool) if several => self.handle_parallel(&pool, &mut batch),
             _ => {
-                let mut out = Vec::new();
-                let mut wakes = Vec::new();
+                let mut out = std::mem::take(&mut self.out);
                 let mut events = batch.drain(..).peekable();
                 while let Some(target) = events.peek().map(|e| e.target) {
                     let group = std::iter::from_fn(|| events.next_if(|e| e.target == target));
                     let slot = &mut self.slots[target.index()];
-                    handle_group(slot, target, group, time, delta, &mut wakes, &mut out);
+                    handle_group(slot, target, group, time, delta, &mut self.wakes, &mut out);
                 }
-                self.schedule(out);
+                self.schedule(&mut out);
+                self.out = out;
             }
         }
-        self.batch = batch;
+        self.queue.recycle(batch);
         true
     }
 
@@ -282,8 +273,8 @@ impl<M: Send> Engine<M> {
                 )
                 .collect()
         });
-        for out in outputs {
-            self.schedule(out);
+        for mut out in outputs {
+            self.schedule(&mut out);
         }
     }
 
@@ -291,8 +282,8 @@ impl<M: Send> Engine<M> {
     /// Credits go straight back to their port — no component runs before the next step,
     /// so this is the state the credit event would have made — and stay in the queue
     /// only to wake a component that is blocked on that port.
-    fn schedule(&mut self, events: Vec<Event<M>>) {
-        for event in events {
+    fn schedule(&mut self, events: &mut Vec<Event<M>>) {
+        for event in events.drain(..) {
             if let EventKind::Credit { port } = event.kind {
                 let state = &mut self.slots[event.target.index()].ports[port.index()];
                 state.credits += 1;

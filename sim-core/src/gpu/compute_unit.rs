@@ -83,7 +83,7 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
         let mut arrived = Vec::new();
         while let Some(msg) = ctx.retrieve(self.port) {
             match msg {
-                Message::MapWorkGroup(wg) => arrived.push(wg),
+                Message::MapWorkGroup(wg) => arrived.push(*wg),
                 other => panic!("a compute unit received {other:?}"),
             }
         }
@@ -131,7 +131,8 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
                 task: done.workgroup.index,
                 kind: "work-group",
             });
-            self.outbox.push_back(Message::WorkGroupDone(done));
+            self.outbox
+                .push_back(Message::WorkGroupDone(Box::new(done)));
         }
         ctx.send_queued(self.port, &mut self.outbox);
     }

@@ -196,7 +196,7 @@ impl Dispatcher {
                 placement,
             };
             if ctx
-                .send(self.cus[cu], Message::MapWorkGroup(workgroup))
+                .send(self.cus[cu], Message::MapWorkGroup(Box::new(workgroup)))
                 .is_err()
             {
                 unreachable!("the port had room");
@@ -264,7 +264,7 @@ impl Component<Message> for Dispatcher {
                 );
                 while let Some(msg) = ctx.retrieve(port) {
                     match msg {
-                        Message::WorkGroupDone(done) => self.complete(cu, done),
+                        Message::WorkGroupDone(done) => self.complete(cu, *done),
                         other => panic!("the dispatcher got {other:?} from compute unit {cu}"),
                     }
                 }

@@ -34,9 +34,9 @@ pub enum Message {
     /// A kernel finished or failed: dispatcher → command processor → driver.
     LaunchDone(LaunchOutcome),
     /// Execute a work-group: dispatcher → compute unit.
-    MapWorkGroup(WorkGroup),
+    MapWorkGroup(Box<WorkGroup>),
     /// A work-group finished or failed: compute unit → dispatcher.
-    WorkGroupDone(WorkGroupDone),
+    WorkGroupDone(Box<WorkGroupDone>),
     /// A request or answer of the memory hierarchy (compute unit ↔ caches, TLBs, DRAM),
     /// so the front end, the compute units and the hierarchy share one engine.
     Memory(MemoryMessage),

@@ -443,10 +443,10 @@ impl Component<Message> for OneAtATime {
                 .busy
                 .take()
                 .expect("a timer ends the running work-group");
-            let done = Message::WorkGroupDone(WorkGroupDone {
+            let done = Message::WorkGroupDone(Box::new(WorkGroupDone {
                 workgroup,
                 result: Ok(()),
-            });
+            }));
             assert!(
                 ctx.send(self.port, done).is_ok(),
                 "the dispatcher takes answers at once"
@@ -458,7 +458,7 @@ impl Component<Message> for OneAtATime {
                     .lock()
                     .unwrap()
                     .push((ctx.now(), self.cu, wg.index));
-                self.busy = Some(wg);
+                self.busy = Some(*wg);
                 ctx.wake_after(ctx.clock().cycles(self.cycles), 0);
             }
         }

@@ -96,8 +96,6 @@ pub struct CuSettings {
 struct ResidentWorkGroup {
     workgroup: WorkGroup,
     code: Arc<KernelCode>,
-    /// The first line past the code (prefetching stops there).
-    code_end_line: u64,
     lds: Vec<u8>,
     /// Its wavefronts (keys of the compute unit's wavefronts).
     waves: Vec<usize>,
@@ -189,6 +187,7 @@ impl ComputeUnit {
             let Message::MapWorkGroup(workgroup) = msg else {
                 panic!("a compute unit received {msg:?} from the dispatcher");
             };
+            let workgroup = *workgroup;
             ctx.notify(&Observation::TaskStart {
                 task: workgroup.index,
                 kind: "work-group",
@@ -212,6 +211,11 @@ impl ComputeUnit {
                 .vgprs_used()
                 .max(code.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
                 .min(256);
+            let program = &code.program;
+            let code_end = program
+                .steps()
+                .last()
+                .map_or(program.base(), |s| s.pc + u64::from(s.inst.size));
             let key = self.next_key;
             self.next_key += 1;
             let mut waves = Vec::with_capacity(setups.len());
@@ -222,32 +226,23 @@ impl ComputeUnit {
                 self.next_key += 1;
                 self.waves.insert(
                     wave_key,
-                    WaveSlot {
+                    WaveSlot::new(
                         state,
-                        workgroup: key,
-                        index: setup.wave_index,
-                        simd: placed.simd,
-                        ready_at: ctx.now(),
-                        buffer: VecDeque::new(),
-                        fetching: None,
-                        vm_outstanding: 0,
-                        lgkm_outstanding: 0,
-                    },
+                        (key, setup.wave_index),
+                        placed.simd,
+                        program.clone(),
+                        code_end,
+                        ctx.now(),
+                    ),
                 );
                 waves.push(wave_key);
                 self.by_simd[placed.simd as usize].push(wave_key);
             }
             let lds = vec![0u8; workgroup.lds_bytes as usize];
-            let program = &code.program;
-            let end = program
-                .steps()
-                .last()
-                .map_or(program.base(), |s| s.pc + u64::from(s.inst.size));
             self.workgroups.insert(
                 key,
                 ResidentWorkGroup {
                     workgroup,
-                    code_end_line: end.div_ceil(LINE_BYTES),
                     code,
                     lds,
                     waves,
@@ -269,7 +264,10 @@ impl ComputeUnit {
             kind: "work-group",
         });
         self.answers
-            .push_back(Message::WorkGroupDone(WorkGroupDone { workgroup, result }));
+            .push_back(Message::WorkGroupDone(Box::new(WorkGroupDone {
+                workgroup,
+                result,
+            })));
     }
 
     /// Removes work-group `key` and its wavefronts and answers for it.
@@ -403,8 +401,7 @@ impl ComputeUnit {
             return;
         };
         w.fetching = None;
-        let program = &self.workgroups[&w.workgroup].code.program;
-        if Self::needed_lines(w, program).contains(&line) {
+        if w.needed_lines().contains(&line) {
             self.memory_error(ctx, wave, e);
         }
     }
@@ -448,28 +445,6 @@ impl ComputeUnit {
         self.next_id
     }
 
-    /// Lines wavefront `w` needs in its buffer to issue its next instruction.
-    fn needed_lines(w: &WaveSlot, program: &Program) -> [u64; 2] {
-        let pc = w.state.pc;
-        let size = program.at(pc).map_or(4, |s| u64::from(s.inst.size));
-        [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES]
-    }
-
-    /// The line wavefront `w` should fetch next: the first line its next instruction
-    /// needs that is not in its buffer (`true`: a demand fetch), or else the line after
-    /// it, if that holds code (`false`: a prefetch).
-    fn wanted_line(&self, w: &WaveSlot) -> Option<(u64, bool)> {
-        if w.fetching.is_some() || w.state.status == WaveStatus::Ended {
-            return None;
-        }
-        let wg = &self.workgroups[&w.workgroup];
-        let [a, b] = Self::needed_lines(w, &wg.code.program);
-        if let Some(&line) = [a, b].iter().find(|&&l| !w.has_line(l)) {
-            return Some((line, true));
-        }
-        (b + 1 < wg.code_end_line && !w.has_line(b + 1)).then_some((b + 1, false))
-    }
-
     /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
     /// round-robin order) that misses a line it needs, or else one prefetching its next
     /// line.
@@ -481,7 +456,7 @@ impl ComputeUnit {
             .range(self.fetch_from..)
             .chain(self.waves.range(..self.fetch_from));
         for (&key, w) in order {
-            match self.wanted_line(w) {
+            match w.wanted_line() {
                 Some((line, true)) => {
                     demand = Some((key, line));
                     break;
@@ -507,12 +482,11 @@ impl ComputeUnit {
         if w.state.status != WaveStatus::Running {
             return None;
         }
-        let program = &self.workgroups[&w.workgroup].code.program;
-        let [a, b] = Self::needed_lines(w, program);
+        let [a, b] = w.needed_lines();
         if !w.has_line(a) || !w.has_line(b) {
             return None;
         }
-        let unit_free = match program.at(w.state.pc) {
+        let unit_free = match w.program.at(w.state.pc) {
             Ok(step) => {
                 if step.inst.info.category == Category::Waitcnt {
                     let Extra::Simm16(imm) = step.inst.extra else {
@@ -557,7 +531,7 @@ impl ComputeUnit {
             if self.issuable_at(w).is_none_or(|t| t > now) {
                 continue;
             }
-            let program = self.workgroups[&w.workgroup].code.program.clone();
+            let program = w.program.clone();
             let t = match program.at(w.state.pc) {
                 Ok(step) => OpTiming::of(step.inst.info).timing,
                 Err(kind) => {
@@ -716,7 +690,7 @@ impl ComputeUnit {
             if next == Some(soonest) {
                 break;
             }
-            if self.wanted_line(w).is_some() {
+            if w.wanted_line().is_some() {
                 next = Some(soonest);
                 break;
             }

@@ -2,9 +2,13 @@
 //! emulator's [`Wavefront`]), its instruction buffer, when it may issue next and the
 //! memory instructions it still waits for.
 
-use crate::emu::Wavefront;
+use super::LINE_BYTES;
+use crate::emu::program::Program;
+use crate::emu::{WaveStatus, Wavefront};
 use crate::engine::Time;
 use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::Arc;
 
 /// Cache lines of code a wavefront's instruction buffer holds.
 pub const INSTRUCTION_BUFFER_LINES: usize = 16;
@@ -21,8 +25,15 @@ pub struct WaveSlot {
     pub simd: u32,
     /// The earliest time it may issue its next instruction.
     pub ready_at: Time,
+    /// The decoded code it runs.
+    pub program: Arc<Program>,
+    /// The lines (line numbers) the code occupies: prefetching stays within them.
+    pub code_lines: Range<u64>,
     /// Code lines (line numbers) in its instruction buffer, oldest first.
-    pub buffer: VecDeque<u64>,
+    buffer: VecDeque<u64>,
+    /// Whether the buffer holds every line of the code (then no fetch is needed while the
+    /// PC stays in the code, and no line is ever dropped).
+    holds_all_code: bool,
     /// The line being fetched, if any.
     pub fetching: Option<u64>,
     /// Vector memory instructions issued and not yet complete (vmcnt).
@@ -32,6 +43,64 @@ pub struct WaveSlot {
 }
 
 impl WaveSlot {
+    /// A wavefront with state `state`, index `index` in work-group `workgroup`, on SIMD
+    /// `simd`, running `program` (whose code ends before byte `code_end`), ready at
+    /// `ready_at`, with an empty instruction buffer and nothing outstanding.
+    pub fn new(
+        state: Wavefront,
+        (workgroup, index): (usize, u32),
+        simd: u32,
+        program: Arc<Program>,
+        code_end: u64,
+        ready_at: Time,
+    ) -> Self {
+        let code_lines = program.base() / LINE_BYTES..code_end.div_ceil(LINE_BYTES);
+        WaveSlot {
+            state,
+            workgroup,
+            index,
+            simd,
+            ready_at,
+            program,
+            code_lines,
+            buffer: VecDeque::new(),
+            holds_all_code: false,
+            fetching: None,
+            vm_outstanding: 0,
+            lgkm_outstanding: 0,
+        }
+    }
+
+    /// The lines it needs in its buffer to issue its next instruction (the same line
+    /// twice when the instruction does not cross a line).
+    pub fn needed_lines(&self) -> [u64; 2] {
+        let pc = self.state.pc;
+        let size = self.program.at(pc).map_or(4, |s| u64::from(s.inst.size));
+        [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES]
+    }
+
+    /// The line it should fetch next: the first line its next instruction needs that is
+    /// not in its buffer (`true`: a demand fetch), or else the line after it, if that
+    /// holds code (`false`: a prefetch). `None` while a fetch is under way or after it
+    /// ended.
+    pub fn wanted_line(&self) -> Option<(u64, bool)> {
+        if self.fetching.is_some() || self.state.status == WaveStatus::Ended {
+            return None;
+        }
+        let pc = self.state.pc;
+        if self.holds_all_code
+            && pc >= self.code_lines.start * LINE_BYTES
+            && pc + 8 <= self.code_lines.end * LINE_BYTES
+        {
+            return None;
+        }
+        let [a, b] = self.needed_lines();
+        if let Some(&line) = [a, b].iter().find(|&&l| !self.has_line(l)) {
+            return Some((line, true));
+        }
+        (b + 1 < self.code_lines.end && !self.has_line(b + 1)).then_some((b + 1, false))
+    }
+
     /// Whether line `line` is in the instruction buffer.
     pub fn has_line(&self, line: u64) -> bool {
         // The newest lines are the likeliest.
@@ -48,6 +117,9 @@ impl WaveSlot {
                 self.buffer.pop_front();
             }
             self.buffer.push_back(line);
+            self.holds_all_code = self.code_lines.end - self.code_lines.start
+                <= INSTRUCTION_BUFFER_LINES as u64
+                && self.code_lines.clone().all(|l| self.has_line(l));
         }
     }
 
@@ -65,17 +137,8 @@ mod tests {
     use super::*;
 
     fn slot() -> WaveSlot {
-        WaveSlot {
-            state: Wavefront::new(3),
-            workgroup: 0,
-            index: 0,
-            simd: 0,
-            ready_at: 0,
-            buffer: VecDeque::new(),
-            fetching: None,
-            vm_outstanding: 0,
-            lgkm_outstanding: 0,
-        }
+        let program = Arc::new(Program::new(&[], 0));
+        WaveSlot::new(Wavefront::new(3), (0, 0), 0, program, 0, 0)
     }
 
     #[test]
