@@ -11,6 +11,7 @@ mod command_processor;
 pub mod compute_unit;
 mod dispatcher;
 mod launch;
+mod progress;
 mod resources;
 mod workgroup;
 
@@ -23,6 +24,7 @@ pub use launch::{
     ExecutionError, KernelLaunch, KernelRun, LaunchError, LaunchOutcome, LaunchRequest,
     KERNEL_DISPATCH_HEADER,
 };
+pub use progress::KernelProgress;
 pub use resources::{LDS_GRANULE, SGPR_GRANULE, VGPR_GRANULE};
 pub use workgroup::{Wavefront, WorkGroup, MAX_WAVEFRONTS_PER_WORKGROUP, WAVEFRONT_SIZE};
 
