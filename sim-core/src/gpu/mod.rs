@@ -4,7 +4,8 @@
 //!
 //! [`Gpu`] assembles a command processor, a dispatcher and the compute units (supplied by
 //! the caller, speaking the [compute-unit protocol](compute_unit)) and runs kernels with
-//! [`Gpu::run_kernel`]. All of them exchange [`Message`]s.
+//! [`Gpu::run_kernel`] (or [`Gpu::run_kernel_watched`], which also reports the kernel's
+//! [`KernelProgress`] as it goes). All of them exchange [`Message`]s.
 
 mod builder;
 mod command_processor;

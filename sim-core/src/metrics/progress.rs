@@ -239,7 +239,7 @@ impl RunningKernel {
             Mode::Timing => "timing",
         };
         let space = if outcome.is_empty() { "" } else { " " };
-        let percent = (p.workgroups_done * 100)
+        let percent = (p.workgroups_done.saturating_mul(100))
             .checked_div(p.workgroups)
             .unwrap_or(0);
         let mut text = format!(
