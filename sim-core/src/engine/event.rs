@@ -24,7 +24,9 @@ pub(crate) struct EventKey {
 pub(crate) enum EventKind<M> {
     /// A message reaches the target's port.
     Deliver { port: Port, msg: M },
-    /// The peer of the target's port retrieved a message: one place freed.
+    /// The peer of the target's port retrieved a message: one place freed. The engine
+    /// returns the credit as soon as the step that created this event ends; only when
+    /// the target was blocked on the port does the event stay, to wake it.
     Credit { port: Port },
     /// A timer the target set is due.
     Timer { tag: u64 },
@@ -85,13 +87,5 @@ impl<M> EventQueue<M> {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.heap.is_empty()
-    }
-}
-
-impl<M> Extend<Event<M>> for EventQueue<M> {
-    fn extend<I: IntoIterator<Item = Event<M>>>(&mut self, events: I) {
-        for event in events {
-            self.push(event);
-        }
     }
 }

@@ -151,7 +151,7 @@ impl<M: Send> Engine<M> {
     pub fn send(&mut self, from: PortRef, msg: M) -> Result<(), M> {
         let mut out = Vec::new();
         let result = self.with_context(from.component, &mut out, |ctx| ctx.send(from.port, msg));
-        self.queue.extend(out);
+        self.schedule(out);
         result
     }
 
@@ -160,7 +160,7 @@ impl<M: Send> Engine<M> {
     pub fn retrieve(&mut self, port: PortRef) -> Option<M> {
         let mut out = Vec::new();
         let msg = self.with_context(port.component, &mut out, |ctx| ctx.retrieve(port.port));
-        self.queue.extend(out);
+        self.schedule(out);
         msg
     }
 
@@ -169,7 +169,7 @@ impl<M: Send> Engine<M> {
     pub fn wake_at(&mut self, id: ComponentId, time: Time, tag: u64) {
         let mut out = Vec::new();
         self.with_context(id, &mut out, |ctx| ctx.wake_at(time, tag));
-        self.queue.extend(out);
+        self.schedule(out);
     }
 
     /// Number of messages waiting at `port`.
@@ -228,7 +228,7 @@ impl<M: Send> Engine<M> {
                     let slot = &mut self.slots[target.index()];
                     handle_group(slot, target, group, time, delta, &mut wakes, &mut out);
                 }
-                self.queue.extend(out);
+                self.schedule(out);
             }
         }
         self.batch = batch;
@@ -283,7 +283,24 @@ impl<M: Send> Engine<M> {
                 .collect()
         });
         for out in outputs {
-            self.queue.extend(out);
+            self.schedule(out);
+        }
+    }
+
+    /// Queues the events a step (or code outside the simulation) created, in order.
+    /// Credits go straight back to their port — no component runs before the next step,
+    /// so this is the state the credit event would have made — and stay in the queue
+    /// only to wake a component that is blocked on that port.
+    fn schedule(&mut self, events: Vec<Event<M>>) {
+        for event in events {
+            if let EventKind::Credit { port } = event.kind {
+                let state = &mut self.slots[event.target.index()].ports[port.index()];
+                state.credits += 1;
+                if !std::mem::take(&mut state.blocked) {
+                    continue;
+                }
+            }
+            self.queue.push(event);
         }
     }
 
@@ -341,14 +358,8 @@ fn handle_group<M>(
                 slot.ports[port.index()].incoming.push_back(msg);
                 Wake::Arrived(port)
             }
-            EventKind::Credit { port } => {
-                let state = &mut slot.ports[port.index()];
-                state.credits += 1;
-                if !std::mem::take(&mut state.blocked) {
-                    continue;
-                }
-                Wake::PortFree(port)
-            }
+            // The engine returned the credit already; the event wakes a blocked sender.
+            EventKind::Credit { port } => Wake::PortFree(port),
             EventKind::Timer { tag } => Wake::Timer(tag),
         };
         if matches!(wake, Wake::Timer(_)) || !wakes.contains(&wake) {

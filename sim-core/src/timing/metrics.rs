@@ -3,7 +3,8 @@
 
 use crate::engine::{ComponentId, Engine, Hook, HookContext, Observation, Time, PS_PER_NS};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One value of the report: what was measured where.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,12 +19,33 @@ pub struct Metric {
     pub unit: &'static str,
 }
 
-/// What one component's hook has gathered.
+/// What one component's hook has gathered: a few named counters, kept in a short list
+/// that the hook searches by the name's address first (components count with literals).
 #[derive(Debug, Default, Clone)]
 struct Tally {
-    counts: BTreeMap<&'static str, u64>,
+    counts: Vec<(&'static str, u64)>,
     /// Per task kind: (tasks ended, total time they took in ps).
-    latencies: BTreeMap<&'static str, (u64, Time)>,
+    latencies: Vec<(&'static str, (u64, Time))>,
+}
+
+/// The value named `name` in `list`, added if missing.
+fn entry<'a, V: Default>(list: &'a mut Vec<(&'static str, V)>, name: &'static str) -> &'a mut V {
+    let place = list
+        .iter()
+        .position(|(n, _)| std::ptr::eq(*n, name))
+        .or_else(|| list.iter().position(|(n, _)| *n == name))
+        .unwrap_or_else(|| {
+            list.push((name, V::default()));
+            list.len() - 1
+        });
+    &mut list[place].1
+}
+
+/// One component's tally, shared by its hook (which adds) and the collector (which reads).
+type SharedTally = Arc<Mutex<Tally>>;
+
+fn lock(tally: &SharedTally) -> MutexGuard<'_, Tally> {
+    tally.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Gathers the metrics of the components it is attached to, under their engine names.
@@ -37,7 +59,7 @@ struct Tally {
 /// Totals are sums, so they are the same whatever the order in which threads report.
 #[derive(Debug, Clone, Default)]
 pub struct MetricsCollector {
-    tallies: Arc<Mutex<BTreeMap<String, Tally>>>,
+    tallies: Arc<Mutex<BTreeMap<String, SharedTally>>>,
 }
 
 impl MetricsCollector {
@@ -55,34 +77,40 @@ impl MetricsCollector {
     ) {
         for id in ids {
             let location = engine.name(id).to_string();
-            self.lock().entry(location.clone()).or_default();
+            let tally = self.lock().entry(location).or_default().clone();
             engine.add_hook(
                 id,
                 Box::new(MetricsHook {
-                    location,
-                    tallies: self.tallies.clone(),
-                    started: HashMap::new(),
+                    tally,
+                    started: HashMap::default(),
                 }),
             );
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Tally>> {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, SharedTally>> {
         self.tallies.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The counter `what` of the component named `location` (0 if never counted).
     pub fn count(&self, location: &str, what: &str) -> u64 {
-        self.lock()
-            .get(location)
-            .and_then(|t| t.counts.get(what).copied())
-            .unwrap_or(0)
+        let tallies = self.lock();
+        let Some(tally) = tallies.get(location) else {
+            return 0;
+        };
+        let tally = lock(tally);
+        tally
+            .counts
+            .iter()
+            .find(|(n, _)| *n == what)
+            .map_or(0, |&(_, v)| v)
     }
 
     /// The average time, in ps, that tasks of `kind` took at `location`, if any ended.
     pub fn average_latency(&self, location: &str, kind: &str) -> Option<f64> {
         let tallies = self.lock();
-        let &(n, total) = tallies.get(location)?.latencies.get(kind)?;
+        let tally = lock(tallies.get(location)?);
+        let &(_, (n, total)) = tally.latencies.iter().find(|(k, _)| *k == kind)?;
         (n > 0).then(|| total as f64 / n as f64)
     }
 
@@ -90,8 +118,8 @@ impl MetricsCollector {
     /// run reports about itself alone.
     pub fn take_metrics(&self) -> Vec<Metric> {
         let rows = self.metrics();
-        for tally in self.lock().values_mut() {
-            *tally = Tally::default();
+        for tally in self.lock().values() {
+            *lock(tally) = Tally::default();
         }
         rows
     }
@@ -101,7 +129,8 @@ impl MetricsCollector {
     pub fn metrics(&self) -> Vec<Metric> {
         let mut rows = Vec::new();
         for (location, tally) in self.lock().iter() {
-            for (&what, &value) in &tally.counts {
+            let tally = lock(tally);
+            for &(what, value) in &tally.counts {
                 rows.push(Metric {
                     location: location.clone(),
                     what: what.to_string(),
@@ -113,7 +142,7 @@ impl MetricsCollector {
                     },
                 });
             }
-            for (&kind, &(n, total)) in &tally.latencies {
+            for &(kind, (n, total)) in &tally.latencies {
                 rows.push(Metric {
                     location: location.clone(),
                     what: format!("{kind}_tasks"),
@@ -135,20 +164,32 @@ impl MetricsCollector {
 
 /// The hook on one component.
 struct MetricsHook {
-    location: String,
-    tallies: Arc<Mutex<BTreeMap<String, Tally>>>,
+    tally: SharedTally,
     /// Start times of the tasks in progress.
-    started: HashMap<(u64, &'static str), Time>,
+    started: HashMap<(u64, &'static str), Time, BuildHasherDefault<TaskHasher>>,
 }
 
-impl MetricsHook {
-    fn update(&self, f: impl FnOnce(&mut Tally)) {
-        let mut tallies = self.tallies.lock().unwrap_or_else(|e| e.into_inner());
-        // The entry exists from `attach` on; the name is cloned only if it was dropped.
-        match tallies.get_mut(&self.location) {
-            Some(tally) => f(tally),
-            None => f(tallies.entry(self.location.clone()).or_default()),
+/// A fast hasher for task keys (the default one resists attacks nobody makes here).
+#[derive(Default)]
+struct TaskHasher(u64);
+
+impl Hasher for TaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
         }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
     }
 }
 
@@ -156,18 +197,17 @@ impl<M> Hook<M> for MetricsHook {
     fn observe(&mut self, at: HookContext, what: &Observation<'_, M>) {
         match *what {
             Observation::Count { what, amount } => {
-                self.update(|t| *t.counts.entry(what).or_default() += amount)
+                *entry(&mut lock(&self.tally).counts, what) += amount
             }
             Observation::TaskStart { task, kind } => {
                 self.started.insert((task, kind), at.time);
             }
             Observation::TaskEnd { task, kind } => {
                 if let Some(start) = self.started.remove(&(task, kind)) {
-                    self.update(|t| {
-                        let entry = t.latencies.entry(kind).or_default();
-                        entry.0 += 1;
-                        entry.1 += at.time - start;
-                    });
+                    let mut tally = lock(&self.tally);
+                    let (n, total) = entry(&mut tally.latencies, kind);
+                    *n += 1;
+                    *total += at.time - start;
                 }
             }
             Observation::Sent { .. } | Observation::Retrieved { .. } => {}
