@@ -234,7 +234,7 @@ fn launch(
         let start_ns = device.now_ns();
         let wall = Instant::now();
         let report = simulator.run_kernel(gpu, &dispatch).map_err(|e| {
-            eprintln!("gcnsim: {e}");
+            simulator.print_message(&format!("gcnsim: {e}"));
             launch_status(&e)
         })?;
         let wall = wall.elapsed();
@@ -249,10 +249,7 @@ fn launch(
         if simulator.settings().summary {
             let simulated = report.end_ns - report.start_ns;
             let instructions = report.instructions.total();
-            eprintln!(
-                "{}",
-                summary_line(&name, gpu, simulated, instructions, wall)
-            );
+            simulator.print_message(&summary_line(&name, gpu, simulated, instructions, wall));
         }
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;

@@ -20,6 +20,18 @@ pub enum Mode {
     Timing,
 }
 
+/// Whether long kernel simulations show their progress on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Only when stderr is a terminal: one status line, refreshed in place.
+    Auto,
+    /// Always (stderr is likely a log file): plain lines every few seconds while a
+    /// kernel runs, and one line when each kernel ends.
+    On,
+    /// Never.
+    Off,
+}
+
 /// Every environment variable gcnsim reads, with its meaning (for messages and docs).
 pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
     (
@@ -44,6 +56,11 @@ pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
         "GCNSIM_SUMMARY",
         "1 prints a line per kernel on stderr (simulated and wall time, wf-inst/s); 0 or unset: none",
     ),
+    (
+        "GCNSIM_PROGRESS",
+        "progress of long kernels on stderr: auto (only on a terminal), on or 1 (also when \
+         stderr is a file: plain lines, and one per kernel at its end), off or 0",
+    ),
     ("GCNSIM_CACHE_DIR", "directory of the compiled-kernel cache"),
 ];
 
@@ -65,6 +82,8 @@ pub struct Settings {
     pub trace: Option<PathBuf>,
     /// Whether to print a one-line summary per kernel on stderr.
     pub summary: bool,
+    /// Whether to show the progress of long kernels on stderr.
+    pub progress: Progress,
     /// Directory of the compiled-kernel cache.
     pub cache_dir: PathBuf,
 }
@@ -152,6 +171,18 @@ impl Settings {
                 ))
             }
         };
+        let progress = match get("GCNSIM_PROGRESS") {
+            None | Some("auto") => Progress::Auto,
+            Some("1" | "on") => Progress::On,
+            Some("0" | "off") => Progress::Off,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "GCNSIM_PROGRESS",
+                    other,
+                    "must be auto (only when stderr is a terminal), on or 1, off or 0",
+                ))
+            }
+        };
         let cache_dir = match non_empty_path("GCNSIM_CACHE_DIR", get("GCNSIM_CACHE_DIR"))? {
             Some(dir) => dir,
             None => match (get("XDG_CACHE_HOME"), get("HOME")) {
@@ -167,6 +198,7 @@ impl Settings {
             report,
             trace,
             summary,
+            progress,
             cache_dir,
         })
     }
@@ -206,6 +238,7 @@ mod tests {
         assert!(s.threads >= 1);
         assert_eq!(s.report, None);
         assert!(!s.summary);
+        assert_eq!(s.progress, Progress::Auto);
         assert_eq!(s.cache_dir, PathBuf::from("/home/r/.cache/gcnsim"));
     }
 
@@ -218,6 +251,7 @@ mod tests {
             ("GCNSIM_REPORT", "/tmp/r.csv"),
             ("GCNSIM_TRACE", "/tmp/t.json"),
             ("GCNSIM_SUMMARY", "1"),
+            ("GCNSIM_PROGRESS", "on"),
             ("GCNSIM_CACHE_DIR", "/tmp/c"),
             ("XDG_CACHE_HOME", "/x"),
         ])
@@ -228,6 +262,7 @@ mod tests {
         assert_eq!(s.report, Some(PathBuf::from("/tmp/r.csv")));
         assert_eq!(s.trace, Some(PathBuf::from("/tmp/t.json")));
         assert!(s.summary);
+        assert_eq!(s.progress, Progress::On);
         assert_eq!(s.cache_dir, PathBuf::from("/tmp/c"));
     }
 
@@ -241,6 +276,8 @@ mod tests {
             ("GCNSIM_THREADS", "-1"),
             ("GCNSIM_REPORT", "/tmp/r.txt"),
             ("GCNSIM_SUMMARY", "yes"),
+            ("GCNSIM_PROGRESS", "yes"),
+            ("GCNSIM_PROGRESS", "ON"),
             ("GCNSIM_CACHE_DIR", ""),
             ("GCNSIM_CONFIG", "/nonexistent/gcnsim.toml"),
             ("GCNSIM_TYPO", "1"),
@@ -250,6 +287,26 @@ mod tests {
             assert_eq!((e.key.as_str(), e.value.as_str()), (key, value), "{e}");
             assert!(e.to_string().contains(key), "{e}");
         }
+    }
+
+    #[test]
+    fn progress_accepts_its_spellings() {
+        for (value, progress) in [
+            ("auto", Progress::Auto),
+            ("1", Progress::On),
+            ("on", Progress::On),
+            ("0", Progress::Off),
+            ("off", Progress::Off),
+        ] {
+            let s = settings(&[("GCNSIM_PROGRESS", value)]).unwrap();
+            assert_eq!(s.progress, progress, "{value}");
+        }
+        let e = settings(&[("GCNSIM_PROGRESS", "sometimes")]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "gcnsim: configuration error: GCNSIM_PROGRESS = \"sometimes\": must be auto \
+             (only when stderr is a terminal), on or 1, off or 0"
+        );
     }
 
     #[test]

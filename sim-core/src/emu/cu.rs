@@ -67,6 +67,17 @@ impl DispatchTable {
             .add(counts);
     }
 
+    /// The instructions the dispatch at `packet_address` executed so far (e.g. for a
+    /// progress display while it runs).
+    pub fn counts(&self, packet_address: u64) -> InstructionCounts {
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&packet_address)
+            .copied()
+            .unwrap_or_default()
+    }
+
     /// Forgets the dispatch at `packet_address` and returns the instructions its
     /// work-groups executed.
     pub fn finish(&self, packet_address: u64) -> InstructionCounts {

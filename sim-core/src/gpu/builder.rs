@@ -1,10 +1,13 @@
 //! Assembling a GPU's front end on an engine, and running kernels on it.
 
+use super::progress::WorkGroupCounter;
 use super::{
-    CommandProcessor, Dispatcher, KernelLaunch, KernelRun, LaunchError, LaunchRequest, Message,
+    CommandProcessor, Dispatcher, KernelLaunch, KernelProgress, KernelRun, LaunchError,
+    LaunchRequest, Message,
 };
 use crate::config::GpuConfig;
 use crate::engine::{Clock, Component, ComponentId, Endpoint, Engine, Port, PortRef, Time};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Where a compute unit is being built: what its factory gets.
@@ -95,6 +98,7 @@ impl GpuBuilder {
             engine,
             parts,
             next_launch: 0,
+            workgroups_answered: None,
         }
     }
 
@@ -186,6 +190,9 @@ pub struct Gpu {
     engine: Engine<Message>,
     parts: GpuParts,
     next_launch: u64,
+    /// Work-groups the dispatcher got back so far, counted by a hook attached on the
+    /// first watched run (unwatched runs pay nothing for it).
+    workgroups_answered: Option<Arc<AtomicU64>>,
 }
 
 impl Gpu {
@@ -200,6 +207,48 @@ impl Gpu {
     /// After [`LaunchError::Stalled`] (a compute unit that never answered) the GPU's
     /// state is undefined and it should not be used again.
     pub fn run_kernel(&mut self, launch: KernelLaunch) -> Result<KernelRun, LaunchError> {
+        let id = self.submit(launch);
+        if !self.engine.run_until_arrival(self.parts.host) {
+            return Err(LaunchError::Stalled);
+        }
+        self.answer(id)
+    }
+
+    /// Runs one kernel as [`run_kernel`](Self::run_kernel) does, with the same results,
+    /// showing `watch` how far it has come: after the first engine step, then each time
+    /// after as many steps as `watch` last returned (at least 1).
+    pub fn run_kernel_watched(
+        &mut self,
+        launch: KernelLaunch,
+        mut watch: impl FnMut(&KernelProgress) -> u32,
+    ) -> Result<KernelRun, LaunchError> {
+        let answered = self.workgroups_answered_counter();
+        let answered_before = answered.load(Ordering::Relaxed);
+        let workgroups = launch.workgroup_count();
+        let submitted = self.engine.now();
+        let id = self.submit(launch);
+        let mut steps_left = 1u32;
+        while self.engine.waiting(self.parts.host) == 0 {
+            if !self.engine.step() {
+                return Err(LaunchError::Stalled);
+            }
+            steps_left -= 1;
+            if steps_left == 0 {
+                let progress = KernelProgress {
+                    workgroups_done: answered
+                        .load(Ordering::Relaxed)
+                        .saturating_sub(answered_before),
+                    workgroups,
+                    simulated: self.engine.now() - submitted,
+                };
+                steps_left = watch(&progress).max(1);
+            }
+        }
+        self.answer(id)
+    }
+
+    /// Sends `launch` to the command processor; returns its launch id.
+    fn submit(&mut self, launch: KernelLaunch) -> u64 {
         let id = self.next_launch;
         self.next_launch += 1;
         let request = LaunchRequest {
@@ -214,13 +263,29 @@ impl Gpu {
         {
             unreachable!("the command processor's buffer is empty between launches");
         }
-        if !self.engine.run_until_arrival(self.parts.host) {
-            return Err(LaunchError::Stalled);
-        }
+        id
+    }
+
+    /// Takes the command processor's report of launch `id`, which has arrived.
+    fn answer(&mut self, id: u64) -> Result<KernelRun, LaunchError> {
         match self.engine.retrieve(self.parts.host) {
             Some(Message::LaunchDone(outcome)) if outcome.id == id => outcome.result,
             other => panic!("the command processor answered {other:?} to launch {id}"),
         }
+    }
+
+    /// The count of work-groups the dispatcher got back, attaching its hook if needed.
+    fn workgroups_answered_counter(&mut self) -> Arc<AtomicU64> {
+        if let Some(counter) = &self.workgroups_answered {
+            return counter.clone();
+        }
+        let counter = Arc::new(AtomicU64::new(0));
+        self.engine.add_hook(
+            self.parts.dispatcher,
+            Box::new(WorkGroupCounter(counter.clone())),
+        );
+        self.workgroups_answered = Some(counter.clone());
+        counter
     }
 
     /// The current simulated time.

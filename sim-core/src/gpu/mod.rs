@@ -4,13 +4,15 @@
 //!
 //! [`Gpu`] assembles a command processor, a dispatcher and the compute units (supplied by
 //! the caller, speaking the [compute-unit protocol](compute_unit)) and runs kernels with
-//! [`Gpu::run_kernel`]. All of them exchange [`Message`]s.
+//! [`Gpu::run_kernel`] (or [`Gpu::run_kernel_watched`], which also reports the kernel's
+//! [`KernelProgress`] as it goes). All of them exchange [`Message`]s.
 
 mod builder;
 mod command_processor;
 pub mod compute_unit;
 mod dispatcher;
 mod launch;
+mod progress;
 mod resources;
 mod workgroup;
 
@@ -23,6 +25,7 @@ pub use launch::{
     ExecutionError, KernelLaunch, KernelRun, LaunchError, LaunchOutcome, LaunchRequest,
     KERNEL_DISPATCH_HEADER,
 };
+pub use progress::KernelProgress;
 pub use resources::{LDS_GRANULE, SGPR_GRANULE, VGPR_GRANULE};
 pub use workgroup::{Wavefront, WorkGroup, MAX_WAVEFRONTS_PER_WORKGROUP, WAVEFRONT_SIZE};
 

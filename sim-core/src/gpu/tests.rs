@@ -549,6 +549,63 @@ fn many_workgroups_cost_few_events_each() {
     assert!(per_workgroup < 4.5, "{per_workgroup} events per work-group");
 }
 
+#[test]
+fn a_watched_run_is_the_same_run_and_sees_its_workgroups_answered() {
+    let config = config(4);
+    let launch = || kernel([100, 3, 2], [16, 2, 1], 16, 16, 0);
+    let (mut plain, plain_record) = functional_gpu(GpuBuilder::new(&config), 50, None, None);
+    let (mut watched, record) = functional_gpu(GpuBuilder::new(&config), 50, None, None);
+    for _ in 0..2 {
+        *plain_record.lock().unwrap() = Record::default();
+        *record.lock().unwrap() = Record::default();
+        let expected = plain.run_kernel(launch()).unwrap();
+        let mut seen: Vec<KernelProgress> = Vec::new();
+        let run = watched
+            .run_kernel_watched(launch(), |p| {
+                seen.push(*p);
+                1
+            })
+            .unwrap();
+        assert_eq!(
+            (run.start, run.end, run.workgroups, run.wavefronts),
+            (
+                expected.start,
+                expected.end,
+                expected.workgroups,
+                expected.wavefronts
+            )
+        );
+        assert_eq!(watched.now(), plain.now());
+        assert_eq!(
+            watched.engine().events_handled(),
+            plain.engine().events_handled()
+        );
+        // Every launch counts its own work-groups, from none to all 28, in step order.
+        assert!(seen.iter().all(|p| p.workgroups == 28));
+        assert_eq!(seen.first().map(|p| p.workgroups_done), Some(0));
+        assert_eq!(seen.last().map(|p| p.workgroups_done), Some(28));
+        assert!(seen
+            .windows(2)
+            .all(|w| w[0].workgroups_done <= w[1].workgroups_done
+                && w[0].simulated <= w[1].simulated));
+        assert_eq!(
+            seen.last().map(|p| p.simulated),
+            Some(run.end - run.start + 2 * CYCLE),
+            "from the host's send to the host's receipt: one link each way"
+        );
+    }
+    // The watcher says how many steps to run before it is asked again.
+    let mut calls = 0;
+    *record.lock().unwrap() = Record::default();
+    watched
+        .run_kernel_watched(launch(), |_| {
+            calls += 1;
+            u32::MAX
+        })
+        .unwrap();
+    assert_eq!(calls, 1);
+}
+
 /// Every work-group takes the same number of cycles.
 struct Cycles(u64);
 

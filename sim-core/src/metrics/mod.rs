@@ -1,13 +1,17 @@
 //! What a run reports to the user: the metrics report (rows of location, what, value,
 //! unit per kernel launch, per GPU and in total), the Chrome trace of the simulated
-//! timeline, and the one-line summary per kernel.
+//! timeline, the one-line summary per kernel, and the progress display of long kernels.
 
+mod progress;
 mod recorder;
 mod report;
 mod summary;
 mod trace;
 
 pub use crate::timing::Metric;
+pub use progress::{
+    PollPacer, ProgressBoard, ProgressStyle, LINE_EVERY, REFRESH_EVERY, SHOW_AFTER,
+};
 pub use recorder::{KernelLaunchRecord, Recorder};
 pub use report::{render as render_report, ReportFormat};
 pub use summary::summary_line;

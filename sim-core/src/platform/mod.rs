@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod program;
+mod progress;
 mod timing;
 mod transfer;
 
@@ -16,7 +17,7 @@ use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
 };
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
-use crate::metrics::{Recorder, WorkGroupTracer};
+use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -69,6 +70,8 @@ pub struct Platform {
     pool: Arc<rayon::ThreadPool>,
     devices: Vec<Mutex<Device>>,
     metrics: Recorder,
+    /// The progress display on stderr, when shown.
+    progress: Option<ProgressBoard>,
 }
 
 impl Platform {
@@ -82,12 +85,14 @@ impl Platform {
             .map_err(|e| PlatformError(format!("cannot start simulator threads: {e}")))?;
         let driver = Driver::new(&settings.platform);
         let metrics = Recorder::new(driver.gpu_count(), settings.trace.is_some());
+        let progress = ProgressBoard::for_stderr(settings.progress, driver.gpu_count());
         let mut platform = Platform {
             settings,
             driver,
             pool,
             devices: Vec::new(),
             metrics,
+            progress,
         };
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
@@ -108,6 +113,14 @@ impl Platform {
     /// What the run did so far: the metrics report and the trace.
     pub fn metrics(&self) -> &Recorder {
         &self.metrics
+    }
+
+    /// Writes `line` on stderr without garbling the progress display.
+    pub fn print_message(&self, line: &str) {
+        match &self.progress {
+            Some(board) => board.message(line),
+            None => eprintln!("{line}"),
+        }
     }
 
     /// Number of GPUs.
@@ -188,7 +201,21 @@ impl Platform {
                 dispatch_id: device.next_dispatch_id,
             },
         );
-        let mut result = device.gpu.run_kernel(launch);
+        let mut result = match &self.progress {
+            None => device.gpu.run_kernel(launch),
+            Some(board) => {
+                let device = &mut *device;
+                progress::run_shown(
+                    board,
+                    gpu,
+                    self.settings.mode,
+                    &mut device.gpu,
+                    &device.dispatches,
+                    packet.address(),
+                    launch,
+                )
+            }
+        };
         let counts = device.dispatches.finish(packet.address());
         let device = &mut *device;
         let metrics = match (&mut device.timing, &result) {

@@ -1,0 +1,46 @@
+//! A kernel run shown on the progress display (`GCNSIM_PROGRESS`).
+
+use crate::config::Mode;
+use crate::emu::DispatchTable;
+use crate::gpu::{Gpu, KernelLaunch, KernelProgress, KernelRun, LaunchError};
+use crate::metrics::{PollPacer, ProgressBoard};
+use std::time::Instant;
+
+/// Runs `launch` (whose dispatch packet is at `packet` in `dispatches`) on `model`, GPU
+/// `gpu` simulated in `mode`, showing its progress on `board` from start to end. The
+/// simulation is the same as without a display.
+pub(super) fn run_shown(
+    board: &ProgressBoard,
+    gpu: usize,
+    mode: Mode,
+    model: &mut Gpu,
+    dispatches: &DispatchTable,
+    packet: u64,
+    launch: KernelLaunch,
+) -> Result<KernelRun, LaunchError> {
+    let started = Instant::now();
+    let workgroups = launch.workgroup_count();
+    board.begin(gpu, &launch.name, mode, started);
+    let mut pacer = PollPacer::new(started);
+    let mut last = KernelProgress {
+        workgroups,
+        ..KernelProgress::default()
+    };
+    let result = model.run_kernel_watched(launch, |progress| {
+        let now = Instant::now();
+        board.update(gpu, progress, dispatches.counts(packet).total(), now);
+        last = *progress;
+        pacer.next(now)
+    });
+    let finished = match &result {
+        Ok(run) => KernelProgress {
+            workgroups_done: run.workgroups,
+            workgroups,
+            simulated: run.end - run.start,
+        },
+        Err(_) => last,
+    };
+    let instructions = dispatches.counts(packet).total();
+    board.end(gpu, &finished, instructions, result.is_ok(), Instant::now());
+    result
+}
