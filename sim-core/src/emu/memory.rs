@@ -21,14 +21,22 @@ pub const STRIPES: usize = 64;
 
 static ATOMIC64_LOCKS: [Mutex<()>; STRIPES] = [const { Mutex::new(()) }; STRIPES];
 
+/// The translations a [`Tlb`] holds, apart from the memory they were made for, so that
+/// they can be kept between instructions (the timing model's compute units do, for the
+/// life of a work-group).
+#[derive(Default)]
+pub struct TlbEntries {
+    /// Virtual page number cached in each entry (`None`: empty).
+    tags: [Option<u64>; TLB_ENTRIES],
+    frames: [Option<Arc<Frame>>; TLB_ENTRIES],
+}
+
 /// A direct-mapped cache of page translations in front of [`GpuMemory::translate`].
 pub struct Tlb<'m> {
     memory: &'m GpuMemory,
     /// log2 of the page size (a power of two, as the configuration requires).
     page_shift: u32,
-    /// Virtual page number cached in each entry (`u64::MAX`: empty).
-    tags: [u64; TLB_ENTRIES],
-    frames: [Option<Arc<Frame>>; TLB_ENTRIES],
+    entries: TlbEntries,
     /// Addresses of the accesses made, when recording (for the timing model).
     accesses: Option<Vec<u64>>,
 }
@@ -39,27 +47,26 @@ impl<'m> Tlb<'m> {
         Tlb {
             memory,
             page_shift: memory.page_bytes().trailing_zeros(),
-            tags: [u64::MAX; TLB_ENTRIES],
-            frames: Default::default(),
+            entries: TlbEntries::default(),
             accesses: None,
         }
     }
 
-    /// An empty TLB over `memory` that records the address of every access (each access
-    /// is to the dword, or the 8 aligned bytes of a 64-bit atomic, at the address).
-    pub fn recording(memory: &'m GpuMemory) -> Self {
+    /// A TLB over `memory` holding `entries` (made for `memory` while its pages did not
+    /// move), that records the address of every access (each access is to the dword, or
+    /// the 8 aligned bytes of a 64-bit atomic, at the address) into `log`, emptied first.
+    pub fn recording(memory: &'m GpuMemory, entries: TlbEntries, mut log: Vec<u64>) -> Self {
+        log.clear();
         Tlb {
-            accesses: Some(Vec::new()),
+            entries,
+            accesses: Some(log),
             ..Tlb::new(memory)
         }
     }
 
-    /// The addresses recorded so far (empty when not recording).
-    pub fn take_accesses(&mut self) -> Vec<u64> {
-        self.accesses
-            .as_mut()
-            .map(std::mem::take)
-            .unwrap_or_default()
+    /// Its translations, and the addresses recorded (empty when not recording).
+    pub fn finish(self) -> (TlbEntries, Vec<u64>) {
+        (self.entries, self.accesses.unwrap_or_default())
     }
 
     /// The frame holding `address` and the word index of `address` within it.
@@ -70,11 +77,11 @@ impl<'m> Tlb<'m> {
         }
         let vpn = address >> self.page_shift;
         let slot = vpn as usize % TLB_ENTRIES;
-        if self.tags[slot] != vpn {
+        if self.entries.tags[slot] != Some(vpn) {
             self.fill(slot, vpn, address)?;
         }
         let word = ((address & ((1 << self.page_shift) - 1)) / 4) as usize;
-        match &self.frames[slot] {
+        match &self.entries.frames[slot] {
             Some(frame) => Ok((frame, word)),
             None => Err(FaultKind::UnmappedAddress(address)),
         }
@@ -87,8 +94,8 @@ impl<'m> Tlb<'m> {
             .memory
             .translate(address)
             .ok_or(FaultKind::UnmappedAddress(address))?;
-        self.tags[slot] = vpn;
-        self.frames[slot] = Some(frame);
+        self.entries.tags[slot] = Some(vpn);
+        self.entries.frames[slot] = Some(frame);
         Ok(())
     }
 

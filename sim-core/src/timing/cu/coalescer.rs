@@ -1,8 +1,6 @@
 //! The vector memory unit's coalescer: the addresses a memory instruction's lanes touched,
 //! turned into one request per cache line.
 
-use std::collections::BTreeMap;
-
 /// One line's worth of an instruction's accesses: the line's address and the byte range
 /// within it that the lanes touched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,22 +16,40 @@ pub struct LineAccess {
 /// touched, covering every touched byte of that line.
 pub fn coalesce(accesses: &[u64], line_bytes: u64, wide: bool) -> Vec<LineAccess> {
     let width = if wide { 8 } else { 4 };
-    let mut lines: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    // (line, first byte, end): lanes mostly touch the line of the lane before them.
+    let mut lines: Vec<(u64, u64, u64)> = Vec::new();
     for &address in accesses {
         let start = address & !(width - 1);
         let line = start / line_bytes;
         let end = (start + width).min((line + 1) * line_bytes);
-        let range = lines.entry(line).or_insert((start, end));
-        range.0 = range.0.min(start);
-        range.1 = range.1.max(end);
+        match lines.last_mut() {
+            Some(last) if last.0 == line => {
+                last.1 = last.1.min(start);
+                last.2 = last.2.max(end);
+            }
+            _ => lines.push((line, start, end)),
+        }
     }
-    lines
-        .into_values()
-        .map(|(start, end)| LineAccess {
-            address: start,
-            bytes: (end - start) as u32,
-        })
-        .collect()
+    if !lines.is_sorted_by_key(|l| l.0) {
+        lines.sort_unstable();
+    }
+    let mut merged: Vec<LineAccess> = Vec::with_capacity(lines.len());
+    let mut previous_line = None;
+    for (line, start, end) in lines {
+        match merged.last_mut() {
+            Some(last) if previous_line == Some(line) => {
+                let last_end = last.address + u64::from(last.bytes);
+                last.address = last.address.min(start);
+                last.bytes = (last_end.max(end) - last.address) as u32;
+            }
+            _ => merged.push(LineAccess {
+                address: start,
+                bytes: (end - start) as u32,
+            }),
+        }
+        previous_line = Some(line);
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -73,5 +89,42 @@ mod tests {
         );
         let wide = coalesce(&[0x1038], 64, true);
         assert_eq!(wide[0].bytes, 8);
+    }
+
+    /// The definition: per line touched, in line order, the smallest range covering
+    /// every touched byte.
+    fn reference(accesses: &[u64], line_bytes: u64, width: u64) -> Vec<LineAccess> {
+        let mut lines = std::collections::BTreeMap::new();
+        for &a in accesses {
+            let start = a & !(width - 1);
+            let end = (start + width).min((start / line_bytes + 1) * line_bytes);
+            let r = lines.entry(start / line_bytes).or_insert((start, end));
+            *r = (r.0.min(start), r.1.max(end));
+        }
+        lines
+            .into_values()
+            .map(|(s, e)| LineAccess {
+                address: s,
+                bytes: (e - s) as u32,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lanes_in_any_order_give_the_same_lines() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..200 {
+            let lanes: Vec<u64> = (0..64)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    0x10_0000 + x % (64 * (1 + round % 9))
+                })
+                .collect();
+            let wide = round % 3 == 0;
+            let width = if wide { 8 } else { 4 };
+            assert_eq!(coalesce(&lanes, 64, wide), reference(&lanes, 64, width));
+        }
     }
 }

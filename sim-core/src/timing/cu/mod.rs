@@ -46,7 +46,7 @@ pub use wavefront::{WaveSlot, INSTRUCTION_BUFFER_LINES};
 use super::protocol::{MemRequest, MemoryMessage};
 use crate::driver::Driver;
 use crate::emu::fault::{Fault, FaultKind};
-use crate::emu::memory::Tlb;
+use crate::emu::memory::{Tlb, TlbEntries};
 use crate::emu::program::{Env, Program};
 use crate::emu::{
     initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
@@ -152,6 +152,11 @@ pub struct ComputeUnit {
     fetch_from: usize,
     /// Reused list of issue candidates.
     candidates: Vec<usize>,
+    /// The page translations of the memory instructions executed for the resident
+    /// work-groups (dropped when a work-group arrives, as pages move only between kernels).
+    translations: TlbEntries,
+    /// Reused list of the addresses an instruction's lanes accessed.
+    accesses: Vec<u64>,
 }
 
 impl ComputeUnit {
@@ -178,6 +183,8 @@ impl ComputeUnit {
             round_robin: vec![0; simds],
             fetch_from: 0,
             candidates: Vec::new(),
+            translations: TlbEntries::default(),
+            accesses: Vec::new(),
         }
     }
 
@@ -192,6 +199,7 @@ impl ComputeUnit {
                 task: workgroup.index,
                 kind: "work-group",
             });
+            self.translations = TlbEntries::default();
             let packet = workgroup.kernel.dispatch_packet_address;
             let Some(resources) = self.settings.dispatches.resources(packet) else {
                 let error = ExecutionError {
@@ -577,14 +585,20 @@ impl ComputeUnit {
             .get_mut(&w.workgroup)
             .expect("its work-group");
         let mut env = Env {
-            tlb: Tlb::recording(memory),
+            tlb: Tlb::recording(
+                memory,
+                std::mem::take(&mut self.translations),
+                std::mem::take(&mut self.accesses),
+            ),
             lds: &mut wg.lds,
         };
-        let step = match program.execute(&mut w.state, &mut env) {
+        let result = program.execute(&mut w.state, &mut env);
+        let (translations, accesses) = env.tlb.finish();
+        self.translations = translations;
+        let step = match result {
             Ok(step) => step,
             Err(kind) => return self.fault(ctx, key, kind),
         };
-        let accesses = env.tlb.take_accesses();
         let inst = &step.inst;
         wg.counts.count(inst.info.category);
         let wg_key = w.workgroup;
@@ -612,6 +626,7 @@ impl ComputeUnit {
             } else {
                 coalesce(&accesses, LINE_BYTES, wide)
             };
+            self.accesses = accesses;
             let op = self.new_id();
             self.ops.insert(
                 op,
