@@ -5,7 +5,7 @@
 use sim_core::config::PlatformConfig;
 use sim_core::driver::{Buffer, Driver};
 use sim_core::emu::buffer::BufferResource;
-use sim_core::emu::memory::Tlb;
+use sim_core::emu::memory::{Tlb, TlbEntries};
 use sim_core::emu::program::Env;
 use sim_core::emu::{FaultKind, Program, WaveStatus, Wavefront};
 use std::process::Command;
@@ -106,8 +106,9 @@ impl Machine {
             w.vgprs[0][l] = l as u32;
         }
         init(&mut w);
+        let mut translations = TlbEntries::default();
         let mut env = Env {
-            tlb: Tlb::new(self.driver.gpu(0).unwrap()),
+            tlb: Tlb::new(self.driver.gpu(0).unwrap(), &mut translations),
             lds: &mut self.lds,
         };
         while w.status == WaveStatus::Running {
@@ -427,8 +428,9 @@ fn faults_name_the_cause() {
     let mut w = Wavefront::new(4);
     w.pc = BASE;
     let mut lds = [0u8; 4];
+    let mut translations = TlbEntries::default();
     let mut env = Env {
-        tlb: Tlb::new(m.driver.gpu(0).unwrap()),
+        tlb: Tlb::new(m.driver.gpu(0).unwrap(), &mut translations),
         lds: &mut lds,
     };
     assert!(matches!(
@@ -564,8 +566,9 @@ fn random_instruction_streams_never_panic() {
         for v in w.vgprs.iter_mut().flat_map(|r| r.iter_mut()) {
             *v = next() as u32 % 4096;
         }
+        let mut translations = TlbEntries::default();
         let mut env = Env {
-            tlb: Tlb::new(m.driver.gpu(0).unwrap()),
+            tlb: Tlb::new(m.driver.gpu(0).unwrap(), &mut translations),
             lds: &mut m.lds,
         };
         for _ in 0..24 {

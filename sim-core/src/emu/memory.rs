@@ -36,43 +36,41 @@ pub struct Tlb<'m> {
     memory: &'m GpuMemory,
     /// log2 of the page size (a power of two, as the configuration requires).
     page_shift: u32,
-    entries: TlbEntries,
-    /// Addresses of the accesses made, when recording (for the timing model).
-    accesses: Option<Vec<u64>>,
+    entries: &'m mut TlbEntries,
+    /// Where the addresses of the accesses made go, when recording (for the timing model).
+    accesses: Option<&'m mut Vec<u64>>,
 }
 
 impl<'m> Tlb<'m> {
-    /// An empty TLB over `memory`.
-    pub fn new(memory: &'m GpuMemory) -> Self {
+    /// A TLB over `memory` holding `entries` (empty, or made for `memory` while its pages
+    /// did not move).
+    pub fn new(memory: &'m GpuMemory, entries: &'m mut TlbEntries) -> Self {
         Tlb {
             memory,
             page_shift: memory.page_bytes().trailing_zeros(),
-            entries: TlbEntries::default(),
+            entries,
             accesses: None,
         }
     }
 
-    /// A TLB over `memory` holding `entries` (made for `memory` while its pages did not
-    /// move), that records the address of every access (each access is to the dword, or
-    /// the 8 aligned bytes of a 64-bit atomic, at the address) into `log`, emptied first.
-    pub fn recording(memory: &'m GpuMemory, entries: TlbEntries, mut log: Vec<u64>) -> Self {
-        log.clear();
+    /// A TLB as [`new`](Self::new) that appends the address of every access (each access
+    /// is to the dword, or the 8 aligned bytes of a 64-bit atomic, at the address) to
+    /// `log`.
+    pub fn recording(
+        memory: &'m GpuMemory,
+        entries: &'m mut TlbEntries,
+        log: &'m mut Vec<u64>,
+    ) -> Self {
         Tlb {
-            entries,
             accesses: Some(log),
-            ..Tlb::new(memory)
+            ..Tlb::new(memory, entries)
         }
-    }
-
-    /// Its translations, and the addresses recorded (empty when not recording).
-    pub fn finish(self) -> (TlbEntries, Vec<u64>) {
-        (self.entries, self.accesses.unwrap_or_default())
     }
 
     /// The frame holding `address` and the word index of `address` within it.
     #[inline(always)]
     fn frame(&mut self, address: u64) -> Result<(&Frame, usize), FaultKind> {
-        if let Some(log) = &mut self.accesses {
+        if let Some(log) = self.accesses.as_deref_mut() {
             log.push(address);
         }
         let vpn = address >> self.page_shift;

@@ -4,7 +4,7 @@
 //! several can run on different host threads at once.
 
 use super::fault::{Fault, FaultKind};
-use super::memory::Tlb;
+use super::memory::{Tlb, TlbEntries};
 use super::program::{Env, Program};
 use super::setup::{initialize, WavefrontSetup};
 use super::wavefront::{WaveStatus, Wavefront};
@@ -126,8 +126,9 @@ pub fn run_workgroup(
         })
         .collect();
     let mut lds = vec![0u8; lds_bytes as usize];
+    let mut translations = TlbEntries::default();
     let mut env = Env {
-        tlb: Tlb::new(memory),
+        tlb: Tlb::new(memory, &mut translations),
         lds: &mut lds,
     };
     let mut counts = InstructionCounts::default();

@@ -4,7 +4,7 @@
 
 use super::protocol::{CarriesMemory, MemoryMessage};
 use crate::engine::{Context, Observation, Port, Time};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
 /// Takes the oldest message waiting at `port`.
 ///
@@ -35,51 +35,61 @@ pub(crate) fn count_by<M>(ctx: &mut Context<'_, M>, what: &'static str, amount: 
 /// Messages waiting to leave through each port, in the order they were queued.
 #[derive(Debug, Default)]
 pub(crate) struct Outbox {
-    queues: BTreeMap<Port, VecDeque<MemoryMessage>>,
+    /// By port index.
+    queues: Vec<VecDeque<MemoryMessage>>,
+    /// The ports with messages queued, in port order.
+    waiting: BTreeSet<Port>,
 }
 
 impl Outbox {
     /// Queues `msg` to leave through `port` after those already queued there.
     pub(crate) fn push(&mut self, port: Port, msg: MemoryMessage) {
-        self.queues.entry(port).or_default().push_back(msg);
+        if self.queues.len() <= port.index() {
+            self.queues.resize_with(port.index() + 1, VecDeque::new);
+        }
+        self.queues[port.index()].push_back(msg);
+        self.waiting.insert(port);
     }
 
     /// Messages queued for `port`.
     pub(crate) fn queued(&self, port: Port) -> usize {
-        self.queues.get(&port).map_or(0, VecDeque::len)
+        self.queues.get(port.index()).map_or(0, VecDeque::len)
     }
 
-    /// Sends what the ports accept; the rest waits for [`Wake::PortFree`](crate::engine::Wake).
+    /// Sends what the ports accept, port by port; the rest waits for
+    /// [`Wake::PortFree`](crate::engine::Wake).
     pub(crate) fn send<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
-        for (&port, queue) in self.queues.iter_mut() {
+        let queues = &mut self.queues;
+        self.waiting.retain(|&port| {
+            let queue = &mut queues[port.index()];
             while let Some(msg) = queue.pop_front() {
                 if let Err(refused) = ctx.send(port, M::from(msg)) {
                     let msg = refused
                         .into_memory()
                         .unwrap_or_else(|_| unreachable!("the message was a memory message"));
                     queue.push_front(msg);
-                    break;
+                    return true;
                 }
             }
-        }
+            false
+        });
     }
 }
 
 /// Work items that become due at given times; the component is woken then.
 #[derive(Debug)]
 pub(crate) struct Pipeline<T> {
-    items: BTreeMap<(Time, u64), T>,
-    next: u64,
-    /// Times a wake-up is already set for.
-    wakes: BTreeSet<Time>,
+    /// In order of due time, then of addition; items mostly arrive in that order already.
+    items: VecDeque<(Time, T)>,
+    /// Times a wake-up is already set for, in order.
+    wakes: VecDeque<Time>,
 }
 
 impl<T> Default for Pipeline<T> {
     fn default() -> Self {
         Pipeline {
-            items: BTreeMap::new(),
-            next: 0,
-            wakes: BTreeSet::new(),
+            items: VecDeque::new(),
+            wakes: VecDeque::new(),
         }
     }
 }
@@ -87,23 +97,28 @@ impl<T> Default for Pipeline<T> {
 impl<T> Pipeline<T> {
     /// Adds `item`, due at `due` (items due together come out in the order added).
     pub(crate) fn push<M>(&mut self, ctx: &mut Context<'_, M>, due: Time, item: T) {
-        self.items.insert((due, self.next), item);
-        self.next += 1;
-        if self.wakes.insert(due) {
+        let place = if self.items.back().is_none_or(|last| last.0 <= due) {
+            self.items.len()
+        } else {
+            self.items.partition_point(|i| i.0 <= due)
+        };
+        self.items.insert(place, (due, item));
+        let wake = self.wakes.partition_point(|&t| t < due);
+        if self.wakes.get(wake) != Some(&due) {
+            self.wakes.insert(wake, due);
             ctx.wake_at(due, 0);
         }
     }
 
     /// The earliest item due at or before `now`.
     pub(crate) fn pop_due(&mut self, now: Time) -> Option<T> {
-        while self.wakes.first().is_some_and(|&t| t <= now) {
-            self.wakes.pop_first();
+        while self.wakes.front().is_some_and(|&t| t <= now) {
+            self.wakes.pop_front();
         }
-        let entry = self.items.first_entry()?;
-        if entry.key().0 > now {
+        if self.items.front()?.0 > now {
             return None;
         }
-        Some(entry.remove())
+        self.items.pop_front().map(|(_, item)| item)
     }
 
     /// Number of items not yet taken.

@@ -584,17 +584,12 @@ impl ComputeUnit {
             .workgroups
             .get_mut(&w.workgroup)
             .expect("its work-group");
+        self.accesses.clear();
         let mut env = Env {
-            tlb: Tlb::recording(
-                memory,
-                std::mem::take(&mut self.translations),
-                std::mem::take(&mut self.accesses),
-            ),
+            tlb: Tlb::recording(memory, &mut self.translations, &mut self.accesses),
             lds: &mut wg.lds,
         };
         let result = program.execute(&mut w.state, &mut env);
-        let (translations, accesses) = env.tlb.finish();
-        self.translations = translations;
         let step = match result {
             Ok(step) => step,
             Err(kind) => return self.fault(ctx, key, kind),
@@ -624,9 +619,8 @@ impl ComputeUnit {
             let lines = if inst.info.category == Category::Lds {
                 Vec::new()
             } else {
-                coalesce(&accesses, LINE_BYTES, wide)
+                coalesce(&self.accesses, LINE_BYTES, wide)
             };
-            self.accesses = accesses;
             let op = self.new_id();
             self.ops.insert(
                 op,
