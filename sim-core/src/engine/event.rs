@@ -88,8 +88,9 @@ impl<M> EventQueue<M> {
         let Reverse(step) = self.steps.pop()?;
         let mut list = self.events.remove(&step).expect("a listed step has events");
         self.len -= list.len();
-        if list.len() > 1 {
-            list.sort_by_cached_key(|e| (e.target, e.key.source, e.key.seq));
+        let order = |e: &Event<M>| (e.target, e.key.source, e.key.seq);
+        if !list.is_sorted_by_key(order) {
+            list.sort_unstable_by_key(order);
         }
         Some((step, list))
     }

@@ -7,7 +7,8 @@ use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
 };
 use crate::engine::{Component, Context, Port, Time, Wake};
-use std::collections::BTreeMap;
+use crate::fast_hash::FastHash;
+use std::collections::{BTreeMap, HashMap};
 
 /// Messages the crossbar queues per output before it stops taking requests for it.
 const QUEUE_PER_OUTPUT: usize = 4;
@@ -38,12 +39,13 @@ pub struct Crossbar {
     remotes: BTreeMap<usize, Port>,
     interleave_bytes: u64,
     latency: Time,
-    routes: BTreeMap<u64, Route>,
+    routes: HashMap<u64, Route, FastHash>,
     /// Broadcast flushes: (input, id, answers awaited).
     flushes: BTreeMap<u64, (Port, u64, usize)>,
     /// Messages on their way through, to leave through a port when due.
     transit: Pipeline<(Port, MemoryMessage)>,
-    in_transit: BTreeMap<Port, usize>,
+    /// Messages in transit to each port, by port index.
+    in_transit: Vec<usize>,
     outbox: Outbox,
     next_id: u64,
 }
@@ -63,10 +65,10 @@ impl Crossbar {
             remotes: BTreeMap::new(),
             interleave_bytes,
             latency,
-            routes: BTreeMap::new(),
+            routes: HashMap::default(),
             flushes: BTreeMap::new(),
             transit: Pipeline::default(),
-            in_transit: BTreeMap::new(),
+            in_transit: Vec::new(),
             outbox: Outbox::default(),
             next_id: 0,
         }
@@ -90,13 +92,16 @@ impl Crossbar {
     }
 
     fn forward<M>(&mut self, ctx: &mut Context<'_, M>, port: Port, msg: MemoryMessage) {
-        *self.in_transit.entry(port).or_default() += 1;
+        if self.in_transit.len() <= port.index() {
+            self.in_transit.resize(port.index() + 1, 0);
+        }
+        self.in_transit[port.index()] += 1;
         let due = ctx.now() + self.latency;
         self.transit.push(ctx, due, (port, msg));
     }
 
     fn room_for(&self, port: Port) -> bool {
-        self.outbox.queued(port) + self.in_transit.get(&port).copied().unwrap_or(0)
+        self.outbox.queued(port) + self.in_transit.get(port.index()).copied().unwrap_or(0)
             < QUEUE_PER_OUTPUT
     }
 
@@ -146,7 +151,7 @@ impl Crossbar {
 impl<M: CarriesMemory> Component<M> for Crossbar {
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
         while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
-            *self.in_transit.get_mut(&port).expect("counted") -= 1;
+            self.in_transit[port.index()] -= 1;
             self.outbox.push(port, msg);
         }
         // Room freed at the outputs counts before deciding whether to take requests.

@@ -2,8 +2,8 @@
 //! report (counts and the start and end of their tasks), per component.
 
 use crate::engine::{ComponentId, Engine, Hook, HookContext, Observation, Time, PS_PER_NS};
+use crate::fast_hash::FastHash;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One value of the report: what was measured where.
@@ -166,31 +166,7 @@ impl MetricsCollector {
 struct MetricsHook {
     tally: SharedTally,
     /// Start times of the tasks in progress.
-    started: HashMap<(u64, &'static str), Time, BuildHasherDefault<TaskHasher>>,
-}
-
-/// A fast hasher for task keys (the default one resists attacks nobody makes here).
-#[derive(Default)]
-struct TaskHasher(u64);
-
-impl Hasher for TaskHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
+    started: HashMap<(u64, &'static str), Time, FastHash>,
 }
 
 impl<M> Hook<M> for MetricsHook {

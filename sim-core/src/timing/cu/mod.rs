@@ -53,9 +53,10 @@ use crate::emu::{
     WaveStatus, Wavefront,
 };
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
-use crate::isa::{Category, Extra, Format};
-use std::collections::{BTreeMap, VecDeque};
+use crate::isa::{Category, Format};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use units::{MemoryKind, OpTiming, Unit};
 
@@ -111,7 +112,7 @@ struct MemoryOp {
 }
 
 /// Which of the compute unit's memory ports a request leaves through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Path {
     Vector,
     Scalar,
@@ -133,12 +134,13 @@ pub struct ComputeUnit {
     workgroups: BTreeMap<usize, ResidentWorkGroup>,
     waves: BTreeMap<usize, WaveSlot>,
     next_key: usize,
-    ops: BTreeMap<u64, MemoryOp>,
-    sent: BTreeMap<u64, Sent>,
+    ops: HashMap<u64, MemoryOp, FastHash>,
+    sent: HashMap<u64, Sent, FastHash>,
     /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
     timed: BTreeMap<(Time, u64), ()>,
     next_id: u64,
-    outbox: BTreeMap<Path, VecDeque<Message>>,
+    /// Requests waiting to leave, by [`Path`] (in the order of its variants).
+    outbox: [VecDeque<Message>; 3],
     answers: VecDeque<Message>,
     simd_free: Vec<Time>,
     unit_free: [Time; Unit::COUNT],
@@ -150,6 +152,12 @@ pub struct ComputeUnit {
     round_robin: Vec<usize>,
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
+    /// The wavefronts that may want a line fetched: all that do, and some that no longer
+    /// do (the fetch arbiter drops those). A wavefront is added when its PC moves, its
+    /// buffer fills or its fetch fails.
+    may_fetch: BTreeSet<usize>,
+    /// Reused list of wavefronts found not to want a line.
+    satisfied: Vec<usize>,
     /// Reused list of issue candidates.
     candidates: Vec<usize>,
     /// The page translations of the memory instructions executed for the resident
@@ -169,11 +177,11 @@ impl ComputeUnit {
             workgroups: BTreeMap::new(),
             waves: BTreeMap::new(),
             next_key: 0,
-            ops: BTreeMap::new(),
-            sent: BTreeMap::new(),
+            ops: HashMap::default(),
+            sent: HashMap::default(),
             timed: BTreeMap::new(),
             next_id: 0,
-            outbox: BTreeMap::new(),
+            outbox: Default::default(),
             answers: VecDeque::new(),
             simd_free: vec![0; simds],
             unit_free: [0; Unit::COUNT],
@@ -182,6 +190,8 @@ impl ComputeUnit {
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
             fetch_from: 0,
+            may_fetch: BTreeSet::new(),
+            satisfied: Vec::new(),
             candidates: Vec::new(),
             translations: TlbEntries::default(),
             accesses: Vec::new(),
@@ -244,6 +254,7 @@ impl ComputeUnit {
                     ),
                 );
                 waves.push(wave_key);
+                self.may_fetch.insert(wave_key);
                 self.by_simd[placed.simd as usize].push(wave_key);
             }
             let lds = vec![0u8; workgroup.lds_bytes as usize];
@@ -377,6 +388,7 @@ impl ComputeUnit {
                         Ok(_) => {
                             if let Some(w) = self.waves.get_mut(&wave) {
                                 w.fill(line);
+                                self.may_fetch.insert(wave);
                             }
                         }
                         Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
@@ -409,6 +421,7 @@ impl ComputeUnit {
             return;
         };
         w.fetching = None;
+        self.may_fetch.insert(wave);
         if w.needed_lines().contains(&line) {
             self.memory_error(ctx, wave, e);
         }
@@ -442,10 +455,7 @@ impl ComputeUnit {
 
     fn send(&mut self, path: Path, request: MemRequest, what: Sent) {
         self.sent.insert(request.id, what);
-        self.outbox
-            .entry(path)
-            .or_default()
-            .push_back(Message::Memory(MemoryMessage::Request(request)));
+        self.outbox[path as usize].push_back(Message::Memory(MemoryMessage::Request(request)));
     }
 
     fn new_id(&mut self) -> u64 {
@@ -459,20 +469,26 @@ impl ComputeUnit {
     fn fetch(&mut self) {
         let mut prefetch = None;
         let mut demand = None;
+        let mut satisfied = std::mem::take(&mut self.satisfied);
         let order = self
-            .waves
+            .may_fetch
             .range(self.fetch_from..)
-            .chain(self.waves.range(..self.fetch_from));
-        for (&key, w) in order {
-            match w.wanted_line() {
+            .chain(self.may_fetch.range(..self.fetch_from));
+        for &key in order {
+            match self.waves.get(&key).and_then(WaveSlot::wanted_line) {
                 Some((line, true)) => {
                     demand = Some((key, line));
                     break;
                 }
                 Some((line, false)) if prefetch.is_none() => prefetch = Some((key, line)),
-                _ => {}
+                Some(_) => {}
+                None => satisfied.push(key),
             }
         }
+        for key in satisfied.drain(..) {
+            self.may_fetch.remove(&key);
+        }
+        self.satisfied = satisfied;
         if let Some((wave, line)) = demand.or(prefetch) {
             self.fetch_from = wave + 1;
             let id = self.new_id();
@@ -484,34 +500,9 @@ impl ComputeUnit {
         }
     }
 
-    /// When wavefront `w` could next issue, or `None` while it waits for something other
-    /// than time (a fetch, memory, a barrier, or its end).
+    /// When wavefront `w` could next issue (see [`WaveSlot::issuable_at`]).
     fn issuable_at(&self, w: &WaveSlot) -> Option<Time> {
-        if w.state.status != WaveStatus::Running {
-            return None;
-        }
-        let [a, b] = w.needed_lines();
-        if !w.has_line(a) || !w.has_line(b) {
-            return None;
-        }
-        let unit_free = match w.program.at(w.state.pc) {
-            Ok(step) => {
-                if step.inst.info.category == Category::Waitcnt {
-                    let Extra::Simm16(imm) = step.inst.extra else {
-                        return Some(w.ready_at);
-                    };
-                    if !w.waitcnt_satisfied(imm) {
-                        return None;
-                    }
-                }
-                match OpTiming::of(step.inst.info).timing.unit {
-                    Unit::Simd => self.simd_free[w.simd as usize],
-                    unit => self.unit_free[unit.index()],
-                }
-            }
-            Err(_) => 0,
-        };
-        Some(w.ready_at.max(unit_free))
+        w.issuable_at(self.simd_free[w.simd as usize], &self.unit_free)
     }
 
     /// The issue arbiter for the current cycle: the wavefronts of this cycle's SIMD, in
@@ -594,6 +585,8 @@ impl ComputeUnit {
             Ok(step) => step,
             Err(kind) => return self.fault(ctx, key, kind),
         };
+        w.pc_moved();
+        self.may_fetch.insert(key);
         let inst = &step.inst;
         wg.counts.count(inst.info.category);
         let wg_key = w.workgroup;
@@ -694,13 +687,16 @@ impl ComputeUnit {
     fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
         let simds = u64::from(self.settings.simds);
         let soonest = clock.next_edge(now + 1);
+        let fetching = self
+            .may_fetch
+            .iter()
+            .any(|k| self.waves.get(k).is_some_and(|w| w.wanted_line().is_some()));
+        if fetching {
+            return Some(soonest);
+        }
         let mut next = self.timed.keys().next().map(|&(t, _)| t);
         for w in self.waves.values() {
             if next == Some(soonest) {
-                break;
-            }
-            if w.wanted_line().is_some() {
-                next = Some(soonest);
                 break;
             }
             let Some(t) = self.issuable_at(w) else {
@@ -717,12 +713,8 @@ impl ComputeUnit {
 
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
         ctx.send_queued(self.ports.dispatch, &mut self.answers);
-        for (path, queue) in self.outbox.iter_mut() {
-            let port = match path {
-                Path::Vector => self.ports.vector,
-                Path::Scalar => self.ports.scalar,
-                Path::Instruction => self.ports.instruction,
-            };
+        let ports = [self.ports.vector, self.ports.scalar, self.ports.instruction];
+        for (port, queue) in ports.into_iter().zip(&mut self.outbox) {
             ctx.send_queued(port, queue);
         }
     }

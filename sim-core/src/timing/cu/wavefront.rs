@@ -2,10 +2,12 @@
 //! emulator's [`Wavefront`]), its instruction buffer, when it may issue next and the
 //! memory instructions it still waits for.
 
+use super::units::{OpTiming, Unit};
 use super::LINE_BYTES;
 use crate::emu::program::Program;
 use crate::emu::{WaveStatus, Wavefront};
 use crate::engine::Time;
+use crate::isa::{Category, Extra};
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
@@ -34,12 +36,46 @@ pub struct WaveSlot {
     /// Whether the buffer holds every line of the code (then no fetch is needed while the
     /// PC stays in the code, and no line is ever dropped).
     holds_all_code: bool,
+    /// The instruction at the PC, as far as issuing it is concerned.
+    next: NextInstruction,
     /// The line being fetched, if any.
     pub fetching: Option<u64>,
     /// Vector memory instructions issued and not yet complete (vmcnt).
     pub vm_outstanding: u32,
     /// LDS, scalar memory and flat instructions issued and not yet complete (lgkmcnt).
     pub lgkm_outstanding: u32,
+}
+
+/// What the issue arbiter needs to know of a wavefront's next instruction, worked out
+/// once each time its PC moves.
+#[derive(Debug, Clone, Copy)]
+struct NextInstruction {
+    /// The code lines it occupies (the same line twice when it does not cross one).
+    lines: [u64; 2],
+    /// The unit it issues to (`None` when it does not decode, or for an `s_waitcnt`
+    /// without its immediate: it issues, and fails or ends, whatever is busy).
+    unit: Option<Unit>,
+    /// The immediate of an `s_waitcnt`.
+    waitcnt: Option<u16>,
+}
+
+impl NextInstruction {
+    fn at(program: &Program, pc: u64) -> Self {
+        let step = program.at(pc).ok();
+        let size = step.map_or(4, |s| u64::from(s.inst.size));
+        let (mut unit, mut waitcnt) = (step.map(|s| OpTiming::of(s.inst.info).timing.unit), None);
+        if let Some(step) = step.filter(|s| s.inst.info.category == Category::Waitcnt) {
+            match step.inst.extra {
+                Extra::Simm16(imm) => waitcnt = Some(imm),
+                _ => unit = None,
+            }
+        }
+        NextInstruction {
+            lines: [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES],
+            unit,
+            waitcnt,
+        }
+    }
 }
 
 impl WaveSlot {
@@ -55,6 +91,7 @@ impl WaveSlot {
         ready_at: Time,
     ) -> Self {
         let code_lines = program.base() / LINE_BYTES..code_end.div_ceil(LINE_BYTES);
+        let next = NextInstruction::at(&program, state.pc);
         WaveSlot {
             state,
             workgroup,
@@ -65,18 +102,47 @@ impl WaveSlot {
             code_lines,
             buffer: VecDeque::new(),
             holds_all_code: false,
+            next,
             fetching: None,
             vm_outstanding: 0,
             lgkm_outstanding: 0,
         }
     }
 
+    /// Takes note that the PC moved (the wavefront executed an instruction).
+    pub fn pc_moved(&mut self) {
+        self.next = NextInstruction::at(&self.program, self.state.pc);
+    }
+
     /// The lines it needs in its buffer to issue its next instruction (the same line
     /// twice when the instruction does not cross a line).
     pub fn needed_lines(&self) -> [u64; 2] {
-        let pc = self.state.pc;
-        let size = self.program.at(pc).map_or(4, |s| u64::from(s.inst.size));
-        [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES]
+        self.next.lines
+    }
+
+    /// When it could issue its next instruction, given when the SIMD (`simd_free`) and
+    /// each other unit (`unit_free`, by [`Unit::index`]) are next free; `None` while it
+    /// waits for something other than time (a fetch, memory, a barrier, or its end).
+    pub fn issuable_at(&self, simd_free: Time, unit_free: &[Time; Unit::COUNT]) -> Option<Time> {
+        if self.state.status != WaveStatus::Running {
+            return None;
+        }
+        let next = &self.next;
+        if next.waitcnt.is_some_and(|imm| !self.waitcnt_satisfied(imm)) {
+            return None;
+        }
+        let [a, b] = next.lines;
+        let buffered = self.holds_all_code && a >= self.code_lines.start && b < self.code_lines.end
+            || self.has_line(a) && self.has_line(b);
+        if !buffered {
+            return None;
+        }
+        let free = match next.unit {
+            Some(Unit::Simd) => simd_free,
+            Some(unit) => unit_free[unit.index()],
+            None => 0,
+        };
+        Some(self.ready_at.max(free))
     }
 
     /// The line it should fetch next: the first line its next instruction needs that is
@@ -87,14 +153,10 @@ impl WaveSlot {
         if self.fetching.is_some() || self.state.status == WaveStatus::Ended {
             return None;
         }
-        let pc = self.state.pc;
-        if self.holds_all_code
-            && pc >= self.code_lines.start * LINE_BYTES
-            && pc + 8 <= self.code_lines.end * LINE_BYTES
-        {
+        let [a, b] = self.next.lines;
+        if self.holds_all_code && a >= self.code_lines.start && b < self.code_lines.end {
             return None;
         }
-        let [a, b] = self.needed_lines();
         if let Some(&line) = [a, b].iter().find(|&&l| !self.has_line(l)) {
             return Some((line, true));
         }
