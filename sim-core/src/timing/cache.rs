@@ -7,7 +7,8 @@ use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, 
 use super::set_associative::SetAssociative;
 use crate::config::CacheConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
-use std::collections::BTreeMap;
+use crate::fast_hash::FastHash;
+use std::collections::HashMap;
 
 /// What a cache does with writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,9 +153,9 @@ pub struct Cache {
     /// Requests being looked up, or waiting for an MSHR.
     lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
-    mshrs: BTreeMap<u64, Vec<Waiter>>,
+    mshrs: HashMap<u64, Vec<Waiter>, FastHash>,
     /// Requests sent below, by id.
-    below: BTreeMap<u64, Below>,
+    below: HashMap<u64, Below, FastHash>,
     write_throughs: usize,
     /// A flush waiting for outstanding requests to finish (false) or for the level below
     /// (true).
@@ -174,8 +175,8 @@ impl Cache {
             bottom,
             lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
             lookups: Lookups::default(),
-            mshrs: BTreeMap::new(),
-            below: BTreeMap::new(),
+            mshrs: HashMap::default(),
+            below: HashMap::default(),
             write_throughs: 0,
             flush: None,
             outbox: Outbox::default(),

@@ -9,7 +9,8 @@ use super::protocol::{
 use super::set_associative::SetAssociative;
 use crate::config::TlbConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
-use std::collections::BTreeMap;
+use crate::fast_hash::FastHash;
+use std::collections::{BTreeMap, HashMap};
 
 /// The shape and timing of one TLB.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,10 +95,10 @@ pub struct Tlb {
     entries: SetAssociative<usize>,
     lookups: Lookups<Client>,
     /// Pages asked about, with the flush count when asked and what waits for them.
-    mshrs: BTreeMap<u64, (u64, Vec<Client>)>,
+    mshrs: HashMap<u64, (u64, Vec<Client>), FastHash>,
     /// Flushes so far: an answer to a question asked before a flush is not kept.
     flush_count: u64,
-    below: BTreeMap<u64, Below>,
+    below: HashMap<u64, Below, FastHash>,
     /// Flushes passed on, by (top, id): answers still awaited.
     flushes: BTreeMap<(Port, u64), (usize, u64)>,
     outbox: Outbox,
@@ -124,9 +125,9 @@ impl Tlb {
             next,
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
             lookups: Lookups::default(),
-            mshrs: BTreeMap::new(),
+            mshrs: HashMap::default(),
             flush_count: 0,
-            below: BTreeMap::new(),
+            below: HashMap::default(),
             flushes: BTreeMap::new(),
             outbox: Outbox::default(),
             next_id: 0,
