@@ -19,6 +19,8 @@ pub struct Context<'a, M> {
     pub(crate) clock: Clock,
     pub(crate) ports: &'a mut [PortState<M>],
     pub(crate) hooks: &'a mut [Box<dyn Hook<M>>],
+    /// Whether a hook wants `Sent` and `Retrieved` observations.
+    pub(crate) message_hooks: bool,
     pub(crate) seq: &'a mut u64,
     pub(crate) out: &'a mut Vec<Event<M>>,
 }
@@ -82,7 +84,7 @@ impl<M> Context<'_, M> {
             return Err(msg);
         }
         state.credits -= 1;
-        if !self.hooks.is_empty() {
+        if self.message_hooks {
             self.notify(&Observation::Sent { port, msg: &msg });
         }
         let PortRef { component, port } = link.peer;
@@ -122,7 +124,7 @@ impl<M> Context<'_, M> {
         let state = &mut self.ports[port.index()];
         let msg = state.incoming.pop_front()?;
         let peer = state.link.map(|link| link.peer);
-        if !self.hooks.is_empty() {
+        if self.message_hooks {
             self.notify(&Observation::Retrieved { port, msg: &msg });
         }
         if let Some(PortRef { component, port }) = peer {

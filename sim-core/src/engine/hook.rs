@@ -59,4 +59,10 @@ pub enum Observation<'a, M> {
 pub trait Hook<M>: Send {
     /// Called for every observation of the component it is attached to.
     fn observe(&mut self, at: HookContext, what: &Observation<'_, M>);
+
+    /// Whether it wants `Sent` and `Retrieved` observations (a component whose hooks
+    /// all say no skips them, as they come with every message).
+    fn observes_messages(&self) -> bool {
+        true
+    }
 }

@@ -37,6 +37,8 @@ struct Slot<M> {
     component: Option<Box<dyn Component<M>>>,
     ports: Vec<PortState<M>>,
     hooks: Vec<Box<dyn Hook<M>>>,
+    /// Whether a hook wants to see every message sent and retrieved.
+    message_hooks: bool,
     /// Events this component has created so far (its part of the event order).
     seq: u64,
 }
@@ -78,6 +80,7 @@ impl<M: Send> Engine<M> {
             component: None,
             ports: Vec::new(),
             hooks: Vec::new(),
+            message_hooks: false,
             seq: 0,
         });
         id
@@ -125,7 +128,9 @@ impl<M: Send> Engine<M> {
 
     /// Attaches an observer to component `id`.
     pub fn add_hook(&mut self, id: ComponentId, hook: Box<dyn Hook<M>>) {
-        self.slots[id.index()].hooks.push(hook);
+        let slot = &mut self.slots[id.index()];
+        slot.message_hooks |= hook.observes_messages();
+        slot.hooks.push(hook);
     }
 
     /// The name component `id` was added with.
@@ -309,6 +314,7 @@ impl<M: Send> Engine<M> {
             clock: slot.clock,
             ports: &mut slot.ports,
             hooks: &mut slot.hooks,
+            message_hooks: slot.message_hooks,
             seq: &mut slot.seq,
             out,
         };
@@ -371,6 +377,7 @@ fn handle_group<M>(
         clock: slot.clock,
         ports: &mut slot.ports,
         hooks: &mut slot.hooks,
+        message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
         out,
     };

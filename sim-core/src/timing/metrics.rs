@@ -2,8 +2,7 @@
 //! report (counts and the start and end of their tasks), per component.
 
 use crate::engine::{ComponentId, Engine, Hook, HookContext, Observation, Time, PS_PER_NS};
-use crate::fast_hash::FastHash;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One value of the report: what was measured where.
@@ -82,7 +81,7 @@ impl MetricsCollector {
                 id,
                 Box::new(MetricsHook {
                     tally,
-                    started: HashMap::default(),
+                    started: Vec::new(),
                 }),
             );
         }
@@ -165,8 +164,9 @@ impl MetricsCollector {
 /// The hook on one component.
 struct MetricsHook {
     tally: SharedTally,
-    /// Start times of the tasks in progress.
-    started: HashMap<(u64, &'static str), Time, FastHash>,
+    /// Per task kind, the tasks in progress and their start times, by task number
+    /// (components number their tasks in the order they start them).
+    started: Vec<(&'static str, VecDeque<(u64, Time)>)>,
 }
 
 impl<M> Hook<M> for MetricsHook {
@@ -176,10 +176,27 @@ impl<M> Hook<M> for MetricsHook {
                 *entry(&mut lock(&self.tally).counts, what) += amount
             }
             Observation::TaskStart { task, kind } => {
-                self.started.insert((task, kind), at.time);
+                let started = entry(&mut self.started, kind);
+                if started.back().is_none_or(|&(last, _)| last < task) {
+                    started.push_back((task, at.time));
+                } else if let Err(place) = started.binary_search_by_key(&task, |&(t, _)| t) {
+                    started.insert(place, (task, at.time));
+                }
             }
             Observation::TaskEnd { task, kind } => {
-                if let Some(start) = self.started.remove(&(task, kind)) {
+                let started = entry(&mut self.started, kind);
+                let start = match started.front() {
+                    Some(&(first, start)) if first == task => {
+                        started.pop_front();
+                        Some(start)
+                    }
+                    _ => started
+                        .binary_search_by_key(&task, |&(t, _)| t)
+                        .ok()
+                        .and_then(|place| started.remove(place))
+                        .map(|(_, start)| start),
+                };
+                if let Some(start) = start {
                     let mut tally = lock(&self.tally);
                     let (n, total) = entry(&mut tally.latencies, kind);
                     *n += 1;
@@ -188,5 +205,9 @@ impl<M> Hook<M> for MetricsHook {
             }
             Observation::Sent { .. } | Observation::Retrieved { .. } => {}
         }
+    }
+
+    fn observes_messages(&self) -> bool {
+        false
     }
 }

@@ -4,7 +4,7 @@
 
 use super::protocol::{CarriesMemory, MemoryMessage};
 use crate::engine::{Context, Observation, Port, Time};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 /// Takes the oldest message waiting at `port`.
 ///
@@ -37,8 +37,8 @@ pub(crate) fn count_by<M>(ctx: &mut Context<'_, M>, what: &'static str, amount: 
 pub(crate) struct Outbox {
     /// By port index.
     queues: Vec<VecDeque<MemoryMessage>>,
-    /// The ports with messages queued, in port order.
-    waiting: BTreeSet<Port>,
+    /// The ports with messages queued, in port order (a few at most).
+    waiting: Vec<Port>,
 }
 
 impl Outbox {
@@ -48,7 +48,9 @@ impl Outbox {
             self.queues.resize_with(port.index() + 1, VecDeque::new);
         }
         self.queues[port.index()].push_back(msg);
-        self.waiting.insert(port);
+        if let Err(place) = self.waiting.binary_search(&port) {
+            self.waiting.insert(place, port);
+        }
     }
 
     /// Messages queued for `port`.

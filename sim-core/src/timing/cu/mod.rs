@@ -153,8 +153,8 @@ pub struct ComputeUnit {
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
     /// The wavefronts that may want a line fetched: all that do, and some that no longer
-    /// do (the fetch arbiter drops those). A wavefront is added when its PC moves, its
-    /// buffer fills or its fetch fails.
+    /// do (the fetch arbiter drops those). A wavefront is added when it arrives, its fetch
+    /// fails, or its PC moves or buffer fills and it then wants a line.
     may_fetch: BTreeSet<usize>,
     /// Reused list of wavefronts found not to want a line.
     satisfied: Vec<usize>,
@@ -388,7 +388,9 @@ impl ComputeUnit {
                         Ok(_) => {
                             if let Some(w) = self.waves.get_mut(&wave) {
                                 w.fill(line);
-                                self.may_fetch.insert(wave);
+                                if w.wanted_line().is_some() {
+                                    self.may_fetch.insert(wave);
+                                }
                             }
                         }
                         Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
@@ -586,7 +588,9 @@ impl ComputeUnit {
             Err(kind) => return self.fault(ctx, key, kind),
         };
         w.pc_moved();
-        self.may_fetch.insert(key);
+        if w.wanted_line().is_some() {
+            self.may_fetch.insert(key);
+        }
         let inst = &step.inst;
         wg.counts.count(inst.info.category);
         let wg_key = w.workgroup;
