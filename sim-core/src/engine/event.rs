@@ -82,16 +82,12 @@ impl<M> EventQueue<M> {
         }
     }
 
-    /// Removes and returns the earliest step and its events, grouped by target, each
-    /// target's in key order.
+    /// Removes and returns the earliest step and its events, in the order they were
+    /// scheduled.
     pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
         let Reverse(step) = self.steps.pop()?;
-        let mut list = self.events.remove(&step).expect("a listed step has events");
+        let list = self.events.remove(&step).expect("a listed step has events");
         self.len -= list.len();
-        let order = |e: &Event<M>| (e.target, e.key.source, e.key.seq);
-        if !list.is_sorted_by_key(order) {
-            list.sort_unstable_by_key(order);
-        }
         Some((step, list))
     }
 
@@ -103,5 +99,13 @@ impl<M> EventQueue<M> {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// Puts one component's events of a step in key order (they usually are already).
+pub(crate) fn put_in_order<M>(events: &mut [Event<M>]) {
+    let key = |e: &Event<M>| (e.key.source, e.key.seq);
+    if !events.is_sorted_by_key(key) {
+        events.sort_unstable_by_key(key);
     }
 }

@@ -1,7 +1,7 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
-use super::event::{Event, EventKind, EventQueue};
+use super::event::{put_in_order, Event, EventKind, EventQueue};
 use super::hook::Hook;
 use super::port::{Link, PortState};
 use super::{Clock, Component, ComponentId, Context, Port, PortRef, Time, Wake};
@@ -28,6 +28,8 @@ pub struct Engine<M> {
     out: Vec<Event<M>>,
     /// The wake-ups of the component being run (kept to reuse its allocation).
     wakes: Vec<Wake>,
+    /// The components with events in the step being handled.
+    touched: Vec<ComponentId>,
 }
 
 /// A component with everything it owns.
@@ -41,6 +43,8 @@ struct Slot<M> {
     message_hooks: bool,
     /// Events this component has created so far (its part of the event order).
     seq: u64,
+    /// Its events of the step being handled.
+    pending: Vec<Event<M>>,
 }
 
 impl<M: Send> Default for Engine<M> {
@@ -61,6 +65,7 @@ impl<M: Send> Engine<M> {
             pool: None,
             out: Vec::new(),
             wakes: Vec::new(),
+            touched: Vec::new(),
         }
     }
 
@@ -82,6 +87,7 @@ impl<M: Send> Engine<M> {
             hooks: Vec::new(),
             message_hooks: false,
             seq: 0,
+            pending: Vec::new(),
         });
         id
     }
@@ -212,70 +218,52 @@ impl<M: Send> Engine<M> {
         self.now = time;
         self.delta = delta;
         self.events_handled += batch.len() as u64;
-        let several = batch.first().map(|e| e.target) != batch.last().map(|e| e.target);
+        self.touched.clear();
+        for event in batch.drain(..) {
+            let pending = &mut self.slots[event.target.index()].pending;
+            if pending.is_empty() {
+                self.touched.push(event.target);
+            }
+            pending.push(event);
+        }
+        self.queue.recycle(batch);
+        self.touched.sort_unstable();
         match self.pool.clone() {
-            Some(pool) if several => self.handle_parallel(&pool, &mut batch),
+            Some(pool) if self.touched.len() > 1 => self.handle_parallel(&pool),
             _ => {
                 let mut out = std::mem::take(&mut self.out);
-                let mut events = batch.drain(..).peekable();
-                while let Some(target) = events.peek().map(|e| e.target) {
-                    let group = std::iter::from_fn(|| events.next_if(|e| e.target == target));
+                for &target in &self.touched {
                     let slot = &mut self.slots[target.index()];
-                    handle_group(slot, target, group, time, delta, &mut self.wakes, &mut out);
+                    handle_pending(slot, target, time, delta, &mut self.wakes, &mut out);
                 }
                 self.schedule(&mut out);
                 self.out = out;
             }
         }
-        self.queue.recycle(batch);
         true
     }
 
-    /// Handles the simultaneous events of `batch` (sorted by target), one task per
+    /// Handles the pending events of the components in `touched` (sorted), one task per
     /// component, on `pool`. The events created go into the queue, whose order does not
     /// depend on the order of insertion.
-    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, batch: &mut Vec<Event<M>>) {
+    fn handle_parallel(&mut self, pool: &rayon::ThreadPool) {
         let (time, delta) = (self.now, self.delta);
-        let mut work: Vec<Task<'_, M>> = Vec::new();
+        let mut work: Vec<(ComponentId, &mut Slot<M>)> = Vec::with_capacity(self.touched.len());
         let mut slots = self.slots.iter_mut().enumerate();
-        for event in batch.drain(..) {
-            match work.last_mut() {
-                Some(task) if task.target == event.target => task.events.push(event),
-                _ => {
-                    let slot = slots
-                        .find(|(index, _)| *index == event.target.index())
-                        .expect("targets are sorted and exist")
-                        .1;
-                    work.push(Task {
-                        target: event.target,
-                        slot,
-                        events: vec![event],
-                    });
-                }
-            }
+        for &target in &self.touched {
+            let slot = slots
+                .find(|(index, _)| *index == target.index())
+                .expect("targets are sorted and exist")
+                .1;
+            work.push((target, slot));
         }
         let outputs: Vec<Vec<Event<M>>> = pool.install(|| {
             work.into_par_iter()
-                .map(
-                    |Task {
-                         target,
-                         slot,
-                         events,
-                     }| {
-                        let mut out = Vec::new();
-                        let mut wakes = Vec::new();
-                        handle_group(
-                            slot,
-                            target,
-                            events.into_iter(),
-                            time,
-                            delta,
-                            &mut wakes,
-                            &mut out,
-                        );
-                        out
-                    },
-                )
+                .map(|(target, slot)| {
+                    let mut out = Vec::new();
+                    handle_pending(slot, target, time, delta, &mut Vec::new(), &mut out);
+                    out
+                })
                 .collect()
         });
         for mut out in outputs {
@@ -330,11 +318,20 @@ impl<M: Send> Engine<M> {
     }
 }
 
-/// One component's share of a parallel step.
-struct Task<'a, M> {
+/// Handles the events pending for component `target` (its `slot`) in this step.
+fn handle_pending<M>(
+    slot: &mut Slot<M>,
     target: ComponentId,
-    slot: &'a mut Slot<M>,
-    events: Vec<Event<M>>,
+    now: Time,
+    delta: u32,
+    wakes: &mut Vec<Wake>,
+    out: &mut Vec<Event<M>>,
+) {
+    let mut events = std::mem::take(&mut slot.pending);
+    put_in_order(&mut events);
+    handle_group(slot, target, events.drain(..), now, delta, wakes, out);
+    // Keeps the allocation for the next step.
+    slot.pending = events;
 }
 
 /// Applies one component's simultaneous events to its state, then runs it once per

@@ -131,8 +131,8 @@ enum Sent {
 pub struct ComputeUnit {
     ports: CuPorts,
     settings: CuSettings,
-    workgroups: BTreeMap<usize, ResidentWorkGroup>,
-    waves: BTreeMap<usize, WaveSlot>,
+    workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
+    waves: HashMap<usize, WaveSlot, FastHash>,
     next_key: usize,
     ops: HashMap<u64, MemoryOp, FastHash>,
     sent: HashMap<u64, Sent, FastHash>,
@@ -174,8 +174,8 @@ impl ComputeUnit {
         ComputeUnit {
             ports,
             settings,
-            workgroups: BTreeMap::new(),
-            waves: BTreeMap::new(),
+            workgroups: HashMap::default(),
+            waves: HashMap::default(),
             next_key: 0,
             ops: HashMap::default(),
             sent: HashMap::default(),
