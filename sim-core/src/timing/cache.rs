@@ -70,6 +70,14 @@ struct Arrival {
     task: u64,
 }
 
+/// The bytes of a write access.
+fn data_of(access: &mut Access) -> &mut Vec<u8> {
+    match access {
+        Access::Write { data } => data,
+        _ => unreachable!("a write"),
+    }
+}
+
 /// One cached line.
 #[derive(Debug)]
 struct Line {
@@ -240,75 +248,93 @@ impl Cache {
             self.answer(ctx, arrival, Err(error));
             return Ok(());
         }
-        match arrival.req.access.clone() {
+        let bytes = match &arrival.req.access {
             Access::Flush => {
                 self.flush = Some((arrival, false));
-                Ok(())
+                return Ok(());
             }
-            Access::Read { bytes } => {
+            Access::Read { bytes } => *bytes as usize,
+            Access::Write { .. } => return self.lookup_write(ctx, arrival, line, offset),
+        };
+        if let Some(waiters) = self.mshrs.get_mut(&line) {
+            waiters.push(Waiter::Read(arrival));
+            count(ctx, "read_mshr_hits");
+        } else if let Some(cached) = self.lines.get(line) {
+            let data = cached.data[offset..offset + bytes].to_vec();
+            count(ctx, "read_hits");
+            self.answer(ctx, arrival, Ok(data));
+        } else if self.busy() {
+            return Err(arrival);
+        } else {
+            count(ctx, "read_misses");
+            self.fetch(line, Waiter::Read(arrival));
+        }
+        Ok(())
+    }
+
+    /// Looks up the write `arrival` to line `line` at `offset`; hands it back when it
+    /// must wait for an MSHR.
+    fn lookup_write<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        mut arrival: Arrival,
+        line: u64,
+        offset: usize,
+    ) -> Result<(), Arrival> {
+        let Access::Write { data } = &arrival.req.access else {
+            unreachable!("a write");
+        };
+        match self.geometry.policy {
+            WritePolicy::WriteThrough => {
+                if self.busy() {
+                    return Err(arrival);
+                }
                 if let Some(waiters) = self.mshrs.get_mut(&line) {
-                    waiters.push(Waiter::Read(arrival));
-                    count(ctx, "read_mshr_hits");
+                    waiters.push(Waiter::Patch {
+                        offset,
+                        data: data.clone(),
+                    });
+                    count(ctx, "write_mshr_hits");
                 } else if let Some(cached) = self.lines.get(line) {
-                    let data = cached.data[offset..offset + bytes as usize].to_vec();
-                    count(ctx, "read_hits");
-                    self.answer(ctx, arrival, Ok(data));
+                    cached.data[offset..offset + data.len()].copy_from_slice(data);
+                    count(ctx, "write_hits");
+                } else {
+                    count(ctx, "write_misses");
+                }
+                self.write_throughs += 1;
+                // The data goes below; the arrival stays, to be answered, as a write.
+                let data = std::mem::take(data_of(&mut arrival.req.access));
+                let address = arrival.req.address;
+                self.send_below(
+                    Access::Write { data },
+                    address,
+                    Below::WriteThrough(arrival),
+                );
+            }
+            WritePolicy::WriteBack => {
+                let line_bytes = self.geometry.line_bytes;
+                if let Some(waiters) = self.mshrs.get_mut(&line) {
+                    waiters.push(Waiter::Write(arrival));
+                    count(ctx, "write_mshr_hits");
+                } else if let Some(cached) = self.lines.get(line) {
+                    cached.write(offset, data);
+                    count(ctx, "write_hits");
+                    self.answer(ctx, arrival, Ok(Vec::new()));
+                } else if data.len() as u64 == line_bytes {
+                    count(ctx, "write_misses");
+                    let data = std::mem::take(data_of(&mut arrival.req.access));
+                    let dirty = vec![true; data.len()];
+                    self.install(ctx, line, Line { data, dirty });
+                    self.answer(ctx, arrival, Ok(Vec::new()));
                 } else if self.busy() {
                     return Err(arrival);
                 } else {
-                    count(ctx, "read_misses");
-                    self.fetch(line, Waiter::Read(arrival));
+                    count(ctx, "write_misses");
+                    self.fetch(line, Waiter::Write(arrival));
                 }
-                Ok(())
             }
-            Access::Write { data } => match self.geometry.policy {
-                WritePolicy::WriteThrough => {
-                    if self.busy() {
-                        return Err(arrival);
-                    }
-                    if let Some(waiters) = self.mshrs.get_mut(&line) {
-                        waiters.push(Waiter::Patch {
-                            offset,
-                            data: data.clone(),
-                        });
-                        count(ctx, "write_mshr_hits");
-                    } else if let Some(cached) = self.lines.get(line) {
-                        cached.data[offset..offset + data.len()].copy_from_slice(&data);
-                        count(ctx, "write_hits");
-                    } else {
-                        count(ctx, "write_misses");
-                    }
-                    self.write_throughs += 1;
-                    self.send_below(
-                        Access::Write { data },
-                        address,
-                        Below::WriteThrough(arrival),
-                    );
-                    Ok(())
-                }
-                WritePolicy::WriteBack => {
-                    if let Some(waiters) = self.mshrs.get_mut(&line) {
-                        waiters.push(Waiter::Write(arrival));
-                        count(ctx, "write_mshr_hits");
-                    } else if let Some(cached) = self.lines.get(line) {
-                        cached.write(offset, &data);
-                        count(ctx, "write_hits");
-                        self.answer(ctx, arrival, Ok(Vec::new()));
-                    } else if data.len() as u64 == line_bytes {
-                        count(ctx, "write_misses");
-                        let dirty = vec![true; data.len()];
-                        self.install(ctx, line, Line { data, dirty });
-                        self.answer(ctx, arrival, Ok(Vec::new()));
-                    } else if self.busy() {
-                        return Err(arrival);
-                    } else {
-                        count(ctx, "write_misses");
-                        self.fetch(line, Waiter::Write(arrival));
-                    }
-                    Ok(())
-                }
-            },
         }
+        Ok(())
     }
 
     fn fetch(&mut self, line: u64, first: Waiter) {
