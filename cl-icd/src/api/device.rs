@@ -12,7 +12,8 @@ use crate::{entry, unsupported};
 use cl_sys::*;
 use std::ffi::c_void;
 
-/// The device extensions: what the compiler and the simulated GPU support.
+/// The device extensions: what the compiler and the simulated GPU support, and the buffer
+/// flag AMD's runtime offers (`CL_MEM_USE_PERSISTENT_MEM_AMD`, accepted by `clCreateBuffer`).
 pub const DEVICE_EXTENSIONS: &[&str] = &[
     "cl_khr_byte_addressable_store",
     "cl_khr_global_int32_base_atomics",
@@ -21,6 +22,7 @@ pub const DEVICE_EXTENSIONS: &[&str] = &[
     "cl_khr_local_int32_extended_atomics",
     "cl_khr_fp64",
     "cl_khr_icd",
+    "cl_amd_device_memory_flags",
 ];
 
 /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN`, in bits: the size of the largest built-in type

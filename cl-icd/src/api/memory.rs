@@ -2,7 +2,7 @@
 //! callbacks, and the transfer commands (read/write/copy/fill, their rectangular forms,
 //! map/unmap, migration). The bytes live in the simulated GPUs' memory.
 
-use super::consts::CL_MEM_PROPERTIES;
+use super::consts::{CL_MEM_PROPERTIES, CL_MEM_USE_PERSISTENT_MEM_AMD};
 use super::context::{DestructorNotify, UserData};
 use super::device::MEM_BASE_ADDR_ALIGN_BITS;
 use super::event::wait_list;
@@ -32,6 +32,9 @@ const ACCESS_FLAGS: u64 = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ON
 const HOST_ACCESS_FLAGS: u64 =
     CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
 const HOST_PTR_FLAGS: u64 = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+/// The flags that say where a buffer's memory lives: a sub-buffer, a view of its parent's
+/// memory, inherits them.
+const PLACEMENT_FLAGS: u64 = HOST_PTR_FLAGS | CL_MEM_USE_PERSISTENT_MEM_AMD;
 
 /// Whether more than one of the bits in `group` is set in `flags`.
 fn several(flags: u64, group: u64) -> bool {
@@ -44,7 +47,7 @@ fn check_flags(flags: u64) -> CLResult<()> {
     // one access or host-access qualifier, or CL_MEM_USE_HOST_PTR with
     // CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR.
     check(
-        flags & !(ACCESS_FLAGS | HOST_ACCESS_FLAGS | HOST_PTR_FLAGS) != 0,
+        flags & !(ACCESS_FLAGS | HOST_ACCESS_FLAGS | PLACEMENT_FLAGS) != 0,
         CL_INVALID_VALUE,
     )?;
     check(
@@ -54,6 +57,15 @@ fn check_flags(flags: u64) -> CLResult<()> {
     check(
         flags & CL_MEM_USE_HOST_PTR != 0
             && flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    // cl_amd_device_memory_flags: CL_MEM_USE_PERSISTENT_MEM_AMD (memory in the device,
+    // mapped by the host) is mutually exclusive with CL_MEM_ALLOC_HOST_PTR and
+    // CL_MEM_USE_HOST_PTR (memory in the host); AMD's runtime answers CL_INVALID_VALUE.
+    // With CL_MEM_COPY_HOST_PTR it is valid: the device memory starts with host_ptr's bytes.
+    check(
+        flags & CL_MEM_USE_PERSISTENT_MEM_AMD != 0
+            && flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR) != 0,
         CL_INVALID_VALUE,
     )
 }
@@ -107,6 +119,14 @@ fn create_sub_buffer(
     // CL_INVALID_VALUE if flags specify CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or
     // CL_MEM_COPY_HOST_PTR.
     check(flags & HOST_PTR_FLAGS != 0, CL_INVALID_VALUE)?;
+    // cl_amd_device_memory_flags says nothing of sub-buffers. A sub-buffer's memory is its
+    // parent's, so CL_MEM_USE_PERSISTENT_MEM_AMD is valid in flags only if the parent was
+    // created with it (it is inherited either way).
+    check(
+        flags & CL_MEM_USE_PERSISTENT_MEM_AMD != 0
+            && parent.flags & CL_MEM_USE_PERSISTENT_MEM_AMD == 0,
+        CL_INVALID_VALUE,
+    )?;
     // CL_INVALID_VALUE if buffer was created with CL_MEM_WRITE_ONLY and flags specifies
     // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if buffer was created with
     // CL_MEM_READ_ONLY and flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY.
@@ -165,8 +185,8 @@ fn create_sub_buffer(
             .is_multiple_of(MEM_BASE_ADDR_ALIGN_BITS as usize / 8),
         CL_MISALIGNED_SUB_BUFFER_OFFSET,
     )?;
-    // Access, host-access and host-pointer flags not given are inherited from the parent.
-    let mut inherited = flags | (parent.flags & HOST_PTR_FLAGS);
+    // Access, host-access and placement flags not given are inherited from the parent.
+    let mut inherited = flags | (parent.flags & PLACEMENT_FLAGS);
     if access == 0 {
         inherited |= parent.flags & ACCESS_FLAGS;
     }

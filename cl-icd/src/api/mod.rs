@@ -69,6 +69,9 @@ pub mod consts {
     pub const CL_DEVICE_GFXIP_MINOR_AMD: u32 = 0x404B;
     /// `CL_QUEUE_PROPERTIES_ARRAY` (3.0).
     pub const CL_QUEUE_PROPERTIES_ARRAY: u32 = 0x1098;
+    /// `CL_MEM_USE_PERSISTENT_MEM_AMD` (cl_amd_device_memory_flags, AMD's `cl_ext.h`): a
+    /// buffer flag asking for device memory the host can map without a copy.
+    pub const CL_MEM_USE_PERSISTENT_MEM_AMD: u64 = 1 << 6;
     /// `CL_MEM_PROPERTIES` (3.0).
     pub const CL_MEM_PROPERTIES: u32 = 0x110A;
     /// `CL_CONTEXT_INTEROP_USER_SYNC`.

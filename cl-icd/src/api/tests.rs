@@ -540,6 +540,129 @@ fn buffer_flags_and_sub_buffer_rules() {
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }
 
+/// `CL_MEM_FLAGS` of a memory object.
+fn mem_flags(mem: cl_mem) -> u64 {
+    let mut flags = 0u64;
+    assert_eq!(
+        clGetMemObjectInfo(
+            mem,
+            CL_MEM_FLAGS,
+            8,
+            (&mut flags as *mut u64).cast(),
+            null_mut()
+        ),
+        CL_SUCCESS
+    );
+    flags
+}
+
+#[test]
+fn persistent_memory_flag_follows_amds_rules() {
+    // Oracle: AMD's cl_ext.h (the value) and the cl_amd_device_memory_flags rules AMD's
+    // runtime applies (exclusive with USE_HOST_PTR and ALLOC_HOST_PTR).
+    const PERSISTENT: u64 = 1 << 6;
+    let dev = devices()[0];
+    let mut size = 0;
+    assert_eq!(
+        clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, 0, null_mut(), &mut size),
+        CL_SUCCESS
+    );
+    let mut ext = vec![0u8; size];
+    assert_eq!(
+        clGetDeviceInfo(
+            dev,
+            CL_DEVICE_EXTENSIONS,
+            size,
+            ext.as_mut_ptr().cast(),
+            null_mut()
+        ),
+        CL_SUCCESS
+    );
+    let ext = String::from_utf8(ext).unwrap();
+    assert!(ext
+        .trim_end_matches('\0')
+        .split(' ')
+        .any(|e| e == "cl_amd_device_memory_flags"));
+
+    let ctx = context();
+    let q = queue(ctx, 0);
+    let mut host: Vec<u8> = (0..=255).collect();
+    let hp = host.as_mut_ptr().cast();
+    for flags in [
+        PERSISTENT,
+        PERSISTENT | CL_MEM_READ_ONLY,
+        PERSISTENT | CL_MEM_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS,
+    ] {
+        let m = buffer(ctx, flags, 256, null_mut()).unwrap();
+        assert_eq!(mem_flags(m), flags);
+        assert_eq!(clReleaseMemObject(m), CL_SUCCESS);
+    }
+    for invalid in [
+        CL_MEM_USE_HOST_PTR,
+        CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR,
+    ] {
+        assert_eq!(
+            buffer(ctx, PERSISTENT | invalid, 256, hp),
+            Err(CL_INVALID_VALUE)
+        );
+    }
+    assert_eq!(
+        buffer(ctx, PERSISTENT | CL_MEM_ALLOC_HOST_PTR, 256, null_mut()),
+        Err(CL_INVALID_VALUE)
+    );
+
+    let flags = PERSISTENT | CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
+    let m = buffer(ctx, flags, 256, hp).unwrap();
+    let mut back = [0u8; 256];
+    assert_eq!(
+        clEnqueueReadBuffer(
+            q,
+            m,
+            CL_TRUE,
+            0,
+            256,
+            back.as_mut_ptr().cast(),
+            0,
+            null(),
+            null_mut()
+        ),
+        CL_SUCCESS
+    );
+    assert_eq!(back[..], host[..], "initialised from host_ptr");
+    let sub = |parent, flags| {
+        let mut err = 1;
+        let s = clCreateSubBuffer(
+            parent,
+            flags,
+            CL_BUFFER_CREATE_TYPE_REGION,
+            [128usize, 128].as_ptr().cast(),
+            &mut err,
+        );
+        (s, err)
+    };
+    let (s, err) = sub(m, CL_MEM_READ_ONLY);
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(
+        mem_flags(s),
+        CL_MEM_READ_ONLY | PERSISTENT | CL_MEM_COPY_HOST_PTR,
+        "inherited"
+    );
+    assert_eq!(clReleaseMemObject(s), CL_SUCCESS);
+    let (s, err) = sub(m, PERSISTENT);
+    assert_eq!(err, CL_SUCCESS, "as the parent was created");
+    assert_eq!(clReleaseMemObject(s), CL_SUCCESS);
+    let plain = buffer(ctx, CL_MEM_READ_WRITE, 256, null_mut()).unwrap();
+    assert_eq!(
+        sub(plain, PERSISTENT).1,
+        CL_INVALID_VALUE,
+        "not as the parent"
+    );
+    assert_eq!(clReleaseMemObject(plain), CL_SUCCESS);
+    assert_eq!(clReleaseMemObject(m), CL_SUCCESS);
+    assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
+
 #[test]
 fn transfers_validate_ranges_contexts_and_wait_lists() {
     let (ctx, other) = (context(), context());
