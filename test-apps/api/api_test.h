@@ -8,6 +8,7 @@
 
 #include "testapp.h"
 
+#include <CL/cl_ext.h> /* CL_MEM_USE_PERSISTENT_MEM_AMD */
 #include <stddef.h>
 
 /* What every group of checks works with. */
@@ -21,6 +22,11 @@ struct api_env {
     /* --strict: also run checks where the specification is explicit but PoCL
      * 3.1, the reference run, deviates from it (each marked "strict"). */
     int strict;
+    /* --expect-extension NAME: every device must list NAME in CL_DEVICE_EXTENSIONS. */
+    const char *expect_extension;
+    /* Whether every device offers cl_amd_device_memory_flags (AMD's
+     * CL_MEM_USE_PERSISTENT_MEM_AMD buffer flag): its checks run only then. */
+    int persistent_mem;
 };
 
 void check_platform(const struct api_env *env);
@@ -38,6 +44,12 @@ void check_user_events(const struct api_env *env);
 void check_profiling(const struct api_env *env);
 void check_multi_device(const struct api_env *env);
 void check_threads(const struct api_env *env);
+
+/* Whether a space-separated list of names contains `name`. */
+int has_word(const char *list, const char *name);
+
+/* Whether every device of env lists `extension` in CL_DEVICE_EXTENSIONS. */
+int all_devices_list(const struct api_env *env, const char *extension);
 
 /* Fills `n` bytes with a pseudo-random sequence determined by `seed`. */
 void fill_bytes(unsigned char *p, size_t n, unsigned seed);

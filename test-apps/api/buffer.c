@@ -1,6 +1,6 @@
 /* api_test: buffer objects (clCreateBuffer flags and their forbidden
- * combinations, clGetMemObjectInfo, host access flags), sub-buffers and
- * destructor callbacks. */
+ * combinations, AMD's CL_MEM_USE_PERSISTENT_MEM_AMD, clGetMemObjectInfo, host
+ * access flags), sub-buffers and destructor callbacks. */
 #include "api_test.h"
 
 #include <string.h>
@@ -144,6 +144,38 @@ static void check_host_access(const struct api_env *env)
     }
 }
 
+/* AMD's CL_MEM_USE_PERSISTENT_MEM_AMD (cl_amd_device_memory_flags): valid
+ * alone, with the access flags and with COPY_HOST_PTR; mutually exclusive with
+ * USE_HOST_PTR and ALLOC_HOST_PTR (as AMD's cl_ext.h documentation and
+ * runtime say). */
+static void check_persistent_flags(const struct api_env *env)
+{
+    static const struct {
+        cl_mem_flags flags;
+        const char *name;
+    } valid[] = {
+        {CL_MEM_USE_PERSISTENT_MEM_AMD, "USE_PERSISTENT_MEM_AMD"},
+        {CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_READ_ONLY, "USE_PERSISTENT_MEM_AMD|READ_ONLY"},
+        {CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_WRITE_ONLY | CL_MEM_HOST_READ_ONLY,
+         "USE_PERSISTENT_MEM_AMD|WRITE_ONLY|HOST_READ_ONLY"},
+        {CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+         "USE_PERSISTENT_MEM_AMD|READ_WRITE|COPY_HOST_PTR"},
+        {CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_HOST_WRITE_ONLY | CL_MEM_COPY_HOST_PTR,
+         "USE_PERSISTENT_MEM_AMD|HOST_WRITE_ONLY|COPY_HOST_PTR"},
+    };
+    for (size_t i = 0; i < sizeof valid / sizeof *valid; i++)
+        check_valid_flags(env, valid[i].flags, valid[i].name);
+    unsigned char host[64] = {0};
+    check_bad_create(env, CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_USE_HOST_PTR, sizeof host, host,
+                     CL_INVALID_VALUE, "USE_PERSISTENT_MEM_AMD|USE_HOST_PTR");
+    check_bad_create(env, CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_ALLOC_HOST_PTR, sizeof host, NULL,
+                     CL_INVALID_VALUE, "USE_PERSISTENT_MEM_AMD|ALLOC_HOST_PTR");
+    check_bad_create(env,
+                     CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR,
+                     sizeof host, host, CL_INVALID_VALUE,
+                     "USE_PERSISTENT_MEM_AMD|ALLOC_HOST_PTR|COPY_HOST_PTR");
+}
+
 void check_buffers(const struct api_env *env)
 {
     static const struct {
@@ -221,6 +253,8 @@ void check_buffers(const struct api_env *env)
     ta_check_err(clReleaseMemObject(NULL), CL_INVALID_MEM_OBJECT, "clReleaseMemObject(NULL)");
 
     check_host_access(env);
+    if (env->persistent_mem)
+        check_persistent_flags(env);
 }
 
 
@@ -302,6 +336,28 @@ void check_sub_buffers(const struct api_env *env)
         TA_CHECK(clReleaseMemObject(sub));
     }
     TA_CHECK(clReleaseMemObject(parent));
+
+    if (env->persistent_mem) {
+        /* A sub-buffer of a persistent buffer is persistent memory too. */
+        cl_mem_flags flags = CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_COPY_HOST_PTR;
+        parent = clCreateBuffer(env->ctx, flags, size, data, &err);
+        TA_CHECK(err);
+        sub = sub_buffer(parent, 0, align, align, &err);
+        if (ta_check_err(err, CL_SUCCESS, "clCreateSubBuffer of a USE_PERSISTENT_MEM_AMD buffer")) {
+            ta_check(mem_facts(sub).flags & CL_MEM_USE_PERSISTENT_MEM_AMD,
+                     "a sub-buffer with flags 0 inherits USE_PERSISTENT_MEM_AMD");
+            unsigned char *p = clEnqueueMapBuffer(env->queue, sub, CL_TRUE, CL_MAP_READ, 0, align,
+                                                  0, NULL, NULL, &err);
+            if (ta_check_err(err, CL_SUCCESS, "clEnqueueMapBuffer of a persistent sub-buffer")) {
+                ta_check(memcmp(p, data + align, align) == 0,
+                         "a persistent sub-buffer's map shows the parent's region");
+                TA_CHECK(clEnqueueUnmapMemObject(env->queue, sub, p, 0, NULL, NULL));
+            }
+            TA_CHECK(clFinish(env->queue));
+            TA_CHECK(clReleaseMemObject(sub));
+        }
+        TA_CHECK(clReleaseMemObject(parent));
+    }
     free(data);
     free(back);
 }

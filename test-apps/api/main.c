@@ -3,11 +3,15 @@
  * queues, buffers, transfers, maps, events, profiling) through the ICD loader
  * and checks each answer against the specification. No kernels.
  *
- * usage: api_test [--platform NAME] [--expect-gpus N] [--strict] [--verbose]
+ * usage: api_test [--platform NAME] [--expect-gpus N] [--strict]
+ *                 [--expect-extension NAME] [--verbose]
  *
  * --strict adds the checks PoCL 3.1 fails although the specification is
  * explicit (an unknown device type, invalid sub-buffer and map flags, the
- * CL_COMPLETE callback of a terminated command).
+ * CL_COMPLETE callback of a terminated command). --expect-extension NAME
+ * checks that every device lists the extension NAME. The checks of AMD's
+ * CL_MEM_USE_PERSISTENT_MEM_AMD run where every device lists
+ * cl_amd_device_memory_flags (gcnsim; not PoCL).
  */
 #include "api_test.h"
 
@@ -22,9 +26,12 @@ int main(int argc, char **argv)
             env.expect_gpus = (cl_uint)strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--strict") == 0) {
             env.strict = 1;
+        } else if (strcmp(argv[i], "--expect-extension") == 0 && i + 1 < argc) {
+            env.expect_extension = argv[++i];
         } else {
             fprintf(stderr,
-                    "usage: %s [--platform NAME] [--expect-gpus N] [--strict] [--verbose]\n",
+                    "usage: %s [--platform NAME] [--expect-gpus N] [--strict]\n"
+                    "       [--expect-extension NAME] [--verbose]\n",
                     argv[0]);
             return 2;
         }
@@ -32,6 +39,7 @@ int main(int argc, char **argv)
 
     env.platform = ta_platform();
     env.devices = ta_devices(env.platform, &env.ndev);
+    env.persistent_mem = all_devices_list(&env, "cl_amd_device_memory_flags");
     cl_int err;
     env.ctx = clCreateContext(NULL, env.ndev, env.devices, NULL, NULL, &err);
     TA_CHECK(err);

@@ -1,5 +1,6 @@
 /* api_test: clEnqueueMapBuffer / clEnqueueUnmapMemObject — read and write
- * maps, invalidating maps, USE_HOST_PTR coherence and errors. */
+ * maps, invalidating maps, USE_HOST_PTR coherence, AMD's persistent memory
+ * and errors. */
 #include "api_test.h"
 
 #include <string.h>
@@ -145,8 +146,84 @@ static void check_host_ptr_maps(const struct api_env *env)
     free(back);
 }
 
+/* Checks that a read map of all of m shows `model`. */
+static void check_read_map(const struct api_env *env, cl_mem m, const unsigned char *model,
+                           const char *what)
+{
+    cl_int err;
+    unsigned char *p = clEnqueueMapBuffer(env->queue, m, CL_TRUE, CL_MAP_READ, 0, MAP_SIZE, 0,
+                                          NULL, NULL, &err);
+    if (!ta_check_err(err, CL_SUCCESS, "clEnqueueMapBuffer(READ) of a persistent buffer"))
+        return;
+    ta_check(memcmp(p, model, MAP_SIZE) == 0, "%s", what);
+    TA_CHECK(clEnqueueUnmapMemObject(env->queue, m, p, 0, NULL, NULL));
+    TA_CHECK(clFinish(env->queue));
+}
+
+/* AMD's CL_MEM_USE_PERSISTENT_MEM_AMD: a buffer in device memory that the host
+ * maps. Maps, copies and reads see the same bytes. */
+static void check_persistent_maps(const struct api_env *env)
+{
+    unsigned char *data = malloc(MAP_SIZE), *model = malloc(MAP_SIZE), *back = malloc(MAP_SIZE);
+    fill_bytes(data, MAP_SIZE, 41);
+    memcpy(model, data, MAP_SIZE);
+    cl_int err;
+    cl_mem m = clCreateBuffer(env->ctx,
+                              CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_READ_WRITE |
+                                  CL_MEM_COPY_HOST_PTR,
+                              MAP_SIZE, data, &err);
+    TA_CHECK(err);
+    memset(data, 0, MAP_SIZE); /* the buffer must not depend on host_ptr any more */
+    check_read_map(env, m, model, "a persistent buffer's read map shows its host_ptr data");
+    check_write_map(env, m, model, CL_MAP_WRITE, 1024, 2048, "persistent WRITE");
+    check_write_map(env, m, model, CL_MAP_WRITE_INVALIDATE_REGION, 0, 512,
+                    "persistent WRITE_INVALIDATE_REGION");
+
+    /* Copies out of it and into it (commands on the device). */
+    cl_mem plain = clCreateBuffer(env->ctx, CL_MEM_READ_WRITE, MAP_SIZE, NULL, &err);
+    TA_CHECK(err);
+    TA_CHECK(clEnqueueCopyBuffer(env->queue, m, plain, 0, 0, MAP_SIZE, 0, NULL, NULL));
+    TA_CHECK(clEnqueueReadBuffer(env->queue, plain, CL_TRUE, 0, MAP_SIZE, back, 0, NULL, NULL));
+    ta_check(memcmp(back, model, MAP_SIZE) == 0,
+             "clEnqueueCopyBuffer from a persistent buffer copies its data");
+    fill_bytes(back, MAP_SIZE / 2, 42);
+    memcpy(model + MAP_SIZE / 2, back, MAP_SIZE / 2);
+    TA_CHECK(clEnqueueWriteBuffer(env->queue, plain, CL_TRUE, 0, MAP_SIZE / 2, back, 0, NULL,
+                                  NULL));
+    TA_CHECK(clEnqueueCopyBuffer(env->queue, plain, m, 0, MAP_SIZE / 2, MAP_SIZE / 2, 0, NULL,
+                                 NULL));
+    check_read_map(env, m, model, "a persistent buffer's read map shows what a copy wrote");
+    TA_CHECK(clReleaseMemObject(m));
+
+    /* READ_ONLY for kernels and written by the host through a map: how the AMD
+     * APP SDK samples use the flag. */
+    m = clCreateBuffer(env->ctx, CL_MEM_USE_PERSISTENT_MEM_AMD | CL_MEM_READ_ONLY, MAP_SIZE, NULL,
+                       &err);
+    TA_CHECK(err);
+    unsigned char *p = clEnqueueMapBuffer(env->queue, m, CL_TRUE, CL_MAP_WRITE, 0, MAP_SIZE, 0,
+                                          NULL, NULL, &err);
+    if (ta_check_err(err, CL_SUCCESS,
+                     "clEnqueueMapBuffer(WRITE) of a READ_ONLY persistent buffer")) {
+        fill_bytes(p, MAP_SIZE, 43);
+        memcpy(model, p, MAP_SIZE);
+        TA_CHECK(clEnqueueUnmapMemObject(env->queue, m, p, 0, NULL, NULL));
+        TA_CHECK(clEnqueueCopyBuffer(env->queue, m, plain, 0, 0, MAP_SIZE, 0, NULL, NULL));
+        TA_CHECK(
+            clEnqueueReadBuffer(env->queue, plain, CL_TRUE, 0, MAP_SIZE, back, 0, NULL, NULL));
+        ta_check(memcmp(back, model, MAP_SIZE) == 0,
+                 "a READ_ONLY persistent buffer holds what the host wrote through a map");
+    }
+    TA_CHECK(clReleaseMemObject(m));
+    TA_CHECK(clReleaseMemObject(plain));
+    free(data);
+    free(model);
+    free(back);
+}
+
 void check_maps(const struct api_env *env)
 {
     check_plain_maps(env);
     check_host_ptr_maps(env);
+    if (env->persistent_mem)
+        check_persistent_maps(env);
 }

@@ -13,16 +13,6 @@ static int parse_version(const char *s, const char *prefix, int *major, int *min
     return sscanf(s + n, "%d.%d", major, minor) == 2;
 }
 
-/* Whether a space-separated list of names contains `name`. */
-static int has_word(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
-}
-
 /* Whether every word of a space-separated list starts with "cl_". */
 static int words_are_extensions(const char *list)
 {
@@ -331,6 +321,10 @@ static void check_device_values(const struct api_env *env, cl_device_id dev, uns
              index, c_version);
     ta_check(words_are_extensions(ext), "device %u: CL_DEVICE_EXTENSIONS is a list of cl_* names",
              index);
+    if (env->expect_extension)
+        ta_check(has_word(ext, env->expect_extension),
+                 "device %u: CL_DEVICE_EXTENSIONS lists %s (--expect-extension)", index,
+                 env->expect_extension);
     if (!has_word(ext, "cl_khr_fp64"))
         ta_check(dbl == 0 && vec_double == 0 && nat_double == 0,
                  "device %u: no cl_khr_fp64, so no double FP config and vector widths 0", index);

@@ -2,7 +2,28 @@
 #define _POSIX_C_SOURCE 200809L
 #include "api_test.h"
 
+#include <string.h>
 #include <time.h>
+
+int has_word(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+int all_devices_list(const struct api_env *env, const char *extension)
+{
+    int all = 1;
+    for (cl_uint i = 0; i < env->ndev; i++) {
+        char *ext = ta_device_string(env->devices[i], CL_DEVICE_EXTENSIONS);
+        all &= has_word(ext, extension);
+        free(ext);
+    }
+    return all;
+}
 
 void fill_bytes(unsigned char *p, size_t n, unsigned seed)
 {
