@@ -84,29 +84,32 @@ struct Line {
     data: Vec<u8>,
     /// Which bytes were written since the line was fetched (write-back caches). Only
     /// those are written back, so bytes changed below meanwhile — e.g. by atomics, which
-    /// travel as reads — are not overwritten with stale values.
-    dirty: Vec<bool>,
+    /// travel as reads — are not overwritten with stale values. `None` until a write.
+    dirty: Option<Vec<bool>>,
 }
 
 impl Line {
     /// A line fetched from below, nothing written yet.
     fn clean(data: Vec<u8>) -> Line {
-        let dirty = vec![false; data.len()];
-        Line { data, dirty }
+        Line { data, dirty: None }
     }
 
     /// Stores `bytes` at `offset` and marks them dirty.
     fn write(&mut self, offset: usize, bytes: &[u8]) {
         self.data[offset..offset + bytes.len()].copy_from_slice(bytes);
-        self.dirty[offset..offset + bytes.len()].fill(true);
+        let len = self.data.len();
+        self.dirty.get_or_insert_with(|| vec![false; len])[offset..offset + bytes.len()].fill(true);
     }
 
     /// The runs of dirty bytes: (offset, bytes).
     fn dirty_runs(&self) -> Vec<(usize, Vec<u8>)> {
         let mut runs = Vec::new();
+        let Some(dirty) = &self.dirty else {
+            return runs;
+        };
         let mut start = None;
-        for i in 0..=self.dirty.len() {
-            match (start, self.dirty.get(i).copied().unwrap_or(false)) {
+        for i in 0..=dirty.len() {
+            match (start, dirty.get(i).copied().unwrap_or(false)) {
                 (None, true) => start = Some(i),
                 (Some(s), false) => {
                     runs.push((s, self.data[s..i].to_vec()));
@@ -323,7 +326,7 @@ impl Cache {
                 } else if data.len() as u64 == line_bytes {
                     count(ctx, "write_misses");
                     let data = std::mem::take(data_of(&mut arrival.req.access));
-                    let dirty = vec![true; data.len()];
+                    let dirty = Some(vec![true; data.len()]);
                     self.install(ctx, line, Line { data, dirty });
                     self.answer(ctx, arrival, Ok(Vec::new()));
                 } else if self.busy() {

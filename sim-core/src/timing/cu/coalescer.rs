@@ -12,54 +12,58 @@ pub struct LineAccess {
 }
 
 /// Groups `accesses` (the start addresses of dword accesses, or of 8-byte atomics when
-/// `wide`) by `line_bytes`-byte line, in address order: one [`LineAccess`] per line
-/// touched, covering every touched byte of that line.
-pub fn coalesce(accesses: &[u64], line_bytes: u64, wide: bool) -> Vec<LineAccess> {
+/// `wide`) by `line_bytes`-byte line, in address order, into `lines` (emptied first): one
+/// [`LineAccess`] per line touched, covering every touched byte of that line.
+pub fn coalesce(accesses: &[u64], line_bytes: u64, wide: bool, lines: &mut Vec<LineAccess>) {
     let width = if wide { 8 } else { 4 };
-    // (line, first byte, end): lanes mostly touch the line of the lane before them.
-    let mut lines: Vec<(u64, u64, u64)> = Vec::new();
+    let line_of = |a: &LineAccess| a.address / line_bytes;
+    lines.clear();
+    // Lanes mostly touch the line of the lane before them.
     for &address in accesses {
         let start = address & !(width - 1);
         let line = start / line_bytes;
         let end = (start + width).min((line + 1) * line_bytes);
         match lines.last_mut() {
-            Some(last) if last.0 == line => {
-                last.1 = last.1.min(start);
-                last.2 = last.2.max(end);
-            }
-            _ => lines.push((line, start, end)),
-        }
-    }
-    if !lines.is_sorted_by_key(|l| l.0) {
-        lines.sort_unstable();
-    }
-    let mut merged: Vec<LineAccess> = Vec::with_capacity(lines.len());
-    let mut previous_line = None;
-    for (line, start, end) in lines {
-        match merged.last_mut() {
-            Some(last) if previous_line == Some(line) => {
-                let last_end = last.address + u64::from(last.bytes);
-                last.address = last.address.min(start);
-                last.bytes = (last_end.max(end) - last.address) as u32;
-            }
-            _ => merged.push(LineAccess {
+            Some(last) if line_of(last) == line => merge(last, start, end),
+            _ => lines.push(LineAccess {
                 address: start,
                 bytes: (end - start) as u32,
             }),
         }
-        previous_line = Some(line);
     }
-    merged
+    if !lines.is_sorted_by_key(line_of) {
+        lines.sort_unstable_by_key(|a| a.address);
+        lines.dedup_by(|later, kept| {
+            let same = line_of(later) == line_of(kept);
+            if same {
+                merge(kept, later.address, later.address + u64::from(later.bytes));
+            }
+            same
+        });
+    }
+}
+
+/// Widens `access` to cover `start..end` too.
+fn merge(access: &mut LineAccess, start: u64, end: u64) {
+    let last_end = access.address + u64::from(access.bytes);
+    access.address = access.address.min(start);
+    access.bytes = (last_end.max(end) - access.address) as u32;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn lines_of(accesses: &[u64], line_bytes: u64, wide: bool) -> Vec<LineAccess> {
+        let mut lines = Vec::new();
+        coalesce(accesses, line_bytes, wide, &mut lines);
+        lines
+    }
+
     #[test]
     fn consecutive_dwords_of_64_lanes_make_four_line_requests() {
         let accesses: Vec<u64> = (0..64).map(|l| 0x1000 + 4 * l).collect();
-        let lines = coalesce(&accesses, 64, false);
+        let lines = lines_of(&accesses, 64, false);
         assert_eq!(lines.len(), 4);
         assert_eq!(
             lines[1],
@@ -72,14 +76,14 @@ mod tests {
 
     #[test]
     fn a_broadcast_is_one_request_and_a_stride_one_per_lane() {
-        assert_eq!(coalesce(&[0x2008; 64], 64, false).len(), 1);
+        assert_eq!(lines_of(&[0x2008; 64], 64, false).len(), 1);
         let strided: Vec<u64> = (0..64).map(|l| 0x1000 + 128 * l).collect();
-        assert_eq!(coalesce(&strided, 64, false).len(), 64);
+        assert_eq!(lines_of(&strided, 64, false).len(), 64);
     }
 
     #[test]
     fn partial_lines_cover_only_touched_bytes() {
-        let lines = coalesce(&[0x1010, 0x1018, 0x1006], 64, false);
+        let lines = lines_of(&[0x1010, 0x1018, 0x1006], 64, false);
         assert_eq!(
             lines,
             vec![LineAccess {
@@ -87,7 +91,7 @@ mod tests {
                 bytes: 0x18
             }]
         );
-        let wide = coalesce(&[0x1038], 64, true);
+        let wide = lines_of(&[0x1038], 64, true);
         assert_eq!(wide[0].bytes, 8);
     }
 
@@ -124,7 +128,7 @@ mod tests {
                 .collect();
             let wide = round % 3 == 0;
             let width = if wide { 8 } else { 4 };
-            assert_eq!(coalesce(&lanes, 64, wide), reference(&lanes, 64, width));
+            assert_eq!(lines_of(&lanes, 64, wide), reference(&lanes, 64, width));
         }
     }
 }

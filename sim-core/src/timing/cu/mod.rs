@@ -165,6 +165,8 @@ pub struct ComputeUnit {
     translations: TlbEntries,
     /// Reused list of the addresses an instruction's lanes accessed.
     accesses: Vec<u64>,
+    /// Reused list of the lines an instruction's lanes accessed.
+    lines: Vec<LineAccess>,
 }
 
 impl ComputeUnit {
@@ -195,6 +197,7 @@ impl ComputeUnit {
             candidates: Vec::new(),
             translations: TlbEntries::default(),
             accesses: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -613,11 +616,11 @@ impl ComputeUnit {
                 Path::Vector
             };
             let wide = op_timing.wide_atomic;
-            let lines = if inst.info.category == Category::Lds {
-                Vec::new()
-            } else {
-                coalesce(&self.accesses, LINE_BYTES, wide)
-            };
+            let mut lines = std::mem::take(&mut self.lines);
+            lines.clear();
+            if inst.info.category != Category::Lds {
+                coalesce(&self.accesses, LINE_BYTES, wide, &mut lines);
+            }
             let op = self.new_id();
             self.ops.insert(
                 op,
@@ -639,7 +642,7 @@ impl ComputeUnit {
                 self.timed
                     .insert((now + ctx.clock().cycles(latency), op), ());
             }
-            for line in lines {
+            for line in lines.drain(..) {
                 let id = self.new_id();
                 let request = match kind {
                     MemoryKind::Store => {
@@ -655,6 +658,7 @@ impl ComputeUnit {
                 };
                 self.send(path, request, Sent::Op(op));
             }
+            self.lines = lines;
         }
         let status = self.waves[&key].state.status;
         match status {
