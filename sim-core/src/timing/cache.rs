@@ -240,8 +240,9 @@ impl Cache {
         }
         let line_bytes = self.geometry.line_bytes;
         let address = arrival.req.address;
-        let offset = (address % line_bytes) as usize;
-        let line = address / line_bytes;
+        // Line sizes are powers of two.
+        let offset = (address & (line_bytes - 1)) as usize;
+        let line = address >> line_bytes.trailing_zeros();
         if offset as u64 + arrival.req.len() > line_bytes {
             let error = MemError::CrossesBoundary {
                 address,

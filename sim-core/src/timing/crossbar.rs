@@ -37,7 +37,8 @@ pub struct Crossbar {
     outputs: Vec<Port>,
     /// Links to other GPUs, by GPU.
     remotes: BTreeMap<usize, Port>,
-    interleave_bytes: u64,
+    /// log2 of the interleaving granule (line sizes are powers of two).
+    interleave_shift: u32,
     latency: Time,
     routes: HashMap<u64, Route, FastHash>,
     /// Broadcast flushes: (input, id, answers awaited).
@@ -59,11 +60,15 @@ impl Crossbar {
         interleave_bytes: u64,
         latency: Time,
     ) -> Self {
+        assert!(
+            interleave_bytes.is_power_of_two(),
+            "validated configuration: line sizes are powers of two"
+        );
         Crossbar {
             inputs,
             outputs,
             remotes: BTreeMap::new(),
-            interleave_bytes,
+            interleave_shift: interleave_bytes.trailing_zeros(),
             latency,
             routes: HashMap::default(),
             flushes: BTreeMap::new(),
@@ -83,11 +88,20 @@ impl Crossbar {
     }
 
     fn output_for(&self, req: &MemRequest) -> Port {
-        if let Some(&remote) = self.remotes.get(&gpu_of(req.address)) {
-            return remote;
+        if !self.remotes.is_empty() {
+            if let Some(&remote) = self.remotes.get(&gpu_of(req.address)) {
+                return remote;
+            }
         }
-        let index =
-            (local_address(req.address) / self.interleave_bytes) % self.outputs.len() as u64;
+        let block = local_address(req.address) >> self.interleave_shift;
+        let outputs = self.outputs.len() as u64;
+        // Usually a power of two: a mask instead of a division (this runs for every
+        // request waiting at an input, each time the crossbar wakes).
+        let index = if outputs.is_power_of_two() {
+            block & (outputs - 1)
+        } else {
+            block % outputs
+        };
         self.outputs[index as usize]
     }
 

@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 /// # Panics
 /// If it is not a memory message (a wiring error: the port is linked to a component that
 /// speaks another protocol).
+#[inline]
 pub(crate) fn take<M: CarriesMemory>(
     ctx: &mut Context<'_, M>,
     port: Port,

@@ -38,7 +38,14 @@ impl<V> SetAssociative<V> {
     }
 
     fn set(&self, key: u64) -> usize {
-        (key / self.stride % self.sets.len() as u64) as usize
+        // Shifts and masks where they do (sets always, strides usually are powers of
+        // two): this runs for every lookup.
+        let spaced = if self.stride.is_power_of_two() {
+            key >> self.stride.trailing_zeros()
+        } else {
+            key / self.stride
+        };
+        (spaced & (self.sets.len() as u64 - 1)) as usize
     }
 
     /// The entry of `key`, marked as the most recently used.
