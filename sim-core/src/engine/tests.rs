@@ -285,6 +285,19 @@ fn endpoints_let_outside_code_send_and_receive() {
 /// Counts what a component reports.
 struct Counter(Arc<Mutex<(u64, u64, u64)>>);
 
+/// A [`Counter`] that does not want message observations.
+struct QuietCounter(Counter);
+
+impl Hook<u32> for QuietCounter {
+    fn observe(&mut self, at: HookContext, what: &Observation<'_, u32>) {
+        self.0.observe(at, what);
+    }
+
+    fn observes_messages(&self) -> bool {
+        false
+    }
+}
+
 impl Hook<u32> for Counter {
     fn observe(&mut self, _at: HookContext, what: &Observation<'_, u32>) {
         let mut c = self.0.lock().unwrap();
@@ -311,6 +324,29 @@ fn hooks_see_port_traffic() {
     engine.run();
     assert_eq!(*at_src.lock().unwrap(), (4, 0, 0));
     assert_eq!(*at_dst.lock().unwrap(), (0, 4, 0));
+}
+
+#[test]
+fn hooks_that_do_not_watch_messages_are_not_told_of_them() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    let plan: Vec<(Time, u32)> = (0..4u32).map(|i| (Time::from(i) * NS, i)).collect();
+    let src = source(&mut engine, "src", plan, &wakes);
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, NS);
+    let (quiet, loud) = (Arc::default(), Arc::default());
+    let quiet_hook = QuietCounter(Counter(Arc::clone(&quiet)));
+    engine.add_hook(dst.component, Box::new(quiet_hook));
+    engine.add_hook(
+        src.component,
+        Box::new(QuietCounter(Counter(Arc::default()))),
+    );
+    engine.add_hook(src.component, Box::new(Counter(Arc::clone(&loud))));
+    engine.run();
+    assert_eq!(got.lock().unwrap().len(), 4, "the messages still arrive");
+    assert_eq!(*quiet.lock().unwrap(), (0, 0, 0));
+    // A component with one hook that watches messages tells it of them.
+    assert_eq!(*loud.lock().unwrap(), (4, 0, 0));
 }
 
 /// A node of a pseudo-random message network: forwards each message it gets to a

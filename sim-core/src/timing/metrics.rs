@@ -211,3 +211,56 @@ impl<M> Hook<M> for MetricsHook {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ComponentId;
+
+    fn at(time: Time) -> HookContext {
+        HookContext {
+            time,
+            component: ComponentId(0),
+        }
+    }
+
+    fn observe(hook: &mut MetricsHook, time: Time, what: Observation<'_, ()>) {
+        hook.observe(at(time), &what);
+    }
+
+    #[test]
+    fn tasks_ending_in_any_order_are_timed_from_their_own_start() {
+        let collector = MetricsCollector::new();
+        let tally = SharedTally::default();
+        collector.lock().insert("c".into(), tally.clone());
+        let mut hook = MetricsHook {
+            tally,
+            started: Vec::new(),
+        };
+        let (start, end) = (
+            |task| Observation::TaskStart { task, kind: "read" },
+            |task| Observation::TaskEnd { task, kind: "read" },
+        );
+        // Tasks 1..=3 start at 10, 20, 30 ps; 5 starts late, at 40 ps, after 7 (35 ps).
+        for (task, time) in [(1, 10), (2, 20), (3, 30), (7, 35), (5, 40)] {
+            observe(&mut hook, time, start(task));
+        }
+        // They end out of order; 9 never started and is not counted.
+        for (task, time) in [(2, 120), (1, 130), (9, 140), (7, 150), (3, 160), (5, 170)] {
+            observe(&mut hook, time, end(task));
+        }
+        observe(
+            &mut hook,
+            0,
+            Observation::Count {
+                what: "hits",
+                amount: 3,
+            },
+        );
+        let durations = [130 - 10, 120 - 20, 160 - 30, 150 - 35, 170 - 40];
+        let mean = durations.iter().sum::<u64>() as f64 / 5.0;
+        assert_eq!(collector.average_latency("c", "read"), Some(mean));
+        assert_eq!(collector.count("c", "hits"), 3);
+        assert!(hook.started.iter().all(|(_, s)| s.is_empty()));
+    }
+}
