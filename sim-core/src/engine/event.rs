@@ -54,8 +54,6 @@ pub(crate) struct EventQueue<M> {
     steps: BinaryHeap<Reverse<Step>>,
     events: HashMap<Step, Vec<Event<M>>, FastHash>,
     spare: Vec<Vec<Event<M>>>,
-    /// Events pending.
-    len: usize,
 }
 
 impl<M> EventQueue<M> {
@@ -64,13 +62,11 @@ impl<M> EventQueue<M> {
             steps: BinaryHeap::new(),
             events: HashMap::default(),
             spare: Vec::new(),
-            len: 0,
         }
     }
 
     pub(crate) fn push(&mut self, event: Event<M>) {
         let step = (event.key.time, event.key.delta);
-        self.len += 1;
         match self.events.get_mut(&step) {
             Some(list) => list.push(event),
             None => {
@@ -87,7 +83,6 @@ impl<M> EventQueue<M> {
     pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
         let Reverse(step) = self.steps.pop()?;
         let list = self.events.remove(&step).expect("a listed step has events");
-        self.len -= list.len();
         Some((step, list))
     }
 
@@ -97,8 +92,9 @@ impl<M> EventQueue<M> {
         self.spare.push(list);
     }
 
+    /// Whether no event is pending (every listed step has events).
     pub(crate) fn is_empty(&self) -> bool {
-        self.len == 0
+        self.steps.is_empty()
     }
 }
 
