@@ -67,6 +67,23 @@ void wl_require(int cond, const char *fmt, ...)
     exit(1);
 }
 
+/* The malloc'ed contents of the file at `path`; *size set. Exits FAILED if it
+ * cannot be read. */
+static unsigned char *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    wl_require(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *bytes = malloc((size_t)len + 1);
+    wl_require(len >= 0 && fread(bytes, 1, (size_t)len, f) == (size_t)len, "cannot read %s",
+               path);
+    fclose(f);
+    *size = (size_t)len;
+    return bytes;
+}
+
 char *wl_kernel_source(const char *kernel_file)
 {
     char path[PATH_MAX];
@@ -77,17 +94,9 @@ char *wl_kernel_source(const char *kernel_file)
     wl_require(slash && (size_t)(slash + 1 - path) + strlen(kernel_file) < sizeof path,
                "kernel path too long");
     strcpy(slash + 1, kernel_file);
-
-    FILE *f = fopen(path, "rb");
-    wl_require(f != NULL, "cannot open kernel file %s", path);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *source = malloc((size_t)size + 1);
-    wl_require(size >= 0 && fread(source, 1, (size_t)size, f) == (size_t)size,
-               "cannot read kernel file %s", path);
+    size_t size;
+    char *source = (char *)read_file(path, &size);
     source[size] = '\0';
-    fclose(f);
     return source;
 }
 
@@ -120,7 +129,8 @@ cl_program wl_build(cl_context context, const char *source, const char *build_op
     return NULL;
 }
 
-void wl_open(struct wl_device *dev, const char *kernel_file, const char *build_options)
+/* Chooses the device and creates its context and profiling queue. */
+static void open_device(struct wl_device *dev)
 {
     cl_int err;
     dev->platform = ta_platform();
@@ -132,9 +142,29 @@ void wl_open(struct wl_device *dev, const char *kernel_file, const char *build_o
     TA_CHECK(err);
     dev->queue = clCreateCommandQueue(dev->context, dev->device, CL_QUEUE_PROFILING_ENABLE, &err);
     TA_CHECK(err);
+}
+
+void wl_open(struct wl_device *dev, const char *kernel_file, const char *build_options)
+{
+    open_device(dev);
     char *source = wl_kernel_source(kernel_file);
     dev->program = wl_build(dev->context, source, build_options);
     free(source);
+}
+
+void wl_open_binary(struct wl_device *dev, const char *path)
+{
+    open_device(dev);
+    size_t size;
+    unsigned char *binary = read_file(path, &size);
+    const unsigned char *binaries[] = {binary};
+    cl_int status, err;
+    dev->program = clCreateProgramWithBinary(dev->context, 1, &dev->device, &size, binaries,
+                                             &status, &err);
+    TA_CHECK(err);
+    TA_CHECK(status);
+    TA_CHECK(clBuildProgram(dev->program, 1, &dev->device, NULL, NULL, NULL));
+    free(binary);
 }
 
 void wl_close(struct wl_device *dev)

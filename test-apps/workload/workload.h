@@ -49,6 +49,11 @@ struct wl_device {
  * and exits FAILED. Prints the device name. */
 void wl_open(struct wl_device *dev, const char *kernel_file, const char *build_options);
 
+/* As wl_open, but the program is the code object (an AMDGPU ELF, e.g. one
+ * of MGPUSim's .hsaco files) at `path`, loaded with clCreateProgramWithBinary
+ * and built; exits FAILED if it cannot be read, loaded or built. */
+void wl_open_binary(struct wl_device *dev, const char *path);
+
 /* Releases what wl_open created. */
 void wl_close(struct wl_device *dev);
 

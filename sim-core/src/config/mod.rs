@@ -6,7 +6,8 @@ mod platform;
 
 pub use error::ConfigError;
 pub use platform::{
-    CacheConfig, DramConfig, GpuConfig, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
+    CacheConfig, CuConfig, DramConfig, GpuConfig, IssueArbiter, PlatformConfig, TlbConfig,
+    DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;

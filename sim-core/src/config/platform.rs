@@ -76,11 +76,60 @@ pub struct GpuConfig {
     /// Latency of the crossbar between the L1 caches and the L2 banks, in cycles, each
     /// way.
     pub crossbar_latency_cycles: u32,
+    /// Cycles a translation request takes each way between the GPU's L2 TLB and the
+    /// IOMMU.
+    pub iommu_latency_cycles: u32,
+    /// Timing mode: after mapping a work-group of `n` wavefronts the dispatcher waits
+    /// `max(dispatch_wait_cycles, n)` cycles and maps the next one in the cycle after.
+    pub dispatch_wait_cycles: u32,
     /// The TLB of each compute unit (and of each shader array's scalar and instruction
     /// caches).
     pub l1_tlb: TlbConfig,
     /// The TLB shared by the whole GPU, in front of the IOMMU.
     pub l2_tlb: TlbConfig,
+    /// The pipeline of each compute unit (timing mode).
+    pub cu: CuConfig,
+}
+
+/// How the issue arbiter of a compute unit chooses the SIMD whose wavefronts issue in
+/// a cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum IssueArbiter {
+    /// MGPUSim v3.0.0's arbiter: the SIMD that issued last keeps issuing as long as one
+    /// of its wavefronts is ready, and the four SIMDs share one VALU decoder.
+    #[default]
+    Sticky,
+    /// GCN3's documented arbiter: each SIMD has every fourth cycle, with its own VALU
+    /// issue.
+    RoundRobin,
+}
+
+/// The pipeline of a timing compute unit: how instructions pass from issue through the
+/// decoders into the execution units (cycles of the GPU clock).
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CuConfig {
+    /// How the SIMD that issues in a cycle is chosen.
+    pub issue_arbiter: IssueArbiter,
+    /// Cycles an issued instruction spends in its unit kind's decoder before the unit
+    /// takes it (branches go to their unit directly).
+    pub decode_cycles: u32,
+    /// Stages (read, execute, write) of the scalar, branch and LDS units: a wavefront
+    /// may issue again this many cycles after its instruction entered the unit.
+    pub unit_stages: u32,
+    /// Cycles from an LDS instruction entering the LDS unit to its data.
+    pub lds_latency_cycles: u32,
+    /// Cycles a vector memory instruction spends in the vector memory unit before its
+    /// wavefront may issue again and its requests start to be made, one per cycle.
+    pub vector_memory_instruction_cycles: u32,
+    /// Cycles each vector memory request then spends in the unit before it leaves.
+    pub vector_memory_request_cycles: u32,
+    /// Cache lines of code each wavefront's instruction buffer holds.
+    pub instruction_buffer_lines: u32,
+    /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
+    /// not), so that the code after it is fetched again.
+    pub branch_flushes_instruction_buffer: bool,
 }
 
 /// One set-associative translation lookaside buffer.
@@ -282,6 +331,12 @@ impl PlatformConfig {
         for (name, tlb) in [("l1_tlb", &g.l1_tlb), ("l2_tlb", &g.l2_tlb)] {
             tlb.validate(&format!("gpu.{name}"))?;
         }
+        positive("gpu.cu.unit_stages", g.cu.unit_stages.into())?;
+        positive("gpu.cu.lds_latency_cycles", g.cu.lds_latency_cycles.into())?;
+        positive(
+            "gpu.cu.instruction_buffer_lines",
+            g.cu.instruction_buffer_lines.into(),
+        )?;
         Ok(())
     }
 }

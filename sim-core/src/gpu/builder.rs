@@ -1,6 +1,7 @@
 //! Assembling a GPU's front end on an engine, and running kernels on it.
 
 use super::progress::WorkGroupCounter;
+use super::DispatchPace;
 use super::{
     CommandProcessor, Dispatcher, KernelLaunch, KernelProgress, KernelRun, LaunchError,
     LaunchRequest, Message,
@@ -28,20 +29,20 @@ pub struct CuSite<'a> {
 pub struct GpuBuilder {
     config: GpuConfig,
     name: String,
-    workgroups_per_cycle: u32,
+    pace: DispatchPace,
     link_latency_cycles: u64,
     cu_port_capacity: Option<usize>,
     pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl GpuBuilder {
-    /// Front-end settings for a timing simulation: 8 work-groups mapped per cycle (as
-    /// MGPUSim's R9 Nano) and 1-cycle links.
+    /// Front-end settings for a timing simulation: work-groups mapped at the pace
+    /// `config.dispatch_wait_cycles` sets ([`DispatchPace::Wait`]) and 1-cycle links.
     pub fn new(config: &GpuConfig) -> Self {
         GpuBuilder {
             config: config.clone(),
             name: "gpu".into(),
-            workgroups_per_cycle: 8,
+            pace: DispatchPace::Wait(config.dispatch_wait_cycles),
             link_latency_cycles: 1,
             cu_port_capacity: None,
             pool: None,
@@ -57,7 +58,7 @@ impl GpuBuilder {
     /// Work-groups the dispatcher may map per cycle (functional simulation wants as many
     /// as fit, so that compute units receive them together).
     pub fn workgroups_per_cycle(mut self, n: u32) -> Self {
-        self.workgroups_per_cycle = n;
+        self.pace = DispatchPace::PerCycle(n);
         self
     }
 
@@ -155,12 +156,7 @@ impl GpuBuilder {
         }
         engine.install(
             dispatcher,
-            Box::new(Dispatcher::new(
-                config,
-                to_cp.port,
-                to_cus,
-                self.workgroups_per_cycle,
-            )),
+            Box::new(Dispatcher::new(config, to_cp.port, to_cus, self.pace)),
         );
         GpuParts {
             host: host_port,

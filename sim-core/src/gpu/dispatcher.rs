@@ -20,7 +20,7 @@ const NEXT_CYCLE: u64 = 0;
 /// [compute-unit protocol](super::compute_unit)). Work-groups are handed out in dispatch
 /// order (x fastest, then y, then z), each to the first compute unit, searching round
 /// robin from the one after the last used, whose free wavefront slots, VGPRs and SGPRs
-/// (per SIMD) and LDS can take it; at most `workgroups_per_cycle` per cycle. A launch
+/// (per SIMD) and LDS can take it, as fast as its [`DispatchPace`] allows. A launch
 /// whose work-group cannot fit even on an empty compute unit fails at once; after a
 /// compute unit reports a failure no further work-groups are mapped, and the launch fails
 /// when the mapped ones have answered.
@@ -29,7 +29,9 @@ pub struct Dispatcher {
     cus: Vec<Port>,
     config: GpuConfig,
     free: Vec<CuResources>,
-    workgroups_per_cycle: u32,
+    pace: DispatchPace,
+    /// The first time the next work-group may be mapped ([`DispatchPace::Wait`]).
+    next_mapping: Time,
     /// Launches waiting for the current one to finish.
     queue: VecDeque<LaunchRequest>,
     current: Option<Kernel>,
@@ -46,6 +48,18 @@ pub struct Dispatcher {
     timer_set: bool,
 }
 
+/// How fast a dispatcher maps work-groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DispatchPace {
+    /// Up to this many work-groups in one cycle (functional simulation maps as many as
+    /// fit).
+    PerCycle(u32),
+    /// MGPUSim's dispatcher (`timing/cp/internal/dispatching`): after mapping a
+    /// work-group of `n` wavefronts it counts down `max(cycles, n)` cycles and maps the
+    /// next one in the cycle after.
+    Wait(u32),
+}
+
 /// The launch being dispatched.
 struct Kernel {
     request: LaunchRequest,
@@ -59,13 +73,13 @@ struct Kernel {
 
 impl Dispatcher {
     /// A dispatcher for a GPU of `config`, linked to the command processor through
-    /// `command_processor` and to compute unit `i` through `cus[i]`, mapping at most
-    /// `workgroups_per_cycle` work-groups per cycle.
+    /// `command_processor` and to compute unit `i` through `cus[i]`, mapping work-groups
+    /// at `pace`.
     pub fn new(
         config: &GpuConfig,
         command_processor: Port,
         cus: Vec<Port>,
-        workgroups_per_cycle: u32,
+        pace: DispatchPace,
     ) -> Self {
         Dispatcher {
             command_processor,
@@ -73,7 +87,11 @@ impl Dispatcher {
             full: vec![None; cus.len()],
             cus,
             config: config.clone(),
-            workgroups_per_cycle: workgroups_per_cycle.max(1),
+            pace: match pace {
+                DispatchPace::PerCycle(n) => DispatchPace::PerCycle(n.max(1)),
+                wait => wait,
+            },
+            next_mapping: 0,
             queue: VecDeque::new(),
             current: None,
             replies: VecDeque::new(),
@@ -154,10 +172,17 @@ impl Dispatcher {
                 self.cycle = cycle;
                 self.mapped_in_cycle = 0;
             }
-            if self.mapped_in_cycle >= self.workgroups_per_cycle {
+            let resume = match self.pace {
+                DispatchPace::PerCycle(n) if self.mapped_in_cycle >= n => {
+                    Some(ctx.clock().next_edge(ctx.now() + 1))
+                }
+                DispatchPace::Wait(_) if ctx.now() < self.next_mapping => Some(self.next_mapping),
+                _ => None,
+            };
+            if let Some(at) = resume {
                 if !self.timer_set {
                     self.timer_set = true;
-                    ctx.wake_at(ctx.clock().next_edge(ctx.now() + 1), NEXT_CYCLE);
+                    ctx.wake_at(at, NEXT_CYCLE);
                 }
                 return;
             }
@@ -206,6 +231,10 @@ impl Dispatcher {
             kernel.workgroups += 1;
             kernel.wavefronts += u64::from(needs.wavefronts);
             self.mapped_in_cycle += 1;
+            if let DispatchPace::Wait(cycles) = self.pace {
+                let wait = u64::from(cycles.max(needs.wavefronts));
+                self.next_mapping = ctx.clock().cycles(cycle + 1 + wait);
+            }
             self.next_cu = (cu + 1) % n;
         }
     }

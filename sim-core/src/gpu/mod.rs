@@ -20,7 +20,7 @@ use crate::timing::{CarriesMemory, MemoryMessage};
 pub use builder::{CuSite, Gpu, GpuBuilder, GpuParts};
 pub use command_processor::CommandProcessor;
 pub use compute_unit::{FunctionalCu, WorkGroupDone, WorkGroupExecutor};
-pub use dispatcher::Dispatcher;
+pub use dispatcher::{DispatchPace, Dispatcher};
 pub use launch::{
     ExecutionError, KernelLaunch, KernelRun, LaunchError, LaunchOutcome, LaunchRequest,
     KERNEL_DISPATCH_HEADER,

@@ -90,6 +90,7 @@ pub(super) fn timing_gpu(
         simds: config.simds_per_cu,
         slots_per_simd: config.wavefront_slots_per_simd,
         limits,
+        pipeline: config.cu.clone(),
     };
     let gpu_model = Gpu::builder(config)
         .name(format!("gpu{gpu}"))

@@ -244,7 +244,8 @@ pub fn add_gpu_memory<M: CarriesMemory>(
     // The L2 TLB, asking the IOMMU.
     let cycle = clock.period();
     let l2tlb_next = site.port(l2tlb, "iommu");
-    site.engine.connect(l2tlb_next, iommu_port, 0);
+    let iommu_latency = site.clock.cycles(config.iommu_latency_cycles.into());
+    site.engine.connect(l2tlb_next, iommu_port, iommu_latency);
     let l2tlb_tops = std::mem::take(&mut site.l2tlb_tops);
     site.engine.install(
         l2tlb,

@@ -5,16 +5,19 @@
 //!
 //! # Pipeline
 //!
-//! Each cycle the issue arbiter considers the wavefronts of one SIMD (the four take turns,
-//! as on GCN3) and issues at most one instruction per unit kind, each from a different
-//! wavefront whose next instruction is in its instruction buffer, whose previous one has
-//! left the pipeline ([`WaveSlot::ready_at`]) and whose unit is free. A VALU instruction
-//! keeps its SIMD, and its wavefront, for 4 cycles (16 for quarter-rate operations; see
-//! [`units`]). `s_waitcnt` issues only once the wavefront's outstanding vector memory
-//! (vmcnt) and LDS/scalar memory (lgkmcnt) instructions have dropped to its limits;
-//! `s_barrier` holds a wavefront until every wavefront of its work-group that has not
-//! ended arrives. The fetch arbiter sends one instruction fetch (a 64-byte line) per cycle,
-//! for the wavefront missing the line at its PC or else prefetching the next line.
+//! Each cycle the issue arbiter chooses one SIMD and issues at most one instruction per
+//! unit kind from its wavefronts, each from a different wavefront whose next instruction
+//! is in its instruction buffer and whose previous one has let it go
+//! ([`WaveSlot::ready_at`]), provided the kind's decoder takes it ([`pipeline`]). With
+//! MGPUSim's sticky arbiter (`gpu.cu.issue_arbiter = "sticky"`) the SIMD is the one that
+//! issued last, or the next one with a ready wavefront, considering wavefronts in
+//! arrival order; with `"round_robin"` each SIMD has every fourth cycle, as on GCN3, and
+//! its wavefronts take turns. `s_waitcnt` issues only once the wavefront's outstanding
+//! vector memory (vmcnt) and LDS/scalar memory (lgkmcnt) instructions have dropped to its
+//! limits; `s_barrier` holds a wavefront until every wavefront of its work-group that has
+//! not ended arrives. The fetch arbiter sends one instruction fetch (a 64-byte line) per
+//! cycle, for the wavefront missing the line at its PC or else prefetching the next line;
+//! a branch empties its wavefront's buffer when it ends (as in MGPUSim, taken or not).
 //!
 //! # Values
 //!
@@ -32,18 +35,21 @@
 //! flushed after the kernel (the platform does) and no two wavefronts race plain stores
 //! to the same bytes within a kernel: then the hierarchy could see those writes in
 //! another order than they executed. An instruction completes when every
-//! one of its requests is answered; LDS instructions complete [`units::LDS_LATENCY`]
-//! cycles after issue.
+//! one of its requests is answered (requests leave when the vector or scalar memory unit
+//! lets them, see [`pipeline`]); LDS instructions complete when the LDS unit has their
+//! data.
 
 mod coalescer;
+mod pipeline;
 mod units;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
-pub use units::LDS_LATENCY;
-pub use wavefront::{WaveSlot, INSTRUCTION_BUFFER_LINES};
+pub use pipeline::{Issued, Pipeline};
+pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemoryMessage};
+use crate::config::{CuConfig, IssueArbiter};
 use crate::driver::Driver;
 use crate::emu::fault::{Fault, FaultKind};
 use crate::emu::memory::{Tlb, TlbEntries};
@@ -91,6 +97,8 @@ pub struct CuSettings {
     pub slots_per_simd: u32,
     /// Limits that stop runaway wavefronts.
     pub limits: RunLimits,
+    /// How instructions pass through the compute unit.
+    pub pipeline: CuConfig,
 }
 
 /// A work-group resident on the compute unit.
@@ -141,9 +149,13 @@ pub struct ComputeUnit {
     next_id: u64,
     /// Requests waiting to leave, by [`Path`] (in the order of its variants).
     outbox: [VecDeque<Message>; 3],
+    /// Requests the units have not let go yet, with the time they leave (in time order
+    /// per path, as each path's unit lets them go in order).
+    delayed: [VecDeque<(Time, Message)>; 3],
     answers: VecDeque<Message>,
-    simd_free: Vec<Time>,
-    unit_free: [Time; Unit::COUNT],
+    pipeline: Pipeline,
+    /// The SIMD the sticky arbiter issued from last.
+    last_simd: usize,
     last_issue: Option<Time>,
     wake: Option<Time>,
     /// The resident wavefronts of each SIMD, in arrival order.
@@ -173,6 +185,7 @@ impl ComputeUnit {
     /// A compute unit with ports `ports` on the GPU `settings` describe.
     pub fn new(ports: CuPorts, settings: CuSettings) -> Self {
         let simds = settings.simds as usize;
+        let pipeline = Pipeline::new(&settings.pipeline, simds);
         ComputeUnit {
             ports,
             settings,
@@ -184,9 +197,10 @@ impl ComputeUnit {
             timed: BTreeMap::new(),
             next_id: 0,
             outbox: Default::default(),
+            delayed: Default::default(),
             answers: VecDeque::new(),
-            simd_free: vec![0; simds],
-            unit_free: [0; Unit::COUNT],
+            pipeline,
+            last_simd: 0,
             last_issue: None,
             wake: None,
             by_simd: vec![Vec::new(); simds],
@@ -251,8 +265,8 @@ impl ComputeUnit {
                         state,
                         (key, setup.wave_index),
                         placed.simd,
-                        program.clone(),
-                        code_end,
+                        (program.clone(), code_end),
+                        self.settings.pipeline.instruction_buffer_lines as usize,
                         ctx.now(),
                     ),
                 );
@@ -458,9 +472,11 @@ impl ComputeUnit {
         }
     }
 
-    fn send(&mut self, path: Path, request: MemRequest, what: Sent) {
+    /// Sends `request` through `path` at time `at` (not before the current time).
+    fn send(&mut self, path: Path, at: Time, request: MemRequest, what: Sent) {
         self.sent.insert(request.id, what);
-        self.outbox[path as usize].push_back(Message::Memory(MemoryMessage::Request(request)));
+        let message = Message::Memory(MemoryMessage::Request(request));
+        self.delayed[path as usize].push_back((at, message));
     }
 
     fn new_id(&mut self) -> u64 {
@@ -471,7 +487,7 @@ impl ComputeUnit {
     /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
     /// round-robin order) that misses a line it needs, or else one prefetching its next
     /// line.
-    fn fetch(&mut self) {
+    fn fetch(&mut self, now: Time) {
         let mut prefetch = None;
         let mut demand = None;
         let mut satisfied = std::mem::take(&mut self.satisfied);
@@ -480,7 +496,14 @@ impl ComputeUnit {
             .range(self.fetch_from..)
             .chain(self.may_fetch.range(..self.fetch_from));
         for &key in order {
-            match self.waves.get(&key).and_then(WaveSlot::wanted_line) {
+            let Some(w) = self.waves.get(&key) else {
+                satisfied.push(key);
+                continue;
+            };
+            if w.fetch_not_before > now {
+                continue;
+            }
+            match w.wanted_line() {
                 Some((line, true)) => {
                     demand = Some((key, line));
                     break;
@@ -501,71 +524,105 @@ impl ComputeUnit {
             if let Some(w) = self.waves.get_mut(&wave) {
                 w.fetching = Some(line);
             }
-            self.send(Path::Instruction, request, Sent::Fetch { wave, line });
+            self.send(Path::Instruction, now, request, Sent::Fetch { wave, line });
         }
     }
 
-    /// When wavefront `w` could next issue (see [`WaveSlot::issuable_at`]).
-    fn issuable_at(&self, w: &WaveSlot) -> Option<Time> {
-        w.issuable_at(self.simd_free[w.simd as usize], &self.unit_free)
+    /// When wavefront `w` could next issue: when it is ready and its unit's decoder takes
+    /// an instruction (see [`WaveSlot::ready_for`]).
+    fn issuable_at(&self, w: &WaveSlot, clock: crate::engine::Clock) -> Option<Time> {
+        let (ready, unit) = w.ready_for()?;
+        let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));
+        Some(ready.max(clock.cycles(accepts)))
     }
 
-    /// The issue arbiter for the current cycle: the wavefronts of this cycle's SIMD, in
-    /// round-robin order.
+    /// The SIMDs the issue arbiter may choose from in cycle `cycle`, in the order it
+    /// tries them: MGPUSim's sticky arbiter starts at the SIMD that issued last and takes
+    /// the first with a ready wavefront; GCN3's gives the cycle to one SIMD.
+    fn simd_order(&self, cycle: u64) -> (usize, usize) {
+        let simds = self.settings.simds as usize;
+        match self.pipeline.arbiter() {
+            IssueArbiter::Sticky => (self.last_simd, simds),
+            IssueArbiter::RoundRobin => ((cycle % simds as u64) as usize, 1),
+        }
+    }
+
+    /// The issue arbiter for the current cycle (see the module documentation).
     fn issue(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
         let clock = ctx.clock();
-        let simd = (clock.cycle_at(now) % u64::from(self.settings.simds)) as usize;
-        let mut used = [false; Unit::COUNT];
+        let cycle = clock.cycle_at(now);
+        let (first, tries) = self.simd_order(cycle);
+        let simds = self.settings.simds as usize;
         let mut candidates = std::mem::take(&mut self.candidates);
-        candidates.clear();
-        let list = &self.by_simd[simd];
-        let n = list.len();
-        if n == 0 {
-            self.candidates = candidates;
-            return;
-        }
-        let start = self.round_robin[simd] % n;
-        candidates.extend((0..n).map(|k| list[(start + k) % n]));
-        self.round_robin[simd] = (start + 1) % n;
-        for &key in &candidates {
-            let Some(w) = self.waves.get(&key) else {
-                continue;
-            };
-            if self.issuable_at(w).is_none_or(|t| t > now) {
+        for simd in (0..tries).map(|i| (first + i) % simds) {
+            candidates.clear();
+            let list = &self.by_simd[simd];
+            let n = list.len();
+            if n == 0 {
                 continue;
             }
-            let program = w.program.clone();
-            let t = match program.at(w.state.pc) {
-                Ok(step) => OpTiming::of(step.inst.info).timing,
-                Err(kind) => {
-                    self.fault(ctx, key, kind);
-                    continue;
+            // Sticky: arrival order, as MGPUSim's wavefront pool; round robin: the SIMD's
+            // wavefronts take turns.
+            let start = match self.pipeline.arbiter() {
+                IssueArbiter::Sticky => 0,
+                IssueArbiter::RoundRobin => {
+                    let start = self.round_robin[simd] % n;
+                    self.round_robin[simd] = (start + 1) % n;
+                    start
                 }
             };
-            if used[t.unit.index()] {
-                continue;
+            candidates.extend((0..n).map(|k| list[(start + k) % n]));
+            let mut used = [false; Unit::COUNT];
+            let mut any_ready = false;
+            for &key in &candidates {
+                let Some(w) = self.waves.get(&key) else {
+                    continue;
+                };
+                let Some((ready, unit)) = w.ready_for() else {
+                    continue;
+                };
+                if ready > now {
+                    continue;
+                }
+                any_ready = true;
+                let program = w.program.clone();
+                let timing = match program.at(w.state.pc) {
+                    Ok(step) => OpTiming::of(step.inst.info).timing,
+                    Err(kind) => {
+                        self.fault(ctx, key, kind);
+                        continue;
+                    }
+                };
+                let slot = timing.unit.index();
+                if used[slot] {
+                    continue;
+                }
+                used[slot] = true;
+                if unit.is_some_and(|u| self.pipeline.accepts_from(u, simd) > cycle) {
+                    continue;
+                }
+                self.execute(ctx, key, &program, timing.occupancy);
             }
-            used[t.unit.index()] = true;
-            let busy_until = now + clock.cycles(t.occupancy);
-            match t.unit {
-                Unit::Simd => self.simd_free[simd] = busy_until,
-                unit => self.unit_free[unit.index()] = busy_until,
+            if any_ready {
+                self.last_simd = simd;
+                break;
             }
-            self.execute(ctx, key, &program, busy_until);
         }
         self.candidates = candidates;
     }
 
-    /// Executes wavefront `key`'s next instruction functionally and starts timing it.
+    /// Executes wavefront `key`'s next instruction functionally and times it through the
+    /// pipeline (a VALU instruction keeps its SIMD `occupancy` cycles).
     fn execute(
         &mut self,
         ctx: &mut Context<'_, Message>,
         key: usize,
         program: &Program,
-        busy_until: Time,
+        occupancy: u64,
     ) {
         let now = ctx.now();
+        let clock = ctx.clock();
         let limit = self.settings.limits.max_instructions_per_wavefront;
         let driver = self.settings.driver.clone();
         let memory = match driver.gpu(self.settings.gpu) {
@@ -576,6 +633,7 @@ impl ComputeUnit {
         if w.state.executed >= limit {
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
+        let simd = w.simd as usize;
         let wg = self
             .workgroups
             .get_mut(&w.workgroup)
@@ -591,36 +649,47 @@ impl ComputeUnit {
             Err(kind) => return self.fault(ctx, key, kind),
         };
         w.pc_moved();
-        if w.wanted_line().is_some() {
-            self.may_fetch.insert(key);
-        }
         let inst = &step.inst;
         wg.counts.count(inst.info.category);
         let wg_key = w.workgroup;
-        // A VALU instruction holds its wavefront until its SIMD is done; anything else
-        // leaves the wavefront free to issue on its SIMD's next turn.
-        w.ready_at = if inst.info.category == Category::Valu {
-            busy_until
-        } else {
-            now + ctx.clock().period()
-        };
         let op_timing = OpTiming::of(inst.info);
         let (vm, lgkm) = op_timing.counters;
+        let category = inst.info.category;
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.clear();
+        if (vm || lgkm) && category != Category::Lds {
+            coalesce(
+                &self.accesses,
+                LINE_BYTES,
+                op_timing.wide_atomic,
+                &mut lines,
+            );
+        }
+        let issued = self.pipeline.issue(
+            op_timing.timing.unit,
+            simd,
+            clock.cycle_at(now),
+            occupancy,
+            category == Category::ScalarMemory,
+            lines.len(),
+        );
+        w.ready_at = clock.cycles(issued.ready);
+        if category == Category::Branch && self.settings.pipeline.branch_flushes_instruction_buffer
+        {
+            w.flush_buffer(w.ready_at);
+        }
+        if w.wanted_line().is_some() {
+            self.may_fetch.insert(key);
+        }
         if vm || lgkm {
             w.vm_outstanding += u32::from(vm);
             w.lgkm_outstanding += u32::from(lgkm);
             let kind = op_timing.kind;
-            let path = if inst.info.category == Category::ScalarMemory {
+            let path = if category == Category::ScalarMemory {
                 Path::Scalar
             } else {
                 Path::Vector
             };
-            let wide = op_timing.wide_atomic;
-            let mut lines = std::mem::take(&mut self.lines);
-            lines.clear();
-            if inst.info.category != Category::Lds {
-                coalesce(&self.accesses, LINE_BYTES, wide, &mut lines);
-            }
             let op = self.new_id();
             self.ops.insert(
                 op,
@@ -633,16 +702,14 @@ impl ComputeUnit {
             );
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
-                let latency =
-                    if inst.info.category == Category::Lds || inst.info.format == Format::Flat {
-                        LDS_LATENCY
-                    } else {
-                        1
-                    };
-                self.timed
-                    .insert((now + ctx.clock().cycles(latency), op), ());
+                let done = if category == Category::Lds || inst.info.format == Format::Flat {
+                    clock.cycles(issued.lds_done)
+                } else {
+                    now + clock.period()
+                };
+                self.timed.insert((done, op), ());
             }
-            for line in lines.drain(..) {
+            for (k, line) in lines.drain(..).enumerate() {
                 let id = self.new_id();
                 let request = match kind {
                     MemoryKind::Store => {
@@ -656,10 +723,11 @@ impl ComputeUnit {
                         MemRequest::read(id, line.address, line.bytes)
                     }
                 };
-                self.send(path, request, Sent::Op(op));
+                let at = clock.cycles(issued.first_request + k as u64);
+                self.send(path, at, request, Sent::Op(op));
             }
-            self.lines = lines;
         }
+        self.lines = lines;
         let status = self.waves[&key].state.status;
         match status {
             WaveStatus::AtBarrier => self.release_barrier(wg_key, now + ctx.clock().period()),
@@ -695,34 +763,49 @@ impl ComputeUnit {
     fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
         let simds = u64::from(self.settings.simds);
         let soonest = clock.next_edge(now + 1);
-        let fetching = self
-            .may_fetch
-            .iter()
-            .any(|k| self.waves.get(k).is_some_and(|w| w.wanted_line().is_some()));
-        if fetching {
-            return Some(soonest);
-        }
         let mut next = self.timed.keys().next().map(|&(t, _)| t);
+        fn earliest(next: &mut Option<Time>, t: Time) {
+            *next = Some(next.map_or(t, |n| n.min(t)));
+        }
+        for queue in &self.delayed {
+            if let Some(&(t, _)) = queue.front() {
+                earliest(&mut next, t.max(soonest));
+            }
+        }
+        for k in &self.may_fetch {
+            if let Some(w) = self.waves.get(k).filter(|w| w.wanted_line().is_some()) {
+                earliest(&mut next, w.fetch_not_before.max(soonest));
+            }
+        }
         for w in self.waves.values() {
             if next == Some(soonest) {
                 break;
             }
-            let Some(t) = self.issuable_at(w) else {
+            let Some(t) = self.issuable_at(w, clock) else {
                 continue;
             };
-            // The first cycle at or after t (and after now) that is this SIMD's turn.
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
-            cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
-            let t = clock.cycles(cycle);
-            next = Some(next.map_or(t, |n: Time| n.min(t)));
+            if self.pipeline.arbiter() == IssueArbiter::RoundRobin {
+                // The first cycle at or after t (and after now) that is this SIMD's turn.
+                cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
+            }
+            earliest(&mut next, clock.cycles(cycle));
         }
         next
     }
 
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
+        let now = ctx.now();
         ctx.send_queued(self.ports.dispatch, &mut self.answers);
         let ports = [self.ports.vector, self.ports.scalar, self.ports.instruction];
-        for (port, queue) in ports.into_iter().zip(&mut self.outbox) {
+        for ((port, queue), delayed) in ports
+            .into_iter()
+            .zip(&mut self.outbox)
+            .zip(&mut self.delayed)
+        {
+            while delayed.front().is_some_and(|&(t, _)| t <= now) {
+                queue.extend(delayed.pop_front().map(|(_, m)| m));
+            }
             ctx.send_queued(port, queue);
         }
     }
@@ -741,7 +824,7 @@ impl Component<Message> for ComputeUnit {
         self.complete_timed(ctx);
         if self.last_issue != Some(now) {
             self.last_issue = Some(now);
-            self.fetch();
+            self.fetch(now);
             self.issue(ctx);
         }
         self.flush_outboxes(ctx);

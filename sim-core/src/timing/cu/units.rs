@@ -1,41 +1,38 @@
 //! The execution units of a GCN3 compute unit, which one each instruction goes to, and
-//! how long it keeps the unit and its wavefront.
+//! how long a VALU instruction keeps its SIMD.
 //!
-//! Figures (cycles of the GPU clock): a SIMD is 16 lanes wide, so a 64-lane VALU
-//! instruction occupies it for 4 cycles; double-precision and transcendental operations
-//! run at a quarter of that rate on the R9 Nano (Fiji: 1/16-rate f64 is 1/4 of the
-//! 4-cycle quarter-rate path), so they take 16. The LDS serves 32 lanes a cycle (2
-//! cycles per instruction) and answers after [`LDS_LATENCY`] cycles (bank conflicts are
-//! not modelled). The vector memory unit computes 16 lanes' addresses a cycle (4 cycles
-//! per instruction) before its requests leave.
+//! The kinds are MGPUSim's (and GCN3's issue types): VALU, scalar (ALU and memory),
+//! vector memory, branch, LDS, and the instructions the scheduler executes itself
+//! (`s_waitcnt`, `s_barrier`, `s_endpgm`, `s_nop`, …). A SIMD is 16 lanes wide, so a
+//! 64-lane VALU instruction occupies it for 4 cycles; double-precision and
+//! transcendental operations run at a quarter of that rate on the R9 Nano (Fiji: 1/16-rate
+//! f64 is 1/4 of the 4-cycle quarter-rate path), so they take 16. (MGPUSim gives every
+//! VALU instruction 4 cycles; gcnsim keeps the hardware's quarter rate.) How the other
+//! units pass instructions along is in [`super::pipeline`].
 
 use crate::isa::{Category, Format, OpInfo, OPCODES};
 use std::sync::OnceLock;
 
-/// Cycles from an LDS instruction's issue to its data.
-pub const LDS_LATENCY: u64 = 64;
-
-/// The units an instruction may be issued to; at most one instruction per unit and
-/// cycle, and the four SIMDs are separate units.
+/// The unit kinds an instruction may be issued to; at most one instruction per kind and
+/// cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
     /// The SIMD of the wavefront (vector ALU).
     Simd,
-    /// The scalar ALU (also `s_waitcnt`, `s_barrier`, `s_endpgm` and other control).
+    /// The scalar unit: scalar ALU and scalar memory instructions.
     Scalar,
     /// The branch unit.
     Branch,
-    /// The scalar memory unit (through the L1 scalar cache).
-    ScalarMemory,
     /// The local data share.
     Lds,
     /// The vector memory unit (through the L1 TLB and vector cache).
     VectorMemory,
+    /// The scheduler itself: `s_waitcnt`, `s_barrier`, `s_endpgm` and other control.
+    Special,
 }
 
 impl Unit {
-    /// Index among [`Unit::COUNT`] per-cycle issue slots (the SIMD's slot is shared by
-    /// the four SIMDs, which take turns).
+    /// Index among the [`Unit::COUNT`] kinds.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -49,7 +46,8 @@ impl Unit {
 pub struct Timing {
     /// The unit it is issued to.
     pub unit: Unit,
-    /// Cycles the unit is busy with it.
+    /// Cycles a VALU instruction keeps its SIMD (1 for the other units, whose timing is
+    /// the pipeline's).
     pub occupancy: u64,
 }
 
@@ -71,15 +69,13 @@ fn timing(info: &OpInfo) -> Timing {
             (Unit::Simd, if slow { 16 } else { 4 })
         }
         Category::Branch => (Unit::Branch, 1),
-        Category::ScalarMemory => (Unit::ScalarMemory, 1),
-        Category::Lds => (Unit::Lds, 2),
-        Category::VectorMemory | Category::Image => (Unit::VectorMemory, 4),
+        Category::Salu | Category::ScalarMemory => (Unit::Scalar, 1),
+        Category::Lds => (Unit::Lds, 1),
+        Category::VectorMemory | Category::Image => (Unit::VectorMemory, 1),
         Category::Interpolation => (Unit::Simd, 4),
-        Category::Salu
-        | Category::Waitcnt
-        | Category::Barrier
-        | Category::EndProgram
-        | Category::Control => (Unit::Scalar, 1),
+        Category::Waitcnt | Category::Barrier | Category::EndProgram | Category::Control => {
+            (Unit::Special, 1)
+        }
     };
     Timing { unit, occupancy }
 }

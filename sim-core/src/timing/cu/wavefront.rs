@@ -12,9 +12,6 @@ use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
 
-/// Cache lines of code a wavefront's instruction buffer holds.
-pub const INSTRUCTION_BUFFER_LINES: usize = 16;
-
 /// One resident wavefront.
 pub struct WaveSlot {
     /// Registers, PC and status, as the emulator keeps them.
@@ -33,6 +30,10 @@ pub struct WaveSlot {
     pub code_lines: Range<u64>,
     /// Code lines (line numbers) in its instruction buffer, oldest first.
     buffer: VecDeque<u64>,
+    /// How many lines the buffer holds.
+    buffer_lines: usize,
+    /// No fetch starts before this time (a branch empties the buffer when it ends).
+    pub fetch_not_before: Time,
     /// Whether the buffer holds every line of the code (then no fetch is needed while the
     /// PC stays in the code, and no line is ever dropped).
     holds_all_code: bool,
@@ -81,13 +82,14 @@ impl NextInstruction {
 impl WaveSlot {
     /// A wavefront with state `state`, index `index` in work-group `workgroup`, on SIMD
     /// `simd`, running `program` (whose code ends before byte `code_end`), ready at
-    /// `ready_at`, with an empty instruction buffer and nothing outstanding.
+    /// `ready_at`, with an empty instruction buffer of `buffer_lines` lines and nothing
+    /// outstanding.
     pub fn new(
         state: Wavefront,
         (workgroup, index): (usize, u32),
         simd: u32,
-        program: Arc<Program>,
-        code_end: u64,
+        (program, code_end): (Arc<Program>, u64),
+        buffer_lines: usize,
         ready_at: Time,
     ) -> Self {
         let code_lines = program.base() / LINE_BYTES..code_end.div_ceil(LINE_BYTES);
@@ -101,6 +103,8 @@ impl WaveSlot {
             program,
             code_lines,
             buffer: VecDeque::new(),
+            buffer_lines,
+            fetch_not_before: 0,
             holds_all_code: false,
             next,
             fetching: None,
@@ -120,10 +124,11 @@ impl WaveSlot {
         self.next.lines
     }
 
-    /// When it could issue its next instruction, given when the SIMD (`simd_free`) and
-    /// each other unit (`unit_free`, by [`Unit::index`]) are next free; `None` while it
-    /// waits for something other than time (a fetch, memory, a barrier, or its end).
-    pub fn issuable_at(&self, simd_free: Time, unit_free: &[Time; Unit::COUNT]) -> Option<Time> {
+    /// When it could issue its next instruction as far as it is concerned, and the unit
+    /// kind that instruction goes to (`None`: it issues whatever is busy, and fails or
+    /// ends); `None` while it waits for something other than time (a fetch, memory, a
+    /// barrier, or its end).
+    pub fn ready_for(&self) -> Option<(Time, Option<Unit>)> {
         if self.state.status != WaveStatus::Running {
             return None;
         }
@@ -137,12 +142,14 @@ impl WaveSlot {
         if !buffered {
             return None;
         }
-        let free = match next.unit {
-            Some(Unit::Simd) => simd_free,
-            Some(unit) => unit_free[unit.index()],
-            None => 0,
-        };
-        Some(self.ready_at.max(free))
+        Some((self.ready_at, next.unit))
+    }
+
+    /// Empties the instruction buffer; no fetch starts before `not_before`.
+    pub fn flush_buffer(&mut self, not_before: Time) {
+        self.buffer.clear();
+        self.holds_all_code = false;
+        self.fetch_not_before = not_before;
     }
 
     /// The line it should fetch next: the first line its next instruction needs that is
@@ -175,12 +182,12 @@ impl WaveSlot {
             self.fetching = None;
         }
         if !self.has_line(line) {
-            if self.buffer.len() == INSTRUCTION_BUFFER_LINES {
+            if self.buffer.len() == self.buffer_lines {
                 self.buffer.pop_front();
             }
             self.buffer.push_back(line);
             self.holds_all_code = self.code_lines.end - self.code_lines.start
-                <= INSTRUCTION_BUFFER_LINES as u64
+                <= self.buffer_lines as u64
                 && self.code_lines.clone().all(|l| self.has_line(l));
         }
     }
@@ -198,9 +205,11 @@ impl WaveSlot {
 mod tests {
     use super::*;
 
+    const BUFFER_LINES: usize = 16;
+
     fn slot() -> WaveSlot {
         let program = Arc::new(Program::new(&[], 0));
-        WaveSlot::new(Wavefront::new(3), (0, 0), 0, program, 0, 0)
+        WaveSlot::new(Wavefront::new(3), (0, 0), 0, (program, 0), BUFFER_LINES, 0)
     }
 
     #[test]
@@ -220,11 +229,11 @@ mod tests {
     fn the_instruction_buffer_drops_its_oldest_line() {
         let mut w = slot();
         w.fetching = Some(0);
-        for line in 0..=INSTRUCTION_BUFFER_LINES as u64 {
+        for line in 0..=BUFFER_LINES as u64 {
             w.fill(line);
         }
         assert_eq!(w.fetching, None);
         assert!(!w.has_line(0));
-        assert!(w.has_line(1) && w.has_line(INSTRUCTION_BUFFER_LINES as u64));
+        assert!(w.has_line(1) && w.has_line(BUFFER_LINES as u64));
     }
 }

@@ -31,12 +31,12 @@ fn writes_stay_in_the_l2_until_a_flush_and_are_read_back_everywhere() {
         records[1].result,
         Ok(vec![0xaa, 0xaa, 1, 2, 3, 4, 5, 6, 7, 8, 0xaa, 0xaa])
     );
-    // The write: TLB misses down to a walk, the L1 passes it through, the L2 fetches the
-    // line from DRAM to merge it (write-allocate) and answers: 1 + 10 + 100 + 20 + 1 +
-    // 10 + 101 + 1 cycles. The read: the L1 did not allocate on the write, the L2 hits:
+    // The write: TLB misses down to a walk (140 cycles to the IOMMU and back), the L1
+    // passes it through, the L2 fetches the line from DRAM to merge it (write-allocate)
+    // and answers: 1 + 10 + 140 + 100 + 140 + 20 + 1 + 10 + 101 + 1 cycles. The read: the L1 did not allocate on the write, the L2 hits:
     // 1 + 20 + 1 + 10 + 1.
     let cycles: Vec<Time> = records.iter().map(|r| r.latency() / rig.cycle()).collect();
-    assert_eq!(cycles, vec![244, 33]);
+    assert_eq!(cycles, vec![524, 33]);
     // Write-back L2: memory still holds the old bytes.
     assert_eq!(memory(&buffer, 100, 8), vec![0xaa; 8]);
     let other = rig.run_sequence(1, vec![MemRequest::read(0, base + 104, 4)]);
@@ -318,6 +318,7 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     let expected = g.l1_tlb.latency_cycles
         + g.l2_tlb.latency_cycles
         + rig.platform.page_walk_latency_cycles
+        + 2 * g.iommu_latency_cycles
         + g.l1v.latency_cycles
         + 4 * g.crossbar_latency_cycles
         + g.l2.latency_cycles;

@@ -20,7 +20,9 @@ fn each_level_adds_its_configured_latency() {
 
     let l1_tlb = u64::from(g.l1_tlb.latency_cycles);
     let l2_tlb = u64::from(g.l2_tlb.latency_cycles);
-    let walk = u64::from(rig.platform.page_walk_latency_cycles);
+    // A walk includes the trip to the IOMMU and back.
+    let walk =
+        u64::from(rig.platform.page_walk_latency_cycles) + 2 * u64::from(g.iommu_latency_cycles);
     let l1v = u64::from(g.l1v.latency_cycles);
     let xbar = u64::from(g.crossbar_latency_cycles);
     let l2 = u64::from(g.l2.latency_cycles);
@@ -28,7 +30,7 @@ fn each_level_adds_its_configured_latency() {
     let dram = u64::from(g.dram.latency_cycles) + transfer;
     assert_eq!(
         (l1_tlb, l2_tlb, walk, l1v, xbar, l2, dram),
-        (1, 10, 100, 20, 1, 10, 101)
+        (1, 10, 380, 20, 1, 10, 101)
     );
 
     // cu0: cold (TLB misses down to a walk, then DRAM); the same line again (TLB and L1
