@@ -4,6 +4,8 @@
  *
  *   alu   a dependent chain of VALU instructions on one wavefront: cycles per
  *         instruction (the SIMD's 4-cycle occupancy of a 64-lane instruction);
+ *   issue the same chain on a work-group of 4 wavefronts, one per SIMD: cycles per
+ *         VALU instruction of the compute unit (the issue arbiter's VALU throughput);
  *   l1    a pointer chase around a 1 KiB ring (L1 vector cache hits);
  *   l2    around a 64 KiB ring: larger than the L1 (16 KiB), smaller than the L2;
  *   dram  along a 3 MiB ring: larger than the L2 (2 MiB), first touch of each line.
@@ -17,21 +19,31 @@
  * gcnsim in timing mode; PoCL has no such model) the measurements are also
  * checked, within 5 %, against the expected cycles given as options, which the
  * CMake file derives from the configuration the run uses:
- *   --alu-cycles   cycles per dependent VALU instruction;
- *   --l1-cycles    cycles from a load's issue to its data on an L1 hit (L1 TLB and
- *                  L1 vector cache latencies);
+ *   --alu-cycles   cycles per dependent VALU instruction (decode, then the SIMD's 4
+ *                  cycles);
+ *   --load-cycles  cycles a load spends in the compute unit: from its issue to its
+ *                  request leaving the vector memory unit, plus the cycle of the
+ *                  s_waitcnt that waited for its data;
+ *   --l1-cycles    cycles from a request leaving the compute unit to its data on an L1
+ *                  hit (L1 TLB and L1 vector cache latencies);
  *   --l2-cycles    the same on an L2 hit (adding the crossbar both ways and the L2);
  *   --dram-cycles  the same from DRAM (adding DRAM latency and a line's transfer).
- * A wavefront issues on its SIMD's turn, every 4 cycles (the 4 SIMDs take turns), so
- * a hop takes the latency rounded up to a turn, plus the turn of the s_waitcnt that
- * waited for it: that is the expected hop time.
+ *   --issue-centicycles  hundredths of a cycle per VALU instruction of the compute unit
+ *                  with 4 wavefronts, one per SIMD.
+ *   --turn-cycles  cycles between a SIMD's issue turns: 1 with MGPUSim's sticky arbiter
+ *                  (any cycle), 4 with GCN3's round robin.
+ * A hop takes the load's cycles in the compute unit plus its memory latency (each
+ * rounded up to the SIMD's turns).
  */
 #include "workload.h"
 
 #include <math.h>
 
 static unsigned long check_timing, clock_mhz = 1000;
-static unsigned long alu_cycles = 4, l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
+static unsigned long alu_cycles = 5, load_cycles = 70, turn_cycles = 1;
+/* Hundredths of a cycle. */
+static unsigned long issue_centicycles = 125;
+static unsigned long l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -53,39 +65,52 @@ static void check_close(const char *what, double got, double want)
                  got, want);
 }
 
-/* Expected cycles of a hop whose load takes `latency` cycles (see the top). */
+/* Expected cycles of a hop whose load takes `latency` cycles in memory (see the top):
+ * the load's cycles in the compute unit, but the s_waitcnt and the next load issue only
+ * on their SIMD's turn, every `turn_cycles`. */
 static double hop_cycles(unsigned long latency)
 {
-    return 4.0 * ceil((double)latency / 4.0) + 4.0;
+    unsigned long waited = load_cycles - 1 + latency;
+    return (double)(turn_cycles * ((waited + turn_cycles - 1) / turn_cycles) + turn_cycles);
 }
 
-static double alu(struct wl_device *dev)
+/* Cycles per VALU instruction of `waves` wavefronts (work-groups of at most 4) running
+ * the dependent chain at once: the difference of two launches over the difference in
+ * VALU instructions of all wavefronts. */
+static double alu_chain(struct wl_device *dev, size_t waves)
 {
     cl_int err;
     cl_kernel k = wl_kernel(dev->program, "alu_chain");
-    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
+    size_t items = waves * 64, local = items < 256 ? items : 256;
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, items * 4, NULL, &err);
     TA_CHECK(err);
     cl_uint a = 0x9e3779b9u, b = 12345;
     /* The first launch warms the instruction cache for the two measured ones. */
     const cl_uint rounds[3] = {8, 8, 72};
     cl_ulong ns[3];
+    cl_uint *got = malloc(items * sizeof *got);
     for (int i = 0; i < 3; i++) {
         WL_ARG(k, 0, out);
         WL_ARG(k, 1, rounds[i]);
         WL_ARG(k, 2, a);
         WL_ARG(k, 3, b);
-        ns[i] = run_1(dev, k);
-        cl_uint got, want = 0;
-        for (cl_uint r = 0; r < rounds[i] * 64; r++)
-            want = (want ^ a) + b;
-        wl_read(dev->queue, out, 4, &got);
-        ta_check(got == want, "alu_chain(%u rounds) = %#x (want %#x)", rounds[i], got, want);
+        ns[i] = wl_run(dev->queue, k, 1, &items, &local);
+        wl_read(dev->queue, out, items * 4, got);
+        for (size_t id = 0; id < items; id++) {
+            cl_uint want = (cl_uint)id;
+            for (cl_uint r = 0; r < rounds[i] * 64; r++)
+                want = (want ^ a) + b;
+            if (got[id] != want) {
+                ta_check(0, "alu_chain(%u rounds)[%zu] = %#x (want %#x)", rounds[i], id, got[id],
+                         want);
+                break;
+            }
+        }
     }
+    free(got);
     clReleaseMemObject(out);
     clReleaseKernel(k);
-    double per = cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 64.0 * 2.0);
-    check_close("alu: cycles per dependent VALU instruction", per, (double)alu_cycles);
-    return per;
+    return cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 64.0 * 2.0 * waves);
 }
 
 /* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. */
@@ -130,6 +155,11 @@ int main(int argc, char **argv)
         {"--check-timing", "check measurements against the expected cycles", &check_timing, 1},
         {"--clock-mhz", "GPU clock (MHz)", &clock_mhz, 0},
         {"--alu-cycles", "expected cycles per dependent VALU instruction", &alu_cycles, 0},
+        {"--load-cycles", "expected cycles of a load in the compute unit", &load_cycles, 0},
+        {"--turn-cycles", "cycles between a SIMD's issue turns (1: any cycle)", &turn_cycles,
+         0},
+        {"--issue-centicycles", "expected hundredths of a cycle per VALU instruction of 4 "
+                                "wavefronts", &issue_centicycles, 0},
         {"--l1-cycles", "expected cycles of an L1 hit", &l1_cycles, 0},
         {"--l2-cycles", "expected cycles of an L2 hit", &l2_cycles, 0},
         {"--dram-cycles", "expected cycles of a DRAM access", &dram_cycles, 0},
@@ -138,7 +168,10 @@ int main(int argc, char **argv)
     struct wl_device dev;
     wl_open(&dev, "microbench.cl", NULL);
 
-    alu(&dev);
+    check_close("alu: cycles per dependent VALU instruction", alu_chain(&dev, 1),
+                (double)alu_cycles);
+    check_close("issue: cycles per VALU instruction of the compute unit", alu_chain(&dev, 4),
+                issue_centicycles / 100.0);
     double l1 = chase(&dev, "l1", 1024, 512, 4608, 1);
     double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0);
     double dram = chase(&dev, "dram", 3 * 1024 * 1024, 1024, 5120, 0);
