@@ -157,6 +157,9 @@ pub struct ComputeUnit {
     /// The SIMD the sticky arbiter issued from last.
     last_simd: usize,
     last_issue: Option<Time>,
+    /// The last issue attempt issued nothing and nothing has arrived or completed since:
+    /// until some wavefront's or unit's time comes, the arbiter would decide the same.
+    stalled: bool,
     wake: Option<Time>,
     /// The resident wavefronts of each SIMD, in arrival order.
     by_simd: Vec<Vec<usize>>,
@@ -202,6 +205,7 @@ impl ComputeUnit {
             pipeline,
             last_simd: 0,
             last_issue: None,
+            stalled: false,
             wake: None,
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
@@ -215,9 +219,12 @@ impl ComputeUnit {
         }
     }
 
-    /// Takes the work-groups the dispatcher mapped and sets up their wavefronts.
-    fn accept(&mut self, ctx: &mut Context<'_, Message>) {
+    /// Takes the work-groups the dispatcher mapped and sets up their wavefronts; whether
+    /// there were any.
+    fn accept(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+        let mut any = false;
         while let Some(msg) = ctx.retrieve(self.ports.dispatch) {
+            any = true;
             let Message::MapWorkGroup(workgroup) = msg else {
                 panic!("a compute unit received {msg:?} from the dispatcher");
             };
@@ -286,6 +293,7 @@ impl ComputeUnit {
                 },
             );
         }
+        any
     }
 
     /// Answers the dispatcher for `workgroup`.
@@ -392,10 +400,12 @@ impl ComputeUnit {
         self.retire(ctx, key, Err(Box::new(error)));
     }
 
-    /// Takes the memory system's answers.
-    fn receive(&mut self, ctx: &mut Context<'_, Message>) {
+    /// Takes the memory system's answers; whether there were any.
+    fn receive(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+        let mut any = false;
         for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
             while let Some(msg) = ctx.retrieve(port) {
+                any = true;
                 let Message::Memory(MemoryMessage::Response(response)) = msg else {
                     panic!("a compute unit received {msg:?} from memory");
                 };
@@ -431,6 +441,7 @@ impl ComputeUnit {
                 }
             }
         }
+        any
     }
 
     /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
@@ -462,14 +473,18 @@ impl ComputeUnit {
         }
     }
 
-    fn complete_timed(&mut self, ctx: &mut Context<'_, Message>) {
+    /// Completes the memory instructions whose time has come; whether there were any.
+    fn complete_timed(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+        let mut any = false;
         while let Some(entry) = self.timed.first_entry() {
             if entry.key().0 > ctx.now() {
                 break;
             }
             let (_, op) = entry.remove_entry().0;
             self.complete(ctx, op);
+            any = true;
         }
+        any
     }
 
     /// Sends `request` through `path` at time `at` (not before the current time).
@@ -528,14 +543,6 @@ impl ComputeUnit {
         }
     }
 
-    /// When wavefront `w` could next issue: when it is ready and its unit's decoder takes
-    /// an instruction (see [`WaveSlot::ready_for`]).
-    fn issuable_at(&self, w: &WaveSlot, clock: crate::engine::Clock) -> Option<Time> {
-        let (ready, unit) = w.ready_for()?;
-        let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));
-        Some(ready.max(clock.cycles(accepts)))
-    }
-
     /// The SIMDs the issue arbiter may choose from in cycle `cycle`, in the order it
     /// tries them: MGPUSim's sticky arbiter starts at the SIMD that issued last and takes
     /// the first with a ready wavefront; GCN3's gives the cycle to one SIMD.
@@ -547,8 +554,10 @@ impl ComputeUnit {
         }
     }
 
-    /// The issue arbiter for the current cycle (see the module documentation).
-    fn issue(&mut self, ctx: &mut Context<'_, Message>) {
+    /// The issue arbiter for the current cycle (see the module documentation); whether it
+    /// issued anything.
+    fn issue(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+        let mut issued = false;
         let now = ctx.now();
         let clock = ctx.clock();
         let cycle = clock.cycle_at(now);
@@ -603,6 +612,7 @@ impl ComputeUnit {
                     continue;
                 }
                 self.execute(ctx, key, &program, timing.occupancy);
+                issued = true;
             }
             if any_ready {
                 self.last_simd = simd;
@@ -610,6 +620,7 @@ impl ComputeUnit {
             }
         }
         self.candidates = candidates;
+        issued
     }
 
     /// Executes wavefront `key`'s next instruction functionally and times it through the
@@ -763,6 +774,10 @@ impl ComputeUnit {
     fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
         let simds = u64::from(self.settings.simds);
         let soonest = clock.next_edge(now + 1);
+        if !self.stalled && !self.waves.is_empty() {
+            // Something issued (or arrived): the arbiter decides again next cycle.
+            return Some(soonest);
+        }
         let mut next = self.timed.keys().next().map(|&(t, _)| t);
         fn earliest(next: &mut Option<Time>, t: Time) {
             *next = Some(next.map_or(t, |n| n.min(t)));
@@ -781,8 +796,19 @@ impl ComputeUnit {
             if next == Some(soonest) {
                 break;
             }
-            let Some(t) = self.issuable_at(w, clock) else {
+            let Some((ready, unit)) = w.ready_for() else {
                 continue;
+            };
+            let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));
+            let issuable = ready.max(clock.cycles(accepts));
+            let t = match self.pipeline.arbiter() {
+                // The sticky arbiter's choice of SIMD changes when a wavefront becomes
+                // ready, even if its decoder is busy.
+                IssueArbiter::Sticky if ready > now => ready,
+                _ if issuable > now => issuable,
+                // Held back by the arbiter: it decides again when a time above comes.
+                _ if self.stalled => continue,
+                _ => issuable,
             };
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
             if self.pipeline.arbiter() == IssueArbiter::RoundRobin {
@@ -819,13 +845,19 @@ impl Component<Message> for ComputeUnit {
                 self.wake = None;
             }
         }
-        self.accept(ctx);
-        self.receive(ctx);
-        self.complete_timed(ctx);
+        // Once per cycle, first: the arbiter sees what arrived in earlier cycles (as in
+        // MGPUSim, whose compute unit takes its inputs after its pipeline has run), so
+        // the order of this cycle's wake-ups does not matter.
         if self.last_issue != Some(now) {
             self.last_issue = Some(now);
+            self.complete_timed(ctx);
             self.fetch(now);
-            self.issue(ctx);
+            self.stalled = !self.issue(ctx);
+        }
+        let accepted = self.accept(ctx);
+        let received = self.receive(ctx);
+        if accepted || received {
+            self.stalled = false;
         }
         self.flush_outboxes(ctx);
         if let Some(t) = self.next_event(now, ctx.clock()) {
