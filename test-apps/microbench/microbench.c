@@ -22,8 +22,9 @@
  *   --alu-cycles   cycles per dependent VALU instruction (decode, then the SIMD's 4
  *                  cycles);
  *   --load-cycles  cycles a load spends in the compute unit: from its issue to its
- *                  request leaving the vector memory unit, plus the cycle of the
- *                  s_waitcnt that waited for its data;
+ *                  request leaving the vector memory unit, plus the cycle its answer
+ *                  takes to reach the arbiter and the cycle of the s_waitcnt that waited
+ *                  for it;
  *   --l1-cycles    cycles from a request leaving the compute unit to its data on an L1
  *                  hit (L1 TLB and L1 vector cache latencies);
  *   --l2-cycles    the same on an L2 hit (adding the crossbar both ways and the L2);
@@ -40,7 +41,7 @@
 #include <math.h>
 
 static unsigned long check_timing, clock_mhz = 1000;
-static unsigned long alu_cycles = 5, load_cycles = 70, turn_cycles = 1;
+static unsigned long alu_cycles = 5, load_cycles = 71, turn_cycles = 1;
 /* Hundredths of a cycle. */
 static unsigned long issue_centicycles = 125;
 static unsigned long l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
@@ -98,7 +99,7 @@ static double alu_chain(struct wl_device *dev, size_t waves)
         wl_read(dev->queue, out, items * 4, got);
         for (size_t id = 0; id < items; id++) {
             cl_uint want = (cl_uint)id;
-            for (cl_uint r = 0; r < rounds[i] * 64; r++)
+            for (cl_uint r = 0; r < rounds[i] * 256; r++)
                 want = (want ^ a) + b;
             if (got[id] != want) {
                 ta_check(0, "alu_chain(%u rounds)[%zu] = %#x (want %#x)", rounds[i], id, got[id],
@@ -110,7 +111,7 @@ static double alu_chain(struct wl_device *dev, size_t waves)
     free(got);
     clReleaseMemObject(out);
     clReleaseKernel(k);
-    return cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 64.0 * 2.0 * waves);
+    return cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 256.0 * 2.0 * waves);
 }
 
 /* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. */

@@ -1,12 +1,13 @@
 /* Microbenchmarks of the timing model: a dependent ALU chain and pointer chases. */
 
-/* ROUNDS × 64 dependent steps of (x ^ a) + b: two dependent VALU instructions each. */
+/* ROUNDS × 256 dependent steps of (x ^ a) + b: two dependent VALU instructions each
+ * (256 per round, so that the loop's own instructions add little). */
 __kernel void alu_chain(__global uint *out, uint rounds, uint a, uint b)
 {
     uint x = get_global_id(0);
     for (uint r = 0; r < rounds; r++) {
 #pragma unroll
-        for (int i = 0; i < 64; i++)
+        for (int i = 0; i < 256; i++)
             x = (x ^ a) + b;
     }
     out[get_global_id(0)] = x;

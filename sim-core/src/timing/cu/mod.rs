@@ -806,8 +806,9 @@ impl ComputeUnit {
                 // ready, even if its decoder is busy.
                 IssueArbiter::Sticky if ready > now => ready,
                 _ if issuable > now => issuable,
-                // Held back by the arbiter: it decides again when a time above comes.
-                _ if self.stalled => continue,
+                // Held back by the sticky arbiter: it decides again when a time above
+                // comes. (Round robin: held back until its SIMD's turn, below.)
+                IssueArbiter::Sticky if self.stalled => continue,
                 _ => issuable,
             };
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
