@@ -74,6 +74,14 @@ struct Device {
 }
 
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
+///
+/// Every simulation runs on one pool of `GCNSIM_THREADS` host threads: a kernel launch
+/// runs its GPU's model on a pool thread (and, in the functional mode, its work-groups on
+/// the same pool), while the command's own host thread waits. With one thread the GPUs'
+/// kernels thus run one after another. Nothing they simulate depends on that order: each
+/// GPU has an engine, clock and memory hierarchy of its own, a kernel's buffers stay
+/// resident on its GPU while it runs, and the addresses of all memory come from arenas
+/// that no other host thread's progress moves ([`Arena`]).
 pub struct Platform {
     settings: Settings,
     driver: Arc<Driver>,
@@ -216,36 +224,41 @@ impl Platform {
             },
         );
         let device = &mut *device;
-        let mut result = match &self.progress {
-            None => device.gpu.run_kernel(launch),
-            Some(board) => progress::run_shown(
-                board,
-                gpu,
-                self.settings.mode,
-                &mut device.gpu,
-                &device.dispatches,
-                packet,
-                launch,
-            ),
-        };
-        let counts = device.dispatches.finish(packet);
-        let metrics = match (&mut device.timing, &result) {
-            (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
-                match memory.flush(&mut device.gpu) {
-                    Ok(metrics) => metrics,
-                    Err(e) => {
-                        result = Err(LaunchError::Execution(Box::new(ExecutionError {
-                            workgroup: [0; 3],
-                            wavefront: None,
-                            pc: None,
-                            message: format!("kernel {}: {e}", d.kernel),
-                        })));
-                        Vec::new()
+        // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
+        // the host threads simulating, whatever the number of GPUs and queues.
+        let (result, counts, metrics) = self.pool.install(|| {
+            let mut result = match &self.progress {
+                None => device.gpu.run_kernel(launch),
+                Some(board) => progress::run_shown(
+                    board,
+                    gpu,
+                    self.settings.mode,
+                    &mut device.gpu,
+                    &device.dispatches,
+                    packet,
+                    launch,
+                ),
+            };
+            let counts = device.dispatches.finish(packet);
+            let metrics = match (&mut device.timing, &result) {
+                (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
+                    match memory.flush(&mut device.gpu) {
+                        Ok(metrics) => metrics,
+                        Err(e) => {
+                            result = Err(LaunchError::Execution(Box::new(ExecutionError {
+                                workgroup: [0; 3],
+                                wavefront: None,
+                                pc: None,
+                                message: format!("kernel {}: {e}", d.kernel),
+                            })));
+                            Vec::new()
+                        }
                     }
                 }
-            }
-            _ => Vec::new(),
-        };
+                _ => Vec::new(),
+            };
+            (result, counts, metrics)
+        });
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
