@@ -1,28 +1,54 @@
 # CheckDeterminism.cmake — run with
-#   cmake -DAPP=<app> [-DAPP_ARGS=<a;b>] -DOUT=<folder> -P CheckDeterminism.cmake
-# in a gcnsim environment. Runs the app with GCNSIM_THREADS=1 and then 2, each
-# writing a CSV metrics report; passes when both runs succeed and the reports
-# (every counter and simulated time) are identical.
+#   cmake -DAPP=<app> [-DAPP_ARGS=<a;b>] -DOUT=<folder> [-DTHREADS=<n;n;...>] -P CheckDeterminism.cmake
+# in a gcnsim environment. Runs the app once per entry of THREADS (default "1;2"),
+# with GCNSIM_THREADS set to that entry, each run writing a CSV metrics report;
+# passes when every run succeeds, every report (every counter and simulated time)
+# is byte-identical to the first run's, and so are the profiling times the app
+# prints (its `time: ` lines). Listing a thread count twice (e.g. "1;2;1;2")
+# also checks that repeated runs agree.
 
+if(NOT DEFINED THREADS OR "${THREADS}" STREQUAL "")
+  set(THREADS 1 2)
+endif()
 file(MAKE_DIRECTORY "${OUT}")
-foreach(threads IN ITEMS 1 2)
-  set(report "${OUT}/threads${threads}.csv")
+set(run 0)
+foreach(threads IN LISTS THREADS)
+  math(EXPR run "${run} + 1")
+  set(report "${OUT}/run${run}-threads${threads}.csv")
   file(REMOVE "${report}")
   set(ENV{GCNSIM_THREADS} ${threads})
   set(ENV{GCNSIM_REPORT} "${report}")
   execute_process(COMMAND "${APP}" ${APP_ARGS} RESULT_VARIABLE status
                   OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0 OR NOT EXISTS "${report}")
-    message(FATAL_ERROR "determinism check FAILED: with GCNSIM_THREADS=${threads} the app "
+    message(FATAL_ERROR "determinism check FAILED: run ${run} (GCNSIM_THREADS=${threads}) "
                         "exited with ${status} or wrote no report:\n${out}${err}")
   endif()
+  string(REGEX MATCHALL "time: [^\n]*" times "${out}")
+  string(REPLACE ";" "\n" times "${times}")
+  if(run EQUAL 1)
+    set(first_report "${report}")
+    set(first_threads ${threads})
+    set(first_times "${times}")
+    file(READ "${report}" first)
+    continue()
+  endif()
+  file(READ "${report}" this)
+  if(NOT this STREQUAL first)
+    execute_process(COMMAND diff "${first_report}" "${report}" OUTPUT_VARIABLE diff)
+    message(FATAL_ERROR "determinism check FAILED: the report of run ${run} "
+                        "(GCNSIM_THREADS=${threads}) differs from run 1's "
+                        "(GCNSIM_THREADS=${first_threads}):\n${diff}")
+  endif()
+  if(NOT times STREQUAL first_times)
+    message(FATAL_ERROR "determinism check FAILED: run ${run} (GCNSIM_THREADS=${threads}) "
+                        "printed other profiling times than run 1 "
+                        "(GCNSIM_THREADS=${first_threads}):\nrun 1:\n${first_times}\n"
+                        "run ${run}:\n${times}")
+  endif()
 endforeach()
-file(READ "${OUT}/threads1.csv" one)
-file(READ "${OUT}/threads2.csv" two)
-if(NOT one STREQUAL two)
-  execute_process(COMMAND diff "${OUT}/threads1.csv" "${OUT}/threads2.csv" OUTPUT_VARIABLE diff)
-  message(FATAL_ERROR "determinism check FAILED: the reports differ:\n${diff}")
-endif()
-string(REGEX MATCHALL "\n" lines "${one}")
+string(REGEX MATCHALL "\n" lines "${first}")
 list(LENGTH lines nlines)
-message("determinism check passed: ${nlines} identical lines with 1 and 2 threads")
+string(REPLACE ";" ", " runs "${THREADS}")
+message("determinism check passed: ${run} runs (GCNSIM_THREADS = ${runs}) wrote identical "
+        "reports of ${nlines} lines and printed identical profiling times")

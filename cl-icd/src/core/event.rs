@@ -71,15 +71,15 @@ impl Event {
         })
     }
 
-    /// The event of a command of `command_type` enqueued on `queue` now.
+    /// The event of a command of `command_type` enqueued on `queue` now. Its queued and
+    /// submit times are set when the command starts ([`Event::record_start`]).
     pub fn for_command(queue: &Arc<Queue>, command_type: u32) -> Arc<Event> {
-        let now = queue.device.now_ns();
         Event::new(
             queue.context.clone(),
             Some(queue.clone()),
             command_type,
             CL_QUEUED,
-            now,
+            0,
         )
     }
 
@@ -101,6 +101,26 @@ impl Event {
     /// The profiling times recorded so far.
     pub fn times(&self) -> ProfilingTimes {
         self.state().times
+    }
+
+    /// Marks the command as running from simulated time `start_ns`, which is also its
+    /// queued and submit time.
+    ///
+    /// The ordering rule: the host's enqueue has no simulated time of its own, and
+    /// reading the GPU's clock when the application enqueues would give a value that
+    /// depends on how far the queue's thread has got. So a command counts as queued and
+    /// submitted when its GPU takes it up: `QUEUED = SUBMIT = START`, all read from the
+    /// GPU's clock in the queue's command order. (Profiling times are only visible once
+    /// the command is complete, so nobody sees the earlier zeros.)
+    pub fn record_start(&self, start_ns: u64) {
+        {
+            let mut state = self.state();
+            if state.status > CL_RUNNING {
+                state.times.queued = start_ns;
+                state.times.submit = start_ns;
+            }
+        }
+        self.set_status(CL_RUNNING, start_ns);
     }
 
     /// Moves the event to `status` (only forward: never back, never after completion),

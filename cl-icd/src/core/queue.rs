@@ -6,8 +6,7 @@ use super::device::Device;
 use super::event::Event;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{
-    CL_COMPLETE, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, CL_OUT_OF_RESOURCES, CL_RUNNING,
-    CL_SUBMITTED,
+    CL_COMPLETE, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, CL_OUT_OF_RESOURCES, CL_SUBMITTED,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -94,7 +93,8 @@ impl Queue {
         let event = Event::for_command(self, command_type);
         let mut submission = self.submission.lock().unwrap_or_else(|e| e.into_inner());
         submission.last = Arc::downgrade(&event);
-        event.set_status(CL_SUBMITTED, self.device.now_ns());
+        // Its time is set when it starts (see `Event::record_start`).
+        event.set_status(CL_SUBMITTED, 0);
         let command = Command {
             event: event.clone(),
             wait_for,
@@ -141,7 +141,7 @@ fn run(commands: Receiver<Command>) {
             continue;
         }
         let start = device.now_ns();
-        event.set_status(CL_RUNNING, start);
+        event.record_start(start);
         let result = catch_unwind(AssertUnwindSafe(|| work(device.gpu))).unwrap_or_else(|_| {
             eprintln!(
                 "gcnsim: internal error in a queued command; it fails with CL_OUT_OF_RESOURCES"

@@ -6,6 +6,7 @@ mod buffer;
 mod memory;
 mod svm;
 
+pub use address_space::Arena;
 pub use buffer::{Buffer, Pinned};
 pub use memory::{Frame, GpuMemory};
 pub use svm::{SvmAllocation, SystemPages};
@@ -128,7 +129,7 @@ impl Driver {
             gpus: (0..platform.gpu_count)
                 .map(|i| GpuMemory::new(i, gpu.dram_bytes, gpu.page_bytes))
                 .collect(),
-            address_space: Mutex::new(AddressSpace::new(gpu.page_bytes)),
+            address_space: Mutex::new(AddressSpace::new(gpu.page_bytes, platform.gpu_count)),
             page_bytes: gpu.page_bytes,
         })
     }
@@ -151,8 +152,24 @@ impl Driver {
         })
     }
 
-    /// A new zeroed buffer of `size` bytes; it takes GPU memory only once a GPU uses it.
+    /// A new zeroed buffer of `size` bytes for the application (in [`Arena::Host`]); it
+    /// takes GPU memory only once a GPU uses it.
     pub fn create_buffer(self: &Arc<Self>, size: u64) -> Result<Arc<Buffer>, DriverError> {
+        self.create_buffer_in(Arena::Host, size)
+    }
+
+    /// A new zeroed buffer of `size` bytes whose address comes from `arena`: the
+    /// application's buffers from [`Arena::Host`], memory the driver keeps for GPU `g`'s
+    /// own use from `Arena::Gpu(g)`, so that no host thread's progress moves another's
+    /// addresses (see [`Arena`]). It takes GPU memory only once a GPU uses it.
+    pub fn create_buffer_in(
+        self: &Arc<Self>,
+        arena: Arena,
+        size: u64,
+    ) -> Result<Arc<Buffer>, DriverError> {
+        if let Arena::Gpu(gpu) = arena {
+            self.gpu(gpu)?;
+        }
         let capacity = self.gpus.iter().map(|g| g.free_bytes()).max().unwrap_or(0);
         if size > capacity {
             return Err(DriverError::OutOfMemory {
@@ -165,7 +182,7 @@ impl Driver {
             .address_space
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .reserve(size)
+            .reserve(arena, size)
             .ok_or(DriverError::OutOfAddressSpace {
                 requested_bytes: size,
             })?;
@@ -295,7 +312,29 @@ mod tests {
         assert_eq!(d.gpu(0).unwrap().free_bytes(), before - (1 << 20));
         drop(b);
         assert_eq!(d.gpu(0).unwrap().free_bytes(), before);
-        assert_eq!(d.create_buffer(8).unwrap().address(), address);
+        let space = &mut d.address_space.lock().unwrap();
+        assert!(
+            space.reserve_at(address, 1 << 20),
+            "the range is free again"
+        );
+    }
+
+    #[test]
+    fn the_driver_s_own_buffers_do_not_move_the_application_s() {
+        let d = driver(2);
+        let first = d.create_buffer(5000).unwrap().address();
+        let own = d.create_buffer_in(Arena::Gpu(1), 64).unwrap();
+        assert_ne!(own.address(), first + 8192);
+        let second = d.create_buffer(5000).unwrap().address();
+        assert_eq!(
+            second,
+            first + 8192,
+            "next in the host's arena, as if alone"
+        );
+        assert!(matches!(
+            d.create_buffer_in(Arena::Gpu(2), 64),
+            Err(DriverError::NoSuchGpu { gpu: 2, count: 2 })
+        ));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Shared virtual memory (OpenCL 2.0 SVM): host memory whose address is the same in the
 //! host program and on every simulated GPU.
 //!
-//! Address-space layout: device buffers get ranges first-fit from the bottom of the
-//! unified space (4 GiB upwards). An SVM allocation is a page-aligned anonymous `mmap` of
+//! Address-space layout: device buffers get ranges from arenas in the bottom of the
+//! unified space (4 GiB to 32 TiB; see [`Arena`](super::Arena)). An SVM allocation is a page-aligned anonymous `mmap` of
 //! host memory (Linux places these top-down from below the stack, near 2^47, far above
 //! where device buffers live); the driver then reserves exactly that range in the unified
 //! space, so no

@@ -72,6 +72,10 @@ struct State {
     launches: Vec<Vec<Launch>>,
     transfers: BTreeMap<(usize, TransferKind), TransferTally>,
     trace: Vec<TraceEvent>,
+    /// Per GPU, the trace events kept.
+    kept_events: Vec<usize>,
+    /// Trace events each GPU may keep: its share of [`MAX_EVENTS`].
+    events_per_gpu: usize,
     dropped_events: u64,
 }
 
@@ -92,6 +96,8 @@ impl Recorder {
             tracing,
             state: Mutex::new(State {
                 launches: vec![Vec::new(); gpus],
+                kept_events: vec![0; gpus],
+                events_per_gpu: MAX_EVENTS / gpus.max(1),
                 ..State::default()
             }),
         }
@@ -274,6 +280,7 @@ impl Recorder {
                 ),
             ),
             ("max_events", MAX_EVENTS.to_string()),
+            ("max_events_per_gpu", state.events_per_gpu.to_string()),
             ("dropped_events", state.dropped_events.to_string()),
             ("time", "simulated".to_string()),
         ];
@@ -301,13 +308,18 @@ impl Recorder {
     }
 }
 
-/// Appends `events` to the trace, dropping (and counting) those beyond [`MAX_EVENTS`].
+/// Appends `events` to the trace, dropping (and counting) those beyond their GPU's share
+/// of [`MAX_EVENTS`]. A share per GPU, because GPUs' commands finish on different host
+/// threads: with one budget for all, which GPU's events were dropped would depend on
+/// which thread got there first, and so would the file.
 fn push_events(state: &mut State, events: Vec<TraceEvent>) {
     for event in events {
-        if state.trace.len() < MAX_EVENTS {
-            state.trace.push(event);
-        } else {
-            state.dropped_events += 1;
+        match state.kept_events.get_mut(event.gpu) {
+            Some(kept) if *kept < state.events_per_gpu => {
+                *kept += 1;
+                state.trace.push(event);
+            }
+            _ => state.dropped_events += 1,
         }
     }
 }
@@ -482,6 +494,25 @@ mod tests {
             "\"name\": \"k wg0\", \"cat\": \"work-group\", \"pid\": 0, \"tid\": 3, \"ts\": 1.01, \"dur\": 0.02"
         ));
         assert!(text.contains("\"name\": \"read_buffer\", \"cat\": \"command\""));
+    }
+
+    #[test]
+    fn each_gpu_keeps_its_share_of_trace_events_whatever_order_they_come_in() {
+        let trace = |order: &[usize]| {
+            let r = Recorder::new(2, true);
+            r.lock().events_per_gpu = 2;
+            let mut next = [0u64; 2];
+            for &gpu in order {
+                let t = next[gpu];
+                next[gpu] += 100;
+                r.record_command(gpu, gpu as u64, "write_buffer", t, t + 50);
+            }
+            r.trace_text()
+        };
+        let text = trace(&[0, 0, 0, 1, 1, 1, 0]);
+        assert_eq!(trace(&[1, 0, 1, 0, 1, 0, 0]), text);
+        assert_eq!(text.matches("write_buffer").count(), 4);
+        assert!(text.contains("\"dropped_events\": \"3\""), "{text}");
     }
 
     #[test]

@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex};
 /// stays bounded however large the NDRange.
 pub const WORKGROUPS_PER_KERNEL: u64 = 1024;
 
-/// Events a trace holds at most; later ones are dropped and counted.
+/// Events a trace holds at most; later ones are dropped and counted. Each GPU has an
+/// equal share (see [`Recorder`](super::Recorder)).
 pub const MAX_EVENTS: usize = 1_000_000;
 
 /// Thread ids of queues start here, above any compute unit index.

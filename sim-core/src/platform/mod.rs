@@ -12,7 +12,7 @@ pub use program::{DeviceProgram, ProgramLoadError};
 pub use transfer::{transfer_ns, TransferKind};
 
 use crate::config::{Mode, Settings};
-use crate::driver::{Buffer, Driver};
+use crate::driver::{Arena, Buffer, Driver, DriverError};
 use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
 };
@@ -50,11 +50,21 @@ pub struct Dispatch<'a> {
     pub buffers: &'a [Arc<Buffer>],
 }
 
-/// The state of one simulated GPU between launches.
+/// The state of one simulated GPU between launches. Its memory (queue object, kernarg
+/// segment, dispatch packet, scratch) comes from the GPU's own arena
+/// ([`Arena::Gpu`]) and is made while the GPU runs its commands, so its addresses follow
+/// from that GPU's command order alone.
 struct Device {
     gpu: Gpu,
     dispatches: Arc<DispatchTable>,
     queue_object: Arc<Buffer>,
+    /// The kernarg segment, reused by every launch (as a runtime's kernarg pool would);
+    /// replaced by a larger one when a kernel needs more.
+    kernarg: Arc<Buffer>,
+    /// Bytes of `kernarg` the previous launch wrote (cleared by the next).
+    kernarg_written: usize,
+    /// The AQL dispatch packet's slot, reused by every launch.
+    packet: Arc<Buffer>,
     scratch: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
     /// Work-group spans for the trace, when tracing.
@@ -64,6 +74,14 @@ struct Device {
 }
 
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
+///
+/// Every simulation runs on one pool of `GCNSIM_THREADS` host threads: a kernel launch
+/// runs its GPU's model on a pool thread (and, in the functional mode, its work-groups on
+/// the same pool), while the command's own host thread waits. With one thread the GPUs'
+/// kernels thus run one after another. Nothing they simulate depends on that order: each
+/// GPU has an engine, clock and memory hierarchy of its own, a kernel's buffers stay
+/// resident on its GPU while it runs, and the addresses of all memory come from arenas
+/// that no other host thread's progress moves ([`Arena`]).
 pub struct Platform {
     settings: Settings,
     driver: Arc<Driver>,
@@ -154,7 +172,9 @@ impl Platform {
                     .min(d.group_segment_size),
         };
         let kernarg = dispatch::kernarg_segment(kernel, d.explicit_kernarg, &d.range, hidden);
-        let kernarg_buffer = self.buffer_with(gpu, &kernarg).map_err(|e| setup(&e))?;
+        let kernarg_address = self
+            .write_kernarg(&mut device, gpu, &kernarg)
+            .map_err(|e| setup(&e))?;
         let private = kernel.descriptor.private_segment_fixed_size;
         let per_wave = scratch_bytes_per_wave(private);
         let scratch_base = self
@@ -180,20 +200,22 @@ impl Platform {
             kernel_object: base + kernel.descriptor_address,
             code_entry: code.entry_pc,
             kernel_descriptor: descriptor,
-            kernarg_address: kernarg_buffer.address(),
+            kernarg_address,
             dispatch_packet_address: 0,
             completion_signal: 0,
             queue_address: device.queue_object.address(),
             vgprs_per_wavefront: rsrc1.allocated_vgprs(),
             sgprs_per_wavefront: rsrc1.allocated_sgprs(),
         };
-        let packet = self
-            .buffer_with(gpu, &launch.dispatch_packet())
+        let packet = device.packet.address();
+        device
+            .packet
+            .write(gpu, 0, &launch.dispatch_packet())
             .map_err(|e| setup(&e))?;
-        launch.dispatch_packet_address = packet.address();
+        launch.dispatch_packet_address = packet;
         device.next_dispatch_id += 1;
         device.dispatches.register(
-            packet.address(),
+            packet,
             DispatchResources {
                 code: Arc::new(code),
                 scratch_base,
@@ -201,40 +223,42 @@ impl Platform {
                 dispatch_id: device.next_dispatch_id,
             },
         );
-        let mut result = match &self.progress {
-            None => device.gpu.run_kernel(launch),
-            Some(board) => {
-                let device = &mut *device;
-                progress::run_shown(
+        let device = &mut *device;
+        // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
+        // the host threads simulating, whatever the number of GPUs and queues.
+        let (result, counts, metrics) = self.pool.install(|| {
+            let mut result = match &self.progress {
+                None => device.gpu.run_kernel(launch),
+                Some(board) => progress::run_shown(
                     board,
                     gpu,
                     self.settings.mode,
                     &mut device.gpu,
                     &device.dispatches,
-                    packet.address(),
+                    packet,
                     launch,
-                )
-            }
-        };
-        let counts = device.dispatches.finish(packet.address());
-        let device = &mut *device;
-        let metrics = match (&mut device.timing, &result) {
-            (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
-                match memory.flush(&mut device.gpu) {
-                    Ok(metrics) => metrics,
-                    Err(e) => {
-                        result = Err(LaunchError::Execution(Box::new(ExecutionError {
-                            workgroup: [0; 3],
-                            wavefront: None,
-                            pc: None,
-                            message: format!("kernel {}: {e}", d.kernel),
-                        })));
-                        Vec::new()
+                ),
+            };
+            let counts = device.dispatches.finish(packet);
+            let metrics = match (&mut device.timing, &result) {
+                (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
+                    match memory.flush(&mut device.gpu) {
+                        Ok(metrics) => metrics,
+                        Err(e) => {
+                            result = Err(LaunchError::Execution(Box::new(ExecutionError {
+                                workgroup: [0; 3],
+                                wavefront: None,
+                                pc: None,
+                                message: format!("kernel {}: {e}", d.kernel),
+                            })));
+                            Vec::new()
+                        }
                     }
                 }
-            }
-            _ => Vec::new(),
-        };
+                _ => Vec::new(),
+            };
+            (result, counts, metrics)
+        });
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
@@ -269,25 +293,39 @@ impl Platform {
         sorted.into_iter().map(|b| b.pin(gpu)).collect()
     }
 
-    /// A new buffer on `gpu` holding `bytes`.
-    fn buffer_with(
-        &self,
-        gpu: usize,
-        bytes: &[u8],
-    ) -> Result<Arc<Buffer>, crate::driver::DriverError> {
-        let buffer = self.driver.create_buffer(bytes.len().max(1) as u64)?;
+    /// A new buffer in GPU `gpu`'s arena, resident on it, holding `bytes`.
+    fn gpu_buffer_with(&self, gpu: usize, bytes: &[u8]) -> Result<Arc<Buffer>, DriverError> {
+        let buffer = self
+            .driver
+            .create_buffer_in(Arena::Gpu(gpu), bytes.len().max(1) as u64)?;
         buffer.write(gpu, 0, bytes)?;
         Ok(buffer)
     }
 
-    /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
-    /// (0 when the kernel needs none), reusing the previous launch's when large enough.
-    fn scratch(
+    /// Writes `kernarg` into the device's kernarg segment (zeroing what the previous
+    /// launch left beyond it) and returns its address; the segment is replaced by a
+    /// larger one first if it is too small.
+    fn write_kernarg(
         &self,
         device: &mut Device,
         gpu: usize,
-        per_wave: u32,
-    ) -> Result<u64, crate::driver::DriverError> {
+        kernarg: &[u8],
+    ) -> Result<u64, DriverError> {
+        if (device.kernarg.size() as usize) < kernarg.len() {
+            let bytes = (kernarg.len() as u64).next_multiple_of(self.driver.page_bytes());
+            device.kernarg = self.gpu_buffer_with(gpu, &vec![0; bytes as usize])?;
+            device.kernarg_written = 0;
+        }
+        let mut bytes = kernarg.to_vec();
+        bytes.resize(kernarg.len().max(device.kernarg_written), 0);
+        device.kernarg.write(gpu, 0, &bytes)?;
+        device.kernarg_written = kernarg.len();
+        Ok(device.kernarg.address())
+    }
+
+    /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
+    /// (0 when the kernel needs none), reusing the previous launch's when large enough.
+    fn scratch(&self, device: &mut Device, gpu: usize, per_wave: u32) -> Result<u64, DriverError> {
         if per_wave == 0 {
             return Ok(0);
         }
@@ -298,7 +336,7 @@ impl Platform {
             return Ok(scratch.address());
         }
         device.scratch = None;
-        let scratch = self.driver.create_buffer(needed)?;
+        let scratch = self.driver.create_buffer_in(Arena::Gpu(gpu), needed)?;
         scratch.make_resident(gpu)?;
         let address = scratch.address();
         device.scratch = Some(scratch);
@@ -329,14 +367,22 @@ impl Platform {
             .metrics
             .tracing()
             .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
-        let queue_object = self
-            .buffer_with(gpu, &dispatch::queue_object())
-            .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its queue: {e}")))?;
+        let memory = |what: &str, bytes: &[u8]| {
+            self.gpu_buffer_with(gpu, bytes)
+                .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its {what}: {e}")))
+        };
+        let queue_object = memory("queue", &dispatch::queue_object())?;
+        let page = vec![0; self.driver.page_bytes() as usize];
+        let kernarg = memory("kernarg segment", &page)?;
+        let packet = memory("dispatch packet", &[0; 64])?;
         Ok(Device {
             gpu: gpu_model,
             tracer,
             dispatches,
             queue_object,
+            kernarg,
+            kernarg_written: 0,
+            packet,
             scratch: None,
             next_dispatch_id: 0,
             timing,

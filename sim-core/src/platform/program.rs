@@ -1,7 +1,7 @@
 //! A code object made ready to run on the platform's GPUs: its memory image loaded (with
 //! relocations applied) into each GPU that runs it, and its code decoded once per GPU.
 
-use crate::driver::{Buffer, Driver, DriverError};
+use crate::driver::{Arena, Buffer, Driver, DriverError};
 use crate::emu::{KernelCode, Program};
 use crate::loader::{CodeObject, LoadError};
 use once_cell::sync::OnceCell;
@@ -92,9 +92,11 @@ impl DeviceProgram {
                 }))?;
         cell.get_or_try_init(|| {
             let co = &self.code_object;
+            // Placed when GPU `gpu` first runs one of the kernels: its address comes from
+            // that GPU's arena, in its command order.
             let image = self
                 .driver
-                .create_buffer(co.image.bytes.len().max(1) as u64)
+                .create_buffer_in(Arena::Gpu(gpu), co.image.bytes.len().max(1) as u64)
                 .map_err(ProgramLoadError::Driver)?;
             let base = image.address();
             let bytes = co.relocated_image(base).map_err(ProgramLoadError::Load)?;
