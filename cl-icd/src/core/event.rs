@@ -2,6 +2,7 @@
 //! times, and the callbacks waiting for a status.
 
 use super::context::Context;
+use super::host::host_clock;
 use super::queue::Queue;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_COMPLETE, CL_QUEUED, CL_RUNNING, CL_SUBMITTED};
@@ -71,15 +72,15 @@ impl Event {
         })
     }
 
-    /// The event of a command of `command_type` enqueued on `queue` now.
-    pub fn for_command(queue: &Arc<Queue>, command_type: u32) -> Arc<Event> {
-        let now = queue.device.now_ns();
+    /// The event of a command of `command_type` enqueued on `queue` at the host's
+    /// simulated time `queued_ns`.
+    pub fn for_command(queue: &Arc<Queue>, command_type: u32, queued_ns: u64) -> Arc<Event> {
         Event::new(
             queue.context.clone(),
             Some(queue.clone()),
             command_type,
             CL_QUEUED,
-            now,
+            queued_ns,
         )
     }
 
@@ -90,12 +91,6 @@ impl Event {
 
     fn state(&self) -> MutexGuard<'_, EventState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The execution status: `CL_QUEUED`, `CL_SUBMITTED`, `CL_RUNNING`, `CL_COMPLETE` or a
-    /// negative error.
-    pub fn status(&self) -> i32 {
-        self.state().status
     }
 
     /// The profiling times recorded so far.
@@ -146,7 +141,31 @@ impl Event {
         callback(self, status);
     }
 
-    /// Blocks until the event is complete or failed; returns the final status.
+    /// The execution status (`CL_QUEUED`, `CL_SUBMITTED`, `CL_RUNNING`, `CL_COMPLETE` or a
+    /// negative error) as the host program sees it: once the command has finished, the
+    /// host's simulated clock moves to its end (a program that polls knows it ended).
+    pub fn status_seen_by_host(&self) -> i32 {
+        let (status, end) = {
+            let state = self.state();
+            (state.status, state.times.end)
+        };
+        if status <= CL_COMPLETE {
+            host_clock().observe(end);
+        }
+        status
+    }
+
+    /// Blocks until the event is complete or failed, as the host program does when it
+    /// waits: the host's simulated clock moves to the command's end. Returns the final
+    /// status.
+    pub fn wait_as_host(&self) -> i32 {
+        let status = self.wait();
+        host_clock().observe(self.times().end);
+        status
+    }
+
+    /// Blocks until the event is complete or failed (without moving the host's clock: for
+    /// the simulator's own threads); returns the final status.
     pub fn wait(&self) -> i32 {
         let mut state = self.state();
         while state.status > CL_COMPLETE {
