@@ -6,6 +6,7 @@ use super::params::{check, info, slice, write_info, write_out};
 use super::CLResult;
 use crate::core::context::Context;
 use crate::core::event::Event;
+use crate::core::host::host_clock;
 use crate::core::queue::Queue;
 use crate::{create_entry, entry};
 use cl_sys::*;
@@ -51,7 +52,7 @@ pub fn return_event(event_out: *mut cl_event, event: &Arc<Event>) {
 
 /// Waits for a blocking command's event; its failure becomes the entry point's error.
 pub fn wait_blocking(event: &Event) -> CLResult<()> {
-    match event.wait() {
+    match event.wait_as_host() {
         // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the operation is blocking and the
         // execution status of any of the events in event_wait_list is a negative integer
         // value (the command's own failure is returned as its status).
@@ -67,7 +68,7 @@ fn event_info(event: &Event, param_name: cl_event_info) -> CLResult<Vec<u8>> {
         }
         CL_EVENT_CONTEXT => info(&handle_of(&event.context)),
         CL_EVENT_COMMAND_TYPE => info(&event.command_type),
-        CL_EVENT_COMMAND_EXECUTION_STATUS => info(&event.status()),
+        CL_EVENT_COMMAND_EXECUTION_STATUS => info(&event.status_seen_by_host()),
         CL_EVENT_REFERENCE_COUNT => info(&reference_count(event)),
         // CL_INVALID_VALUE if param_name is not valid.
         _ => return Err(CL_INVALID_VALUE),
@@ -80,7 +81,7 @@ fn profiling_info(event: &Event, param_name: cl_profiling_info) -> CLResult<Vec<
     // not CL_COMPLETE or if event is a user event object.
     let profiled = event.queue.as_ref().is_some_and(|q| q.profiling());
     check(
-        !profiled || event.status() != CL_COMPLETE,
+        !profiled || event.status_seen_by_host() != CL_COMPLETE,
         CL_PROFILING_INFO_NOT_AVAILABLE,
     )?;
     let times = event.times();
@@ -107,7 +108,7 @@ entry! {
         check(events.iter().any(|e| !Arc::ptr_eq(&e.context, &events[0].context)), CL_INVALID_CONTEXT)?;
         // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the execution status of any of
         // the events in event_list is a negative integer value.
-        let statuses: Vec<i32> = events.iter().map(|e| e.wait()).collect();
+        let statuses: Vec<i32> = events.iter().map(|e| e.wait_as_host()).collect();
         let failed = statuses.iter().any(|status| *status < CL_COMPLETE);
         check(failed, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
     }
@@ -178,7 +179,9 @@ entry! {
         check(execution_status > CL_COMPLETE, CL_INVALID_VALUE)?;
         // CL_INVALID_OPERATION if the execution_status for event has already been changed
         // by a previous call to clSetUserEventStatus.
-        check(!event.set_status(execution_status, 0), CL_INVALID_OPERATION)
+        // (It completes or fails at the host's simulated time: commands waiting for it
+        // start no earlier.)
+        check(!event.set_status(execution_status, host_clock().now_ns()), CL_INVALID_OPERATION)
     }
 }
 

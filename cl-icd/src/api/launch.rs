@@ -232,6 +232,7 @@ fn launch(
             .as_ref()
             .ok_or(CL_DEVICE_NOT_AVAILABLE)?;
         let start_ns = device.now_ns();
+        let completion_ns = device.launch.cp_completion_ns;
         let wall = Instant::now();
         let report = simulator.run_kernel(gpu, &dispatch).map_err(|e| {
             simulator.print_message(&format!("gcnsim: {e}"));
@@ -245,6 +246,7 @@ fn launch(
             start_ns,
             clock_mhz: device.config.clock_mhz,
             report: &report,
+            completion_ns,
         });
         if simulator.settings().summary {
             let simulated = report.end_ns - report.start_ns;
@@ -254,7 +256,9 @@ fn launch(
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;
         }
-        Ok(report.end_ns - report.start_ns)
+        // The kernel ends when the command processor has also done its work after the last
+        // work-group.
+        Ok(report.end_ns - report.start_ns + completion_ns)
     });
     enqueue(
         &queue,

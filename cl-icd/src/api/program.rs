@@ -196,7 +196,21 @@ create_entry! {
             }
             return Err(CL_INVALID_VALUE);
         }
-        let loaded: Vec<_> = (0..n).map(|i| Binary::from_bytes(slice(binaries[i], lengths[i]))).collect();
+        let loaded: Vec<_> = (0..n)
+            .map(|i| {
+                Binary::from_bytes(slice(binaries[i], lengths[i])).map_err(|e| {
+                    // The reason goes to the context's callback and to stderr: a status code
+                    // alone does not say which GPU a refused code object was built for.
+                    let message = format!("gcnsim: clCreateProgramWithBinary: binary {i}: {e}");
+                    context.notify(&message);
+                    match &Platform::get().simulator {
+                        Some(simulator) => simulator.print_message(&message),
+                        None => eprintln!("{message}"),
+                    }
+                    CL_INVALID_BINARY
+                })
+            })
+            .collect();
         for (s, l) in status.iter_mut().zip(&loaded) {
             *s = l.as_ref().map_or_else(|e| *e, |_| CL_SUCCESS);
         }

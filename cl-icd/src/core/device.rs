@@ -3,6 +3,7 @@
 use crate::api::handle::{Header, ObjectKind};
 use sim_core::config::GpuConfig;
 use sim_core::driver::Driver;
+use sim_core::platform::LaunchPath;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -16,19 +17,26 @@ pub struct Device {
     pub config: GpuConfig,
     /// The driver that owns the GPU.
     pub driver: Arc<Driver>,
-    /// Simulated time of this GPU, in nanoseconds (the profiling clock).
+    /// The latencies between the host program and the GPU (driver, link, command
+    /// processor) that place its commands' profiling times.
+    pub launch: LaunchPath,
+    /// When the GPU's latest command started or ended, in nanoseconds of simulated time:
+    /// a command that starts later than the previous one ended leaves the clock idle in
+    /// between.
     clock_ns: AtomicU64,
 }
 crate::cl_object!(Device, Device, CL_INVALID_DEVICE);
 
 impl Device {
-    /// The device for GPU `gpu` of `driver`, modelled by `config`.
-    pub fn new(gpu: usize, config: GpuConfig, driver: Arc<Driver>) -> Device {
+    /// The device for GPU `gpu` of `driver`, modelled by `config`, reached from the host
+    /// through `launch`.
+    pub fn new(gpu: usize, config: GpuConfig, launch: LaunchPath, driver: Arc<Driver>) -> Device {
         Device {
             header: Header::new(ObjectKind::Device),
             gpu,
             config,
             driver,
+            launch,
             clock_ns: AtomicU64::new(0),
         }
     }
@@ -39,13 +47,19 @@ impl Device {
         self.config.dram_bytes / 4
     }
 
-    /// The simulated time now, in nanoseconds.
+    /// The GPU's simulated time now, in nanoseconds: when its running command started, or
+    /// when its last command ended.
     pub fn now_ns(&self) -> u64 {
         self.clock_ns.load(Ordering::Acquire)
     }
 
-    /// Advances simulated time by `ns` and returns the new time.
-    pub fn advance_ns(&self, ns: u64) -> u64 {
-        self.clock_ns.fetch_add(ns, Ordering::AcqRel) + ns
+    /// A command starts at `start_ns` (never before the GPU's time).
+    pub fn start_at(&self, start_ns: u64) {
+        self.clock_ns.fetch_max(start_ns, Ordering::AcqRel);
+    }
+
+    /// A command ends at `end_ns`: the GPU is free from then on.
+    pub fn end_at(&self, end_ns: u64) {
+        self.clock_ns.fetch_max(end_ns, Ordering::AcqRel);
     }
 }

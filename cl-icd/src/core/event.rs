@@ -2,6 +2,7 @@
 //! times, and the callbacks waiting for a status.
 
 use super::context::Context;
+use super::host::host_clock;
 use super::queue::Queue;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_COMPLETE, CL_QUEUED, CL_RUNNING, CL_SUBMITTED};
@@ -71,15 +72,15 @@ impl Event {
         })
     }
 
-    /// The event of a command of `command_type` enqueued on `queue` now. Its queued and
-    /// submit times are set when the command starts ([`Event::record_start`]).
-    pub fn for_command(queue: &Arc<Queue>, command_type: u32) -> Arc<Event> {
+    /// The event of a command of `command_type` enqueued on `queue` at the host's
+    /// simulated time `queued_ns`.
+    pub fn for_command(queue: &Arc<Queue>, command_type: u32, queued_ns: u64) -> Arc<Event> {
         Event::new(
             queue.context.clone(),
             Some(queue.clone()),
             command_type,
             CL_QUEUED,
-            0,
+            queued_ns,
         )
     }
 
@@ -92,35 +93,9 @@ impl Event {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The execution status: `CL_QUEUED`, `CL_SUBMITTED`, `CL_RUNNING`, `CL_COMPLETE` or a
-    /// negative error.
-    pub fn status(&self) -> i32 {
-        self.state().status
-    }
-
     /// The profiling times recorded so far.
     pub fn times(&self) -> ProfilingTimes {
         self.state().times
-    }
-
-    /// Marks the command as running from simulated time `start_ns`, which is also its
-    /// queued and submit time.
-    ///
-    /// The ordering rule: the host's enqueue has no simulated time of its own, and
-    /// reading the GPU's clock when the application enqueues would give a value that
-    /// depends on how far the queue's thread has got. So a command counts as queued and
-    /// submitted when its GPU takes it up: `QUEUED = SUBMIT = START`, all read from the
-    /// GPU's clock in the queue's command order. (Profiling times are only visible once
-    /// the command is complete, so nobody sees the earlier zeros.)
-    pub fn record_start(&self, start_ns: u64) {
-        {
-            let mut state = self.state();
-            if state.status > CL_RUNNING {
-                state.times.queued = start_ns;
-                state.times.submit = start_ns;
-            }
-        }
-        self.set_status(CL_RUNNING, start_ns);
     }
 
     /// Moves the event to `status` (only forward: never back, never after completion),
@@ -166,7 +141,31 @@ impl Event {
         callback(self, status);
     }
 
-    /// Blocks until the event is complete or failed; returns the final status.
+    /// The execution status (`CL_QUEUED`, `CL_SUBMITTED`, `CL_RUNNING`, `CL_COMPLETE` or a
+    /// negative error) as the host program sees it: once the command has finished, the
+    /// host's simulated clock moves to its end (a program that polls knows it ended).
+    pub fn status_seen_by_host(&self) -> i32 {
+        let (status, end) = {
+            let state = self.state();
+            (state.status, state.times.end)
+        };
+        if status <= CL_COMPLETE {
+            host_clock().observe(end);
+        }
+        status
+    }
+
+    /// Blocks until the event is complete or failed, as the host program does when it
+    /// waits: the host's simulated clock moves to the command's end. Returns the final
+    /// status.
+    pub fn wait_as_host(&self) -> i32 {
+        let status = self.wait();
+        host_clock().observe(self.times().end);
+        status
+    }
+
+    /// Blocks until the event is complete or failed (without moving the host's clock: for
+    /// the simulator's own threads); returns the final status.
     pub fn wait(&self) -> i32 {
         let mut state = self.state();
         while state.status > CL_COMPLETE {

@@ -5,6 +5,7 @@ pub mod destructors;
 pub mod device;
 pub mod event;
 pub mod exit;
+pub mod host;
 pub mod kernel;
 pub mod memory;
 pub mod platform;

@@ -5,7 +5,7 @@ use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
 use sim_core::config::Settings;
 use sim_core::driver::Driver;
-use sim_core::platform::{Platform as Simulator, TransferKind};
+use sim_core::platform::{LaunchPath, Platform as Simulator, TransferKind};
 use std::ffi::c_void;
 use std::sync::{Arc, Once};
 
@@ -33,9 +33,11 @@ impl Platform {
             Ok(simulator) => {
                 let devices = (0..simulator.gpu_count())
                     .map(|gpu| {
+                        let platform = &simulator.settings().platform;
                         Arc::new(Device::new(
                             gpu,
-                            simulator.settings().platform.gpu.clone(),
+                            platform.gpu.clone(),
+                            LaunchPath::new(platform),
                             simulator.driver().clone(),
                         ))
                     })

@@ -7,7 +7,7 @@ use crate::api::handle::{Header, ObjectKind};
 use cl_sys::*;
 use once_cell::sync::Lazy;
 use sim_core::compiler::{BinaryKind, CompileError, CompileOutput, Compiler, CompilerSettings};
-use sim_core::loader::CodeObject;
+use sim_core::loader::{CodeObject, LoadError};
 use sim_core::platform::DeviceProgram;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -72,9 +72,10 @@ pub struct Binary {
 }
 
 impl Binary {
-    /// Classifies application-supplied bytes: a gfx803 code object is loaded (an invalid
-    /// one is `CL_INVALID_BINARY`), LLVM bitcode is a compiled object.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Binary, cl_int> {
+    /// Classifies application-supplied bytes: a gfx803 code object is loaded, LLVM bitcode
+    /// is a compiled object. Anything else is refused with the loader's reason (the caller
+    /// reports it and returns `CL_INVALID_BINARY`).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Binary, LoadError> {
         if bytes.starts_with(b"BC\xc0\xde") {
             return Ok(Binary {
                 bytes: Arc::new(bytes.to_vec()),
@@ -82,7 +83,7 @@ impl Binary {
                 code: None,
             });
         }
-        let code = CodeObject::parse(bytes).map_err(|_| CL_INVALID_BINARY)?;
+        let code = CodeObject::parse(bytes)?;
         Ok(Binary {
             bytes: Arc::new(bytes.to_vec()),
             kind: BinaryKind::Executable,

@@ -4,9 +4,11 @@
 use super::context::Context;
 use super::device::Device;
 use super::event::Event;
+use super::host::host_clock;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{
-    CL_COMPLETE, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, CL_OUT_OF_RESOURCES, CL_SUBMITTED,
+    CL_COMPLETE, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, CL_OUT_OF_RESOURCES, CL_RUNNING,
+    CL_SUBMITTED,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,7 +19,7 @@ use std::sync::{Arc, Mutex, Weak};
 static QUEUES_CREATED: AtomicU64 = AtomicU64::new(0);
 
 /// What a command does on the device: gets the GPU index, returns the simulated
-/// duration in nanoseconds or an OpenCL error.
+/// duration in nanoseconds (from its START to its END) or an OpenCL error.
 pub type Work = Box<dyn FnOnce(usize) -> Result<u64, i32> + Send>;
 
 /// One enqueued command: its event, the events it waits for, and its work.
@@ -90,11 +92,14 @@ impl Queue {
         wait_for: Vec<Arc<Event>>,
         work: Work,
     ) -> Arc<Event> {
-        let event = Event::for_command(self, command_type);
         let mut submission = self.submission.lock().unwrap_or_else(|e| e.into_inner());
+        // Queued at the host's simulated time; the host driver's work takes it to SUBMIT
+        // (under the lock, so that the queue's commands are queued in submission order).
+        let launch = &self.device.launch;
+        let queued = host_clock().enqueue(launch.driver_submit_ns);
+        let event = Event::for_command(self, command_type, queued);
         submission.last = Arc::downgrade(&event);
-        // Its time is set when it starts (see `Event::record_start`).
-        event.set_status(CL_SUBMITTED, 0);
+        event.set_status(CL_SUBMITTED, launch.submit_ns(queued));
         let command = Command {
             event: event.clone(),
             wait_for,
@@ -102,14 +107,14 @@ impl Queue {
         };
         if let Err(lost) = submission.sender.send(command) {
             // The worker thread is gone (it never exits while the queue lives).
-            lost.0
-                .event
-                .set_status(CL_OUT_OF_RESOURCES, self.device.now_ns());
+            let submit = lost.0.event.times().submit;
+            lost.0.event.set_status(CL_OUT_OF_RESOURCES, submit);
         }
         event
     }
 
-    /// Blocks until every command enqueued so far has finished.
+    /// Blocks until every command enqueued so far has finished (the host program waits:
+    /// its simulated clock moves to the last one's end).
     pub fn finish(&self) {
         let last = self
             .submission
@@ -118,7 +123,7 @@ impl Queue {
             .last
             .upgrade();
         if let Some(event) = last {
-            event.wait();
+            event.wait_as_host();
         }
     }
 }
@@ -133,15 +138,26 @@ fn run(commands: Receiver<Command>) {
     {
         let queue = event.queue.as_ref().expect("commands belong to a queue");
         let device = &queue.device;
-        if wait_for.iter().any(|e| e.wait() < CL_COMPLETE) {
+        let failed = wait_for.iter().any(|e| e.wait() < CL_COMPLETE);
+        // The command can start once the GPU's previous command and every command it
+        // waits for (on any GPU, or a user event) have ended; a kernel's dispatch also
+        // crosses the link and passes the command processor (see `LaunchPath`).
+        let ready = wait_for
+            .iter()
+            .map(|e| e.times().end)
+            .fold(device.now_ns(), u64::max);
+        let submit = event.times().submit;
+        if failed {
             event.set_status(
                 CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
-                device.now_ns(),
+                submit.max(ready),
             );
             continue;
         }
-        let start = device.now_ns();
-        event.record_start(start);
+        let kernel = event.command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL;
+        let start = device.launch.start_ns(kernel, submit, ready);
+        device.start_at(start);
+        event.set_status(CL_RUNNING, start);
         let result = catch_unwind(AssertUnwindSafe(|| work(device.gpu))).unwrap_or_else(|_| {
             eprintln!(
                 "gcnsim: internal error in a queued command; it fails with CL_OUT_OF_RESOURCES"
@@ -150,11 +166,12 @@ fn run(commands: Receiver<Command>) {
         });
         match result {
             Ok(duration) => {
-                let end = device.advance_ns(duration);
+                let end = start + duration;
+                device.end_at(end);
                 trace_command(queue, event.command_type, start, end);
                 event.set_status(CL_COMPLETE, end)
             }
-            Err(code) => event.set_status(code, device.now_ns()),
+            Err(code) => event.set_status(code, start),
         };
     }
 }

@@ -16,8 +16,12 @@ pub struct PlatformConfig {
     pub gpu_count: usize,
     /// Bandwidth of the PCIe link between the host and each GPU, in GB/s.
     pub pcie_gbytes_per_s: f64,
-    /// One-way latency of a PCIe link, in nanoseconds.
+    /// One-way latency of a PCIe link, in nanoseconds (transfers, and the dispatch of
+    /// every kernel).
     pub pcie_latency_ns: u32,
+    /// Simulated nanoseconds the host driver spends on each enqueued command before the
+    /// GPU can see it (`CL_PROFILING_COMMAND_QUEUED` to `_SUBMIT`).
+    pub driver_submit_ns: u32,
     /// Cycles (of the GPU clock) the IOMMU takes to walk the page table once.
     pub page_walk_latency_cycles: u32,
     /// Page walks the IOMMU performs at once.
@@ -82,6 +86,12 @@ pub struct GpuConfig {
     /// Timing mode: after mapping a work-group of `n` wavefronts the dispatcher waits
     /// `max(dispatch_wait_cycles, n)` cycles and maps the next one in the cycle after.
     pub dispatch_wait_cycles: u32,
+    /// Cycles the command processor takes to start a kernel once its dispatch has
+    /// arrived and the previous command has ended (before `CL_PROFILING_COMMAND_START`).
+    pub cp_launch_cycles: u32,
+    /// Cycles from a kernel's last work-group completing to its end
+    /// (`CL_PROFILING_COMMAND_END`).
+    pub cp_completion_cycles: u32,
     /// The TLB of each compute unit (and of each shader array's scalar and instruction
     /// caches).
     pub l1_tlb: TlbConfig,
@@ -468,6 +478,8 @@ mod tests {
         assert_eq!((p.gpu.l1_tlb.sets, p.gpu.l1_tlb.ways), (1, 32));
         assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (32, 32));
         assert_eq!(p.page_walk_latency_cycles, 100);
+        assert_eq!(p.driver_submit_ns, 1);
+        assert_eq!((p.gpu.cp_launch_cycles, p.gpu.cp_completion_cycles), (0, 0));
     }
 
     #[test]

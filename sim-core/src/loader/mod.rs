@@ -64,10 +64,18 @@ impl CodeObject {
             ));
         }
         let notes = collect_notes(&elf, bytes)?;
-        let version = target::check_target(&elf.header, &notes)?;
+        let (version, named) = target::check_target(&elf.header, &notes)?;
         let metadata = read_metadata(version, &notes)?;
-        if let Some(target_id) = &metadata.target {
-            target::check_target_id(target_id)?;
+        match &metadata.target {
+            Some(target_id) => target::check_target_id(target_id)?,
+            None if !named => {
+                return Err(LoadError::WrongTarget(format!(
+                    "code object names no processor: e_flags {:#x} is not an AMDGCN \
+                     EF_AMDGPU_MACH value and the metadata has no amdhsa.target",
+                    elf.header.e_flags
+                )))
+            }
+            None => {}
         }
         let image = LoadedImage::from_segments(bytes, &elf.program_headers, &elf.section_headers)?;
         let mut symbols = Vec::new();

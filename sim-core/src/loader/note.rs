@@ -10,6 +10,8 @@ pub const AMD_HSA_METADATA: (&[u8], u32) = (b"AMD", 10);
 pub const AMD_HSA_CODE_OBJECT_VERSION: (&[u8], u32) = (b"AMD", 1);
 /// Owner and type of the code object v2 ISA note (`NT_AMD_HSA_ISA_VERSION`).
 pub const AMD_HSA_ISA_VERSION: (&[u8], u32) = (b"AMD", 3);
+/// Owner and type of the code object v2 ISA name note (`NT_AMD_HSA_ISA_NAME`).
+pub const AMD_HSA_ISA_NAME: (&[u8], u32) = (b"AMD", 11);
 
 /// One ELF note: owner name (without the terminating NUL), type and descriptor bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -42,6 +42,9 @@ pub struct KernelLaunchRecord<'a> {
     pub clock_mhz: u32,
     /// What the GPU reported.
     pub report: &'a KernelReport,
+    /// The command processor's time after the last work-group (`gpu.cp_completion_cycles`),
+    /// ns: part of the launch, which ends this long after the GPU's report ends.
+    pub completion_ns: u64,
 }
 
 /// One launch as kept for the report.
@@ -116,7 +119,7 @@ impl Recorder {
     /// its traced work-groups on their compute units).
     pub fn record_kernel(&self, launch: KernelLaunchRecord<'_>) {
         let report = launch.report;
-        let duration = report.end_ns - report.start_ns;
+        let duration = report.end_ns - report.start_ns + launch.completion_ns;
         let end_ns = launch.start_ns + duration;
         let mut state = self.lock();
         let Some(launches) = state.launches.get_mut(launch.gpu) else {
@@ -402,6 +405,7 @@ mod tests {
             start_ns,
             clock_mhz: 500,
             report,
+            completion_ns: 0,
         });
     }
 

@@ -2,12 +2,14 @@
 //! settings, and the kernel-launch path from the API down to the compute units.
 
 mod dispatch;
+mod launch;
 mod program;
 mod progress;
 mod timing;
 mod transfer;
 
 pub use dispatch::{KernelError, KernelReport, NdRange};
+pub use launch::LaunchPath;
 pub use program::{DeviceProgram, ProgramLoadError};
 pub use transfer::{transfer_ns, TransferKind};
 
