@@ -8,7 +8,9 @@
  *         VALU instruction of the compute unit (the issue arbiter's VALU throughput);
  *   l1    a pointer chase around a 1 KiB ring (L1 vector cache hits);
  *   l2    around a 64 KiB ring: larger than the L1 (16 KiB), smaller than the L2;
- *   dram  along a 3 MiB ring: larger than the L2 (2 MiB), first touch of each line.
+ *   dram  along an 8 MiB ring: four times the L2 (2 MiB), so that the start of the
+ *         ring, which the chase walks, is no longer cached after the ring was made
+ *         (each measured launch walks a ring of its own).
  *
  * Each measurement is the difference of two launches of different lengths (so the
  * launch, the first misses and the kernel's prologue cancel) divided by the
@@ -114,15 +116,11 @@ static double alu_chain(struct wl_device *dev, size_t waves)
     return cycles((double)(ns[2] - ns[1])) / ((rounds[2] - rounds[1]) * 256.0 * 2.0 * waves);
 }
 
-/* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. */
-static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_uint short_hops,
-                    cl_uint long_hops, int warm_up)
+/* A ring of `n` pointers, each to the one `stride` further on (the kernel make_ring). */
+static cl_mem make_ring(struct wl_device *dev, size_t bytes, cl_uint n, cl_uint stride)
 {
     cl_int err;
-    cl_uint n = (cl_uint)(bytes / 8), stride = 8;
     cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    TA_CHECK(err);
-    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
     TA_CHECK(err);
     cl_kernel make = wl_kernel(dev->program, "make_ring");
     WL_ARG(make, 0, ring);
@@ -130,10 +128,30 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
     WL_ARG(make, 2, stride);
     size_t global = wl_round_up(n, 64), local = 64;
     wl_run(dev->queue, make, 1, &global, &local);
+    clReleaseKernel(make);
+    return ring;
+}
+
+/* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. With
+ * `fresh`, each launch walks a ring of its own, made just before it (caches keep their
+ * lines from one kernel to the next, so the second launch would find the lines the
+ * first one walked). */
+static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_uint short_hops,
+                    cl_uint long_hops, int warm_up, int fresh)
+{
+    cl_int err;
+    cl_uint n = (cl_uint)(bytes / 8), stride = 8;
+    cl_mem ring = make_ring(dev, bytes, n, stride);
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
+    TA_CHECK(err);
     cl_kernel k = wl_kernel(dev->program, "chase");
     const cl_uint hops[3] = {short_hops, short_hops, long_hops};
     cl_ulong ns[3];
     for (int i = warm_up ? 0 : 1; i < 3; i++) {
+        if (fresh && i > 1) {
+            clReleaseMemObject(ring);
+            ring = make_ring(dev, bytes, n, stride);
+        }
         WL_ARG(k, 0, ring);
         WL_ARG(k, 1, out);
         WL_ARG(k, 2, hops[i]);
@@ -144,7 +162,6 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
         ta_check(got == want, "%s: chase(%u hops) reached %u (want %u)", what, hops[i], got, want);
     }
     clReleaseKernel(k);
-    clReleaseKernel(make);
     clReleaseMemObject(out);
     clReleaseMemObject(ring);
     return cycles((double)(ns[2] - ns[1])) / (double)(long_hops - short_hops);
@@ -173,9 +190,9 @@ int main(int argc, char **argv)
                 (double)alu_cycles);
     check_close("issue: cycles per VALU instruction of the compute unit", alu_chain(&dev, 4),
                 issue_centicycles / 100.0);
-    double l1 = chase(&dev, "l1", 1024, 512, 4608, 1);
-    double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0);
-    double dram = chase(&dev, "dram", 3 * 1024 * 1024, 1024, 5120, 0);
+    double l1 = chase(&dev, "l1", 1024, 512, 4608, 1, 0);
+    double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0, 0);
+    double dram = chase(&dev, "dram", 8 * 1024 * 1024, 1024, 5120, 0, 1);
     check_close("l1: cycles per hop", l1, hop_cycles(l1_cycles));
     check_close("l2: cycles per hop", l2, hop_cycles(l2_cycles));
     check_close("dram: cycles per hop", dram, hop_cycles(dram_cycles));

@@ -27,14 +27,29 @@ pub(super) struct TimingMemory {
     flush_port: PortRef,
     metrics: MetricsCollector,
     next_flush: u64,
+    /// Whether caches and TLBs keep their lines and translations from one kernel to the
+    /// next (one GPU: pages never move).
+    keep_warm: bool,
 }
 
 impl TimingMemory {
-    /// Writes the GPU's dirty L2 lines back and empties its caches and TLBs (after a
-    /// kernel), then returns the hierarchy's metrics gathered since the last call.
+    /// Writes the GPU's dirty L2 lines back (after a kernel), then returns the
+    /// hierarchy's metrics gathered since the last call.
+    ///
+    /// As in MGPUSim, whose driver flushes caches only around copies of data a kernel
+    /// wrote and never drops translations, the next kernel finds the caches (clean) and
+    /// TLBs warm on a platform of one GPU. (gcnsim's values come from the functional
+    /// model, so clean lines never go stale in a way that matters, and the written-back
+    /// bytes make memory current for the host.) With several GPUs a buffer's pages can
+    /// move to another GPU between kernels, so the lines and translations are dropped.
     pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<Vec<Metric>, String> {
         self.next_flush += 1;
-        let request = MemoryMessage::Request(MemRequest::flush(self.next_flush));
+        let request = if self.keep_warm {
+            MemRequest::write_back(self.next_flush)
+        } else {
+            MemRequest::flush(self.next_flush)
+        };
+        let request = MemoryMessage::Request(request);
         let engine = gpu.engine_mut();
         if engine.send(self.flush_port, request.into()).is_err() {
             return Err("the DMA engine's port is full".into());
@@ -115,6 +130,7 @@ pub(super) fn timing_gpu(
             flush_port,
             metrics,
             next_flush: 0,
+            keep_warm: platform.gpu_count == 1,
         },
     )
 }

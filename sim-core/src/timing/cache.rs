@@ -253,7 +253,7 @@ impl Cache {
             return Ok(());
         }
         let bytes = match &arrival.req.access {
-            Access::Flush => {
+            Access::Flush { .. } => {
                 self.flush = Some((arrival, false));
                 return Ok(());
             }
@@ -433,17 +433,35 @@ impl Cache {
     }
 
     /// Moves a flush on: once nothing is outstanding, writes back dirty lines, drops all
-    /// lines and passes the flush below; once that is answered, answers the flush.
+    /// lines (or keeps them clean, for a flush that does not invalidate) and passes the
+    /// flush below; once that is answered, answers the flush.
     fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
         if !self.below.is_empty() || !self.mshrs.is_empty() {
             return;
         }
         match self.flush.take() {
             Some((arrival, false)) => {
-                for (line, cached) in self.lines.drain() {
-                    self.write_back(ctx, line, &cached);
+                let access = arrival.req.access.clone();
+                if matches!(access, Access::Flush { invalidate: true }) {
+                    for (line, cached) in self.lines.drain() {
+                        self.write_back(ctx, line, &cached);
+                    }
+                } else {
+                    let dirty: Vec<(u64, Line)> = self
+                        .lines
+                        .iter_mut()
+                        .filter(|(_, cached)| cached.dirty.is_some())
+                        .map(|(line, cached)| {
+                            let dirty = cached.dirty.take();
+                            let data = cached.data.clone();
+                            (line, Line { data, dirty })
+                        })
+                        .collect();
+                    for (line, cached) in dirty {
+                        self.write_back(ctx, line, &cached);
+                    }
                 }
-                self.send_below(Access::Flush, 0, Below::Flush);
+                self.send_below(access, 0, Below::Flush);
                 self.flush = Some((arrival, true));
             }
             Some((arrival, true)) => self.answer(ctx, arrival, Ok(Vec::new())),

@@ -192,7 +192,7 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                     }
                     _ => panic!("the crossbar received a translation message"),
                 };
-                let flush = req.access == Access::Flush;
+                let flush = matches!(req.access, Access::Flush { .. });
                 let output = self.output_for(req);
                 if flush && !self.outputs.iter().all(|&o| self.room_for(o))
                     || !self.room_for(output)
@@ -209,12 +209,12 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                         .insert(group, (input, req.id, self.outputs.len()));
                     for o in 0..self.outputs.len() {
                         let output = self.outputs[o];
-                        self.pass_on(
-                            ctx,
-                            output,
-                            MemRequest::flush(0),
-                            Route::FlushPart { group },
-                        );
+                        let part = MemRequest {
+                            id: 0,
+                            address: 0,
+                            access: req.access.clone(),
+                        };
+                        self.pass_on(ctx, output, part, Route::FlushPart { group });
                     }
                 } else {
                     let id = req.id;

@@ -72,7 +72,7 @@ impl DmaEngine {
                 Access::Write { data } => Access::Write {
                     data: data[from..to].to_vec(),
                 },
-                Access::Flush => unreachable!("flushes are not split"),
+                Access::Flush { .. } => unreachable!("flushes are not split"),
             };
             pieces.push_back(MemRequest {
                 id: 0,
@@ -165,10 +165,13 @@ impl<M: CarriesMemory> Component<M> for DmaEngine {
             let MemoryMessage::Request(req) = msg else {
                 panic!("the DMA engine received {msg:?} from above");
             };
-            if req.access == Access::Flush {
+            if matches!(req.access, Access::Flush { .. }) {
                 self.next_id += 1;
                 self.flushes.insert(self.next_id, req.id);
-                let flush = MemRequest::flush(self.next_id);
+                let flush = MemRequest {
+                    id: self.next_id,
+                    ..req
+                };
                 self.outbox.push(self.bottom, MemoryMessage::Request(flush));
                 continue;
             }

@@ -105,7 +105,7 @@ impl DramController {
                 count_by(ctx, "write_bytes", data.len() as u64);
                 Ok(Vec::new())
             }
-            Access::Flush => Ok(Vec::new()),
+            Access::Flush { .. } => Ok(Vec::new()),
         }
     }
 
@@ -136,7 +136,7 @@ impl<M: CarriesMemory> Component<M> for DramController {
             self.next_task += 1;
             let kind = req.access.kind();
             ctx.notify(&Observation::TaskStart { task, kind });
-            let due = if req.access == Access::Flush {
+            let due = if matches!(req.access, Access::Flush { .. }) {
                 ctx.now()
             } else {
                 self.schedule(ctx.now(), local_address(req.address), req.len())

@@ -78,7 +78,7 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
                         ctx.notify(&Observation::TaskStart { task, kind: "walk" });
                         self.waiting.push_back((top, req, task));
                     }
-                    MemoryMessage::Request(req) if req.access == Access::Flush => {
+                    MemoryMessage::Request(req) if matches!(req.access, Access::Flush { .. }) => {
                         let answer = MemResponse {
                             id: req.id,
                             result: Ok(Vec::new()),

@@ -60,10 +60,14 @@ pub enum Access {
         /// The bytes, in address order.
         data: Vec<u8>,
     },
-    /// Make memory consistent: a cache writes back its dirty lines and drops all lines, a
-    /// TLB drops its translations, and each passes the flush on below; the answer comes
-    /// when everything below has flushed too. The address is ignored.
-    Flush,
+    /// Make memory consistent: a cache writes back its dirty lines and, when
+    /// `invalidate`, drops all lines (else keeps them, clean); a TLB drops its
+    /// translations when `invalidate`; each passes the flush on below, and the answer
+    /// comes when everything below has flushed too. The address is ignored.
+    Flush {
+        /// Whether lines and translations are dropped too.
+        invalidate: bool,
+    },
 }
 
 impl Access {
@@ -72,7 +76,7 @@ impl Access {
         match self {
             Access::Read { .. } => "read",
             Access::Write { .. } => "write",
-            Access::Flush => "flush",
+            Access::Flush { .. } => "flush",
         }
     }
 }
@@ -107,12 +111,21 @@ impl MemRequest {
         }
     }
 
-    /// A flush.
+    /// A flush that drops every cached line and translation.
     pub fn flush(id: u64) -> Self {
         MemRequest {
             id,
             address: 0,
-            access: Access::Flush,
+            access: Access::Flush { invalidate: true },
+        }
+    }
+
+    /// A flush that writes dirty lines back and keeps lines and translations.
+    pub fn write_back(id: u64) -> Self {
+        MemRequest {
+            id,
+            address: 0,
+            access: Access::Flush { invalidate: false },
         }
     }
 
@@ -121,7 +134,7 @@ impl MemRequest {
         match &self.access {
             Access::Read { bytes } => u64::from(*bytes),
             Access::Write { data } => data.len() as u64,
-            Access::Flush => 0,
+            Access::Flush { .. } => 0,
         }
     }
 

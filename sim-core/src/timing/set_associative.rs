@@ -82,6 +82,13 @@ impl<V> SetAssociative<V> {
         Some((old.key, old.value))
     }
 
+    /// Every entry, by set, then by way (not marked as used).
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (u64, &mut V)> {
+        self.sets
+            .iter_mut()
+            .flat_map(|set| set.iter_mut().map(|w| (w.key, &mut w.value)))
+    }
+
     /// Removes every entry; returns them by set, then by way.
     pub(crate) fn drain(&mut self) -> Vec<(u64, V)> {
         self.sets

@@ -251,17 +251,25 @@ impl Tlb {
         }
     }
 
-    /// Drops every translation and passes the flush below and to the next level.
+    /// Drops every translation (if the flush invalidates) and passes the flush below and
+    /// to the next level.
     fn flush(&mut self, top: Port, req: MemRequest, task: u64) {
-        self.entries.drain();
-        self.flush_count += 1;
+        let invalidate = matches!(req.access, Access::Flush { invalidate: true });
+        if invalidate {
+            self.entries.drain();
+            self.flush_count += 1;
+        }
         let targets: Vec<Port> = self.bottom.into_iter().chain([self.next]).collect();
         self.flushes.insert((top, req.id), (targets.len(), task));
         for target in targets {
             let id = self.fresh_id();
             self.below.insert(id, Below::Flush { top, id: req.id });
-            self.outbox
-                .push(target, MemoryMessage::Request(MemRequest::flush(id)));
+            let forwarded = MemRequest {
+                id,
+                address: 0,
+                access: req.access.clone(),
+            };
+            self.outbox.push(target, MemoryMessage::Request(forwarded));
         }
     }
 
@@ -331,7 +339,9 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                     let task = self.next_task;
                     self.next_task += 1;
                     let client = match msg {
-                        MemoryMessage::Request(req) if req.access == Access::Flush => {
+                        MemoryMessage::Request(req)
+                            if matches!(req.access, Access::Flush { .. }) =>
+                        {
                             ctx.notify(&Observation::TaskStart {
                                 task,
                                 kind: "flush",
