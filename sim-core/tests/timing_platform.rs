@@ -3,7 +3,7 @@
 //! values as the functional mode, with deterministic simulated times and metrics.
 
 use sim_core::compiler::{Compiler, CompilerSettings};
-use sim_core::config::Settings;
+use sim_core::config::{PlatformConfig, Settings};
 use sim_core::driver::Buffer;
 use sim_core::loader::CodeObject;
 use sim_core::platform::{DeviceProgram, Dispatch, KernelReport, NdRange, Platform};
@@ -127,7 +127,8 @@ fn timing_mode_is_deterministic_and_reports_memory_metrics() {
     assert!(value("gpu0.cu0.l1v", "read_misses") > 0.0);
     assert!(value("gpu0.cu0.l1v", "write_misses") > 0.0);
     // The flush after the kernel wrote `out` and the counter back to DRAM.
-    let written: f64 = (0..8)
+    let channels = PlatformConfig::default_platform().gpu.dram.controllers;
+    let written: f64 = (0..channels)
         .map(|c| value(&format!("gpu0.dram.ch{c}"), "write_bytes"))
         .sum();
     assert!(written >= f64::from(4 * LOCAL * GROUPS), "{written}");

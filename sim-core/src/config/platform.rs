@@ -475,11 +475,23 @@ mod tests {
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         assert_eq!(p.gpu.l1v.sets(), 64);
         assert_eq!(p.gpu.wavefront_slots_per_cu(), 40);
-        assert_eq!((p.gpu.l1_tlb.sets, p.gpu.l1_tlb.ways), (1, 32));
-        assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (32, 32));
+        assert_eq!((p.gpu.l1_tlb.sets, p.gpu.l1_tlb.ways), (1, 64));
+        assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (16384, 64));
+        assert_eq!((p.gpu.l2_banks, p.gpu.dram.controllers), (16, 16));
         assert_eq!(p.page_walk_latency_cycles, 100);
         assert_eq!(p.driver_submit_ns, 1);
         assert_eq!((p.gpu.cp_launch_cycles, p.gpu.cp_completion_cycles), (0, 0));
+    }
+
+    #[test]
+    fn the_named_configurations_are_valid_overlays() {
+        let table1 = include_str!("../../../configs/paper-table1.toml");
+        let p = PlatformConfig::from_toml(Some(table1), "paper-table1.toml").unwrap();
+        assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (32, 32));
+        assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
+        let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
+        let m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
+        assert_eq!(m, PlatformConfig::default_platform());
     }
 
     #[test]

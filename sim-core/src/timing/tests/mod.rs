@@ -162,7 +162,10 @@ impl Probe {
 /// A small platform: 1 GPU of 4 compute units in one shader array, 2 L2 banks and 2 DRAM
 /// controllers, otherwise the R9 Nano defaults, then changed by `change`.
 pub(super) fn platform(change: impl FnOnce(&mut PlatformConfig)) -> PlatformConfig {
-    let mut platform = PlatformConfig::default_platform();
+    // The paper's Table 1 memory system (short L1 latencies, small TLBs): the figures
+    // these tests were worked out with.
+    let table1 = include_str!("../../../../configs/paper-table1.toml");
+    let mut platform = PlatformConfig::from_toml(Some(table1), "paper-table1.toml").unwrap();
     platform.gpu_count = 1;
     platform.gpu.compute_units = 4;
     platform.gpu.shader_arrays = 1;
