@@ -30,7 +30,9 @@ impl<V> SetAssociative<V> {
             "validated configuration"
         );
         SetAssociative {
-            sets: (0..sets).map(|_| Vec::with_capacity(ways)).collect(),
+            // Sets grow as they fill: a large TLB (16,384 sets of 64 ways) would otherwise
+            // take megabytes before its first entry.
+            sets: (0..sets).map(|_| Vec::new()).collect(),
             ways,
             stride,
             uses: 0,
@@ -53,7 +55,8 @@ impl<V> SetAssociative<V> {
         self.uses += 1;
         let uses = self.uses;
         let set = self.set(key);
-        let way = self.sets[set].iter_mut().find(|w| w.key == key)?;
+        // Newest entries first: the likeliest in a wide set that fills in use order.
+        let way = self.sets[set].iter_mut().rev().find(|w| w.key == key)?;
         way.last_use = uses;
         Some(&mut way.value)
     }
