@@ -69,9 +69,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < length; i++)
         input[i] = (uint8_t)mg_rand_uint32();
 
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_WRITE, length, input);
-    cl_mem d_key = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof expanded_key, expanded_key);
-    cl_mem d_sbox = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof sbox, sbox);
+    cl_mem d_input = mg_buffer(&dev, length, input);
+    cl_mem d_key = mg_buffer(&dev, sizeof expanded_key, expanded_key);
+    cl_mem d_sbox = mg_buffer(&dev, sizeof sbox, sbox);
     cl_kernel kernel = wl_kernel(dev.program, "Encrypt");
     WL_ARG(kernel, 0, d_input);
     WL_ARG(kernel, 1, d_key);

@@ -46,10 +46,10 @@ int main(int argc, char **argv)
         levels[i] = UINT32_MAX;
     levels[0] = 0;
 
-    cl_mem d_levels = wl_buffer(dev.context, CL_MEM_READ_WRITE, nodes * 4, levels);
-    cl_mem d_offsets = wl_buffer(dev.context, CL_MEM_READ_ONLY, (nodes + 1) * 4, offsets);
-    cl_mem d_list = wl_buffer(dev.context, CL_MEM_READ_ONLY, edges * 4, list);
-    cl_mem d_flag = wl_buffer(dev.context, CL_MEM_READ_WRITE, 4, NULL);
+    cl_mem d_levels = mg_buffer(&dev, nodes * 4, levels);
+    cl_mem d_offsets = mg_buffer(&dev, (nodes + 1) * 4, offsets);
+    cl_mem d_list = mg_buffer(&dev, edges * 4, list);
+    cl_mem d_flag = mg_buffer(&dev, 4, NULL);
     cl_kernel kernel = wl_kernel(dev.program, "BFS_kernel_warp");
     cl_int w = 32, chunk = 32;
     cl_uint num = (cl_uint)nodes;

@@ -30,7 +30,7 @@ int main(int argc, char **argv)
         data[i] = want[i] = f + (float)mg_rand_int31n(255);
     }
 
-    cl_mem d_data = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, data);
+    cl_mem d_data = mg_buffer(&dev, bytes, data);
     cl_kernel kernel = wl_kernel(dev.program, "fastWalshTransform");
     size_t global = length / 2, local = 256;
     WL_ARG(kernel, 0, d_data);

@@ -29,10 +29,10 @@ int main(int argc, char **argv)
 
     size_t bytes = length * sizeof(float);
     /* fir.go allocates history, input, output, then the filter. */
-    cl_mem d_history = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof history, history);
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_ONLY, bytes, input);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
-    cl_mem d_filter = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof filter, filter);
+    cl_mem d_history = mg_buffer(&dev, sizeof history, history);
+    cl_mem d_input = mg_buffer(&dev, bytes, input);
+    cl_mem d_output = mg_buffer(&dev, bytes, NULL);
+    cl_mem d_filter = mg_buffer(&dev, sizeof filter, filter);
     cl_kernel kernel = wl_kernel(dev.program, "FIR");
     cl_uint taps = TAPS;
     WL_ARG(kernel, 0, d_output);

@@ -42,8 +42,8 @@ int main(int argc, char **argv)
         path[i * nodes + i] = (uint32_t)i;
     }
 
-    cl_mem d_path = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, path);
-    cl_mem d_dist = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, dist);
+    cl_mem d_path = mg_buffer(&dev, bytes, path);
+    cl_mem d_dist = mg_buffer(&dev, bytes, dist);
     cl_kernel kernel = wl_kernel(dev.program, "floydWarshallPass");
     cl_uint num = (cl_uint)nodes;
     WL_ARG(kernel, 0, d_dist);

@@ -44,10 +44,10 @@ int main(int argc, char **argv)
 
     /* kmeans.go allocates features, their transpose, memberships, centroids,
      * then draws the features and copies them in. */
-    cl_mem d_feature = wl_buffer(dev.context, CL_MEM_READ_WRITE, nf * sizeof(float), NULL);
-    cl_mem d_swap = wl_buffer(dev.context, CL_MEM_READ_WRITE, nf * sizeof(float), NULL);
-    cl_mem d_member = wl_buffer(dev.context, CL_MEM_READ_WRITE, points * sizeof(int32_t), NULL);
-    cl_mem d_cluster = wl_buffer(dev.context, CL_MEM_READ_WRITE, nc * sizeof(float), NULL);
+    cl_mem d_feature = mg_buffer(&dev, nf * sizeof(float), NULL);
+    cl_mem d_swap = mg_buffer(&dev, nf * sizeof(float), NULL);
+    cl_mem d_member = mg_buffer(&dev, points * sizeof(int32_t), NULL);
+    cl_mem d_cluster = mg_buffer(&dev, nc * sizeof(float), NULL);
     mg_rand_seed(0);
     for (size_t i = 0; i < nf; i++)
         feature[i] = mg_rand_float32();

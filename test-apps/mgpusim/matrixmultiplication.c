@@ -41,9 +41,9 @@ int main(int argc, char **argv)
         for (size_t j = 0; j < x; j++)
             b[j * z + i] = mg_rand_float32();
 
-    cl_mem d_a = wl_buffer(dev.context, CL_MEM_READ_ONLY, x * y * 4, a);
-    cl_mem d_b = wl_buffer(dev.context, CL_MEM_READ_ONLY, z * x * 4, b);
-    cl_mem d_c = wl_buffer(dev.context, CL_MEM_READ_WRITE, y * z * 4, NULL);
+    cl_mem d_a = mg_buffer(&dev, x * y * 4, a);
+    cl_mem d_b = mg_buffer(&dev, z * x * 4, b);
+    cl_mem d_c = mg_buffer(&dev, y * z * 4, NULL);
     cl_kernel kernel = wl_kernel(dev.program, "mmmKernel_local");
     cl_int width_a = (cl_int)x;
     WL_ARG(kernel, 0, d_a);

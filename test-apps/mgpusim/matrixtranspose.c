@@ -28,8 +28,8 @@ int main(int argc, char **argv)
         input[i] = (uint32_t)i;
 
     /* MGPUSim allocates the input, then the output, and copies the input. */
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, input);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
+    cl_mem d_input = mg_buffer(&dev, bytes, input);
+    cl_mem d_output = mg_buffer(&dev, bytes, NULL);
     cl_kernel kernel = wl_kernel(dev.program, "matrixTranspose");
     cl_uint wi = (cl_uint)(width / ELEMS), blocks_x = wi / BLOCK, offset = 0;
     WL_ARG(kernel, 0, d_output);

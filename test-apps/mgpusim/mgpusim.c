@@ -17,6 +17,14 @@ void mg_open(struct wl_device *dev, const char *relative)
     wl_open_binary(dev, path);
 }
 
+cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host)
+{
+    cl_mem buffer = wl_buffer(dev->context, CL_MEM_READ_WRITE, size, NULL);
+    if (host)
+        TA_CHECK(clEnqueueWriteBuffer(dev->queue, buffer, CL_TRUE, 0, size, host, 0, NULL, NULL));
+    return buffer;
+}
+
 cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,
                 const size_t *global, const size_t *local)
 {

@@ -23,6 +23,12 @@
  * $MGPUSIM_DIR/<relative>; exits FAILED if MGPUSIM_DIR is unset. */
 void mg_open(struct wl_device *dev, const char *relative);
 
+/* A buffer of `size` bytes (MGPUSim's driver.AllocateMemory); when `host`
+ * is not NULL, its contents are then copied in with a blocking
+ * clEnqueueWriteBuffer (MGPUSim's MemCopyH2D), a transfer in gcnsim's report
+ * as in MGPUSim's DRAM counts. */
+cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host);
+
 /* Runs `kernel` (see wl_run), prints "time: <label> <ns> ns" and returns the
  * nanoseconds. */
 cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,

@@ -50,10 +50,10 @@ int main(int argc, char **argv)
 
     /* nbody.go allocates position, new position, velocity, new velocity. */
     cl_mem d_pos[2], d_vel[2];
-    d_pos[0] = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, pos);
-    d_pos[1] = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
-    d_vel[0] = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, vel);
-    d_vel[1] = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
+    d_pos[0] = mg_buffer(&dev, bytes, pos);
+    d_pos[1] = mg_buffer(&dev, bytes, NULL);
+    d_vel[0] = mg_buffer(&dev, bytes, vel);
+    d_vel[1] = mg_buffer(&dev, bytes, NULL);
     cl_kernel kernel = wl_kernel(dev.program, "nbody_sim");
     cl_int n = (cl_int)bodies;
     cl_float dt = 0.005f, eps = 500.0f;

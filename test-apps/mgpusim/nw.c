@@ -95,9 +95,9 @@ int main(int argc, char **argv)
     for (size_t i = 1; i < cols; i++)
         score[i * cols] = score[i] = -(int32_t)i * PENALTY;
 
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, score);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
-    cl_mem d_ref = wl_buffer(dev.context, CL_MEM_READ_ONLY, bytes, ref);
+    cl_mem d_input = mg_buffer(&dev, bytes, score);
+    cl_mem d_output = mg_buffer(&dev, bytes, NULL);
+    cl_mem d_ref = mg_buffer(&dev, bytes, ref);
     const char *names[2] = {"nw_kernel1", "nw_kernel2"};
     for (int second = 0; second < 2; second++) {
         cl_kernel kernel = wl_kernel(dev.program, names[second]);

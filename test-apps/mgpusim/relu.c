@@ -25,8 +25,8 @@ int main(int argc, char **argv)
         want[i] = input[i] > 0 ? input[i] : 0.0f;
     }
 
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_ONLY, bytes, input);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
+    cl_mem d_input = mg_buffer(&dev, bytes, input);
+    cl_mem d_output = mg_buffer(&dev, bytes, NULL);
     cl_kernel kernel = wl_kernel(dev.program, "ReLUForward");
     cl_int count = (cl_int)length;
     WL_ARG(kernel, 0, count);

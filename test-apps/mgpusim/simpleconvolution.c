@@ -40,9 +40,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < mask * mask; i++)
         weights[i] = 1.0f;
 
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_ONLY, padded * 4, input);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, pixels * 4, output);
-    cl_mem d_mask = wl_buffer(dev.context, CL_MEM_READ_ONLY, mask * mask * 4, weights);
+    cl_mem d_input = mg_buffer(&dev, padded * 4, input);
+    cl_mem d_output = mg_buffer(&dev, pixels * 4, output);
+    cl_mem d_mask = mg_buffer(&dev, mask * mask * 4, weights);
     cl_kernel kernel = wl_kernel(dev.program, "simpleNonSeparableConvolution");
     cl_uint2 dims = {{(cl_uint)width, (cl_uint)height}}, mdims = {{(cl_uint)mask, (cl_uint)mask}};
     cl_uint nex = (cl_uint)ex_width;

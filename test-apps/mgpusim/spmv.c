@@ -84,11 +84,11 @@ int main(int argc, char **argv)
     for (size_t j = 0; j < dim; j++)
         vec[j] = mg_rand_float32() * 10.0f;
 
-    cl_mem d_val = wl_buffer(dev.context, CL_MEM_READ_ONLY, nnz * 4, val);
-    cl_mem d_vec = wl_buffer(dev.context, CL_MEM_READ_ONLY, dim * 4, vec);
-    cl_mem d_cols = wl_buffer(dev.context, CL_MEM_READ_ONLY, nnz * 4, cols);
-    cl_mem d_rows = wl_buffer(dev.context, CL_MEM_READ_ONLY, (dim + 1) * 4, row_offsets);
-    cl_mem d_out = wl_buffer(dev.context, CL_MEM_READ_WRITE, dim * 4, out);
+    cl_mem d_val = mg_buffer(&dev, nnz * 4, val);
+    cl_mem d_vec = mg_buffer(&dev, dim * 4, vec);
+    cl_mem d_cols = mg_buffer(&dev, nnz * 4, cols);
+    cl_mem d_rows = mg_buffer(&dev, (dim + 1) * 4, row_offsets);
+    cl_mem d_out = mg_buffer(&dev, dim * 4, out);
     cl_kernel kernel = wl_kernel(dev.program, "spmv_csr_scalar_kernel");
     cl_int d = (cl_int)dim;
     WL_ARG(kernel, 0, d_val);

@@ -38,8 +38,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; i++)
         grid[0][i] = grid[1][i] = 1.0f;
 
-    cl_mem d_data[2] = {wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, grid[0]),
-                        wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, grid[1])};
+    cl_mem d_data[2] = {mg_buffer(&dev, bytes, grid[0]),
+                        mg_buffer(&dev, bytes, grid[1])};
     cl_kernel kernel = wl_kernel(dev.program, "StencilKernel");
     cl_int alignment = ALIGN;
     cl_float center = 0.5f, cardinal = 0.0f, diagonal = 0.0f;
