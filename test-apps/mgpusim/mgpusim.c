@@ -25,6 +25,15 @@ cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host)
     return buffer;
 }
 
+cl_mem mg_zeroed_buffer(struct wl_device *dev, size_t size)
+{
+    cl_mem buffer = wl_buffer(dev->context, CL_MEM_READ_WRITE, size, NULL);
+    cl_uchar zero = 0;
+    TA_CHECK(clEnqueueFillBuffer(dev->queue, buffer, &zero, 1, 0, size, 0, NULL, NULL));
+    TA_CHECK(clFinish(dev->queue));
+    return buffer;
+}
+
 cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,
                 const size_t *global, const size_t *local)
 {

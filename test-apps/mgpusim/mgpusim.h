@@ -29,6 +29,11 @@ void mg_open(struct wl_device *dev, const char *relative);
  * as in MGPUSim's DRAM counts. */
 cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host);
 
+/* A buffer of `size` zero bytes, zeroed with clEnqueueFillBuffer (no
+ * host-GPU copy). MGPUSim's fresh memory is zero and some of its hosts
+ * accumulate into buffers they never write (atax, bicg); OpenCL's is not. */
+cl_mem mg_zeroed_buffer(struct wl_device *dev, size_t size);
+
 /* Runs `kernel` (see wl_run), prints "time: <label> <ns> ns" and returns the
  * nanoseconds. */
 cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,
