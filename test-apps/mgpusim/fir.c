@@ -1,6 +1,6 @@
 /*
  * MGPUSim's FIR (benchmarks/heteromark/fir): one launch of kernel FIR over
- * -n samples (default 65,536, MGPUSim's -length) with 16 taps, work-groups of
+ * -n samples (default 4,096, MGPUSim's -length) with 16 taps, work-groups of
  * 256, on one GPU. As in fir.go: filter[i] = i, input[i] = i, history (16
  * floats) left zero, output written by the kernel; arguments output, filter,
  * input, history, num_tap.
@@ -13,7 +13,7 @@
 
 int main(int argc, char **argv)
 {
-    unsigned long length = 65536;
+    unsigned long length = 4096;
     struct wl_option options[] = {{"-n", "samples (MGPUSim's -length)", &length, 0}};
     wl_init(argc, argv, options, 1);
     wl_require(length % 256 == 0 && length > 0, "-n must be a multiple of 256");
@@ -28,10 +28,11 @@ int main(int argc, char **argv)
         input[i] = (float)i;
 
     size_t bytes = length * sizeof(float);
-    cl_mem d_output = wl_buffer(dev.context, CL_MEM_READ_WRITE, bytes, NULL);
-    cl_mem d_filter = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof filter, filter);
-    cl_mem d_input = wl_buffer(dev.context, CL_MEM_READ_ONLY, bytes, input);
-    cl_mem d_history = wl_buffer(dev.context, CL_MEM_READ_ONLY, sizeof history, history);
+    /* fir.go allocates history, input, output, then the filter. */
+    cl_mem d_history = mg_buffer(&dev, sizeof history, history);
+    cl_mem d_input = mg_buffer(&dev, bytes, input);
+    cl_mem d_output = mg_buffer(&dev, bytes, NULL);
+    cl_mem d_filter = mg_buffer(&dev, sizeof filter, filter);
     cl_kernel kernel = wl_kernel(dev.program, "FIR");
     cl_uint taps = TAPS;
     WL_ARG(kernel, 0, d_output);

@@ -7,14 +7,57 @@
  * the kernel computes against a CPU reference and prints the simulated kernel
  * times ("time: <kernel> <ns> ns"), which scripts/crossval.sh compares with
  * MGPUSim's own kernel_time.
+ *
+ * Only a kernel's explicit OpenCL arguments are set: the hidden ones that
+ * MGPUSim's Go structs spell out (global offsets, padding) are filled by
+ * gcnsim's runtime from the code object's metadata.
  */
 #ifndef MGPUSIM_H
 #define MGPUSIM_H
 
 #include "workload.h"
 
+#include <stdint.h>
+
 /* Opens the device (see wl_open_binary) with the code object at
  * $MGPUSIM_DIR/<relative>; exits FAILED if MGPUSIM_DIR is unset. */
 void mg_open(struct wl_device *dev, const char *relative);
+
+/* A buffer of `size` bytes (MGPUSim's driver.AllocateMemory); when `host`
+ * is not NULL, its contents are then copied in with a blocking
+ * clEnqueueWriteBuffer (MGPUSim's MemCopyH2D), a transfer in gcnsim's report
+ * as in MGPUSim's DRAM counts. */
+cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host);
+
+/* A buffer of `size` zero bytes, zeroed with clEnqueueFillBuffer (no
+ * host-GPU copy). MGPUSim's fresh memory is zero and some of its hosts
+ * accumulate into buffers they never write (atax, bicg); OpenCL's is not. */
+cl_mem mg_zeroed_buffer(struct wl_device *dev, size_t size);
+
+/* Runs `kernel` (see wl_run), prints "time: <label> <ns> ns" and returns the
+ * nanoseconds. */
+cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,
+                const size_t *global, const size_t *local);
+
+/* Sets kernel argument `index` to `bytes` of local memory (MGPUSim's
+ * driver.LocalPtr). */
+void mg_local_arg(cl_kernel kernel, cl_uint index, size_t bytes);
+
+/*
+ * Go's math/rand as MGPUSim's hosts use it (Go 1.19, which builds MGPUSim
+ * v3.0.0): the global source, seeded with 1 until mg_rand_seed, so that every
+ * host gets the very inputs MGPUSim's host draws (data-dependent workloads —
+ * sparse matrices, k-means' iterations — then do the same work). Go's seeding
+ * table (rngCooked) is read from the Go installation that built MGPUSim:
+ * $GOROOT/src/math/rand/rng.go, else `go env GOROOT`; the first use exits
+ * FAILED if neither is found or the table does not give Go's known first value.
+ */
+void mg_rand_seed(int64_t seed);
+int64_t mg_rand_int63(void);     /* rand.Int63 */
+uint32_t mg_rand_uint32(void);   /* rand.Uint32 */
+int64_t mg_rand_int(void);       /* rand.Int (64-bit int) */
+int32_t mg_rand_int31n(int32_t n); /* rand.Int31n */
+double mg_rand_float64(void);    /* rand.Float64 */
+float mg_rand_float32(void);     /* rand.Float32 */
 
 #endif
