@@ -22,7 +22,9 @@
 #                LaunchKernelCommands: includes the driver's ~0.59 us per launch)
 #   CP us        GPU[1].CommandProcessor kernel_time (without that overhead)
 #   gcnsim us    the sum of the host's "time:" lines (profiling events)
-#   ratio        gcnsim / MGPUSim (Driver)
+#   ratio        gcnsim / MGPUSim (CP): gcnsim's END - START, like an OpenCL
+#                profiling time, excludes the driver's trip across PCIe, as
+#                MGPUSim's command-processor time does
 #   wf-inst      wavefront instructions: "=" when both simulators executed the
 #                same number (the launch was reproduced), else both counts
 #   L1V, L2 hit  hits / (hits + misses), reads and writes, of all L1 vector
@@ -340,7 +342,8 @@ for line in read(manifest).splitlines():
     m, g = mgpusim(mdir), gcnsim(gdir)
     mstat = "ok" if m["rc"] == "0" else ("timeout" if m["rc"] == "124" else "exit " + m["rc"])
     mus, gus = m.get("us"), g.get("us")
-    ratio = gus / mus if mus and gus and m["rc"] == "0" and g["verify"] == "PASSED" else None
+    cp = m.get("cp_us")
+    ratio = gus / cp if cp and gus and m["rc"] == "0" and g["verify"] == "PASSED" else None
     if g["verify"] != "PASSED":
         errors.append(f"{name} {size}: gcnsim {g.get('why', '')}")
     if m["rc"] != "0":
