@@ -5,6 +5,7 @@
 use sim_core::compiler::{Compiler, CompilerSettings};
 use sim_core::config::{PlatformConfig, Settings};
 use sim_core::driver::Buffer;
+use sim_core::isa::Category;
 use sim_core::loader::CodeObject;
 use sim_core::platform::{DeviceProgram, Dispatch, KernelReport, NdRange, Platform};
 use std::sync::Arc;
@@ -127,6 +128,27 @@ fn timing_mode_is_deterministic_and_reports_memory_metrics() {
     assert!(value("gpu0.cu0.l1v", "read_misses") > 0.0);
     assert!(value("gpu0.cu0.l1v", "write_misses") > 0.0);
     // The flush after the kernel wrote `out` and the counter back to DRAM.
+    // Each compute unit counts its wavefront instructions and, per SIMD, its VALU
+    // instructions and their busy cycles (4 each: no quarter-rate operation here).
+    let sum = |suffix: &str| -> f64 {
+        r.metrics
+            .iter()
+            .filter(|m| m.location.contains(".cu") && !m.location.contains(".l1"))
+            .filter(|m| m.what.starts_with("simd") && m.what.ends_with(suffix))
+            .map(|m| m.value)
+            .sum()
+    };
+    let valu = r.instructions.get(Category::Valu) as f64;
+    assert!(valu > 0.0);
+    assert_eq!(sum("_instructions"), valu);
+    assert_eq!(sum("_busy_cycles"), 4.0 * valu);
+    let per_cu: f64 = r
+        .metrics
+        .iter()
+        .filter(|m| m.what == "wavefront_instructions" && m.location.contains(".cu"))
+        .map(|m| m.value)
+        .sum();
+    assert_eq!(per_cu, r.instructions.total() as f64);
     let channels = PlatformConfig::default_platform().gpu.dram.controllers;
     let written: f64 = (0..channels)
         .map(|c| value(&format!("gpu0.dram.ch{c}"), "write_bytes"))

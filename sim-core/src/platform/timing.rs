@@ -122,6 +122,9 @@ pub(super) fn timing_gpu(
                 scalar: link("scalar", memory.scalar[i]),
                 instruction: link("instruction", memory.instruction[i]),
             };
+            // The compute unit's own counts (wavefront instructions, per-SIMD
+            // instructions and busy cycles) and its work-groups' latencies.
+            metrics.attach(site.engine, [site.id]);
             Box::new(ComputeUnit::new(ports, settings.clone()))
         });
     (

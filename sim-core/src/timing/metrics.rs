@@ -136,6 +136,8 @@ impl MetricsCollector {
                     value: value as f64,
                     unit: if what.ends_with("bytes") {
                         "bytes"
+                    } else if what.ends_with("cycles") {
+                        "cycles"
                     } else {
                         "count"
                     },

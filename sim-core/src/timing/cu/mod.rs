@@ -182,7 +182,33 @@ pub struct ComputeUnit {
     accesses: Vec<u64>,
     /// Reused list of the lines an instruction's lanes accessed.
     lines: Vec<LineAccess>,
+    /// Per SIMD: VALU instructions issued and cycles they kept it busy, since the last
+    /// report (reported to the hooks when a work-group retires, as MGPUSim's
+    /// `simd_inst_count` and SIMD busy time).
+    simd_tally: Vec<(u64, u64)>,
 }
+
+/// Names of the per-SIMD counts a compute unit reports (up to 8 SIMDs).
+const SIMD_INSTRUCTIONS: [&str; 8] = [
+    "simd0_instructions",
+    "simd1_instructions",
+    "simd2_instructions",
+    "simd3_instructions",
+    "simd4_instructions",
+    "simd5_instructions",
+    "simd6_instructions",
+    "simd7_instructions",
+];
+const SIMD_BUSY: [&str; 8] = [
+    "simd0_busy_cycles",
+    "simd1_busy_cycles",
+    "simd2_busy_cycles",
+    "simd3_busy_cycles",
+    "simd4_busy_cycles",
+    "simd5_busy_cycles",
+    "simd6_busy_cycles",
+    "simd7_busy_cycles",
+];
 
 impl ComputeUnit {
     /// A compute unit with ports `ports` on the GPU `settings` describe.
@@ -216,6 +242,7 @@ impl ComputeUnit {
             translations: TlbEntries::default(),
             accesses: Vec::new(),
             lines: Vec::new(),
+            simd_tally: vec![(0, 0); simds],
         }
     }
 
@@ -335,6 +362,19 @@ impl ComputeUnit {
             what: "wavefront_instructions",
             amount: wg.counts.total(),
         });
+        for (simd, tally) in self.simd_tally.iter_mut().enumerate().take(SIMD_BUSY.len()) {
+            let (instructions, busy) = std::mem::take(tally);
+            if instructions > 0 {
+                ctx.notify(&Observation::Count {
+                    what: SIMD_INSTRUCTIONS[simd],
+                    amount: instructions,
+                });
+                ctx.notify(&Observation::Count {
+                    what: SIMD_BUSY[simd],
+                    amount: busy,
+                });
+            }
+        }
         self.answer(ctx, wg.workgroup, result);
     }
 
@@ -685,6 +725,11 @@ impl ComputeUnit {
             lines.len(),
         );
         w.ready_at = clock.cycles(issued.ready);
+        if op_timing.timing.unit == Unit::Simd {
+            let tally = &mut self.simd_tally[simd];
+            tally.0 += 1;
+            tally.1 += occupancy;
+        }
         if category == Category::Branch && self.settings.pipeline.branch_flushes_instruction_buffer
         {
             w.flush_buffer(w.ready_at);
