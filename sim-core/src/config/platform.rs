@@ -154,6 +154,8 @@ pub struct TlbConfig {
     pub latency_cycles: u32,
     /// Translations it may be waiting for at once.
     pub mshrs: u32,
+    /// Requests it takes per cycle into its lookup pipeline.
+    pub requests_per_cycle: u32,
 }
 
 /// One set-associative cache.
@@ -382,7 +384,11 @@ impl TlbConfig {
         power_of_two(&format!("{key}.sets"), self.sets.into())?;
         positive(&format!("{key}.ways"), self.ways.into())?;
         positive(&format!("{key}.latency_cycles"), self.latency_cycles.into())?;
-        positive(&format!("{key}.mshrs"), self.mshrs.into())
+        positive(&format!("{key}.mshrs"), self.mshrs.into())?;
+        positive(
+            &format!("{key}.requests_per_cycle"),
+            self.requests_per_cycle.into(),
+        )
     }
 }
 

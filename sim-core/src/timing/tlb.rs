@@ -23,6 +23,9 @@ pub struct TlbGeometry {
     pub latency: Time,
     /// Pages it may be waiting for at once.
     pub mshrs: usize,
+    /// Requests it looks up at once (`requests_per_cycle` enter per cycle of latency at
+    /// full rate); more wait in the top ports.
+    pub pipeline_depth: usize,
     /// Page size in bytes.
     pub page_bytes: u64,
 }
@@ -36,6 +39,7 @@ impl TlbGeometry {
             ways: config.ways as usize,
             latency: cycle * u64::from(config.latency_cycles),
             mshrs: config.mshrs as usize,
+            pipeline_depth: (config.latency_cycles.max(1) * config.requests_per_cycle) as usize,
             page_bytes,
         }
     }
@@ -135,12 +139,12 @@ impl Tlb {
         }
     }
 
-    /// Whether it may take another request: fewer than `mshrs` are being looked up or
-    /// wait to leave through the bottom port (so a cache below that holds back holds
-    /// this TLB back too).
+    /// Whether it may take another request: fewer than its pipeline depth are being
+    /// looked up or wait to leave through the bottom port (so a cache below that holds
+    /// back holds this TLB back too). Misses are limited by the MSHRs, in the lookup.
     fn has_room(&self) -> bool {
         let queued = self.bottom.map_or(0, |b| self.outbox.queued(b));
-        self.lookups.in_pipeline() + queued < self.geometry.mshrs
+        self.lookups.in_pipeline() + queued < self.geometry.pipeline_depth
     }
 
     fn fresh_id(&mut self) -> u64 {
