@@ -172,6 +172,8 @@ pub struct CacheConfig {
     pub latency_cycles: u32,
     /// Miss-status holding registers (outstanding misses).
     pub mshrs: u32,
+    /// Requests it takes per cycle into its lookup pipeline.
+    pub requests_per_cycle: u32,
 }
 
 /// The DRAM of one GPU.
@@ -364,6 +366,10 @@ impl CacheConfig {
         positive(&format!("{key}.ways"), self.ways.into())?;
         positive(&format!("{key}.latency_cycles"), self.latency_cycles.into())?;
         positive(&format!("{key}.mshrs"), self.mshrs.into())?;
+        positive(
+            &format!("{key}.requests_per_cycle"),
+            self.requests_per_cycle.into(),
+        )?;
         let way_bytes = u64::from(self.ways) * u64::from(self.line_bytes);
         if self.size_bytes == 0 || !self.size_bytes.is_multiple_of(way_bytes) {
             return Err(ConfigError::new(

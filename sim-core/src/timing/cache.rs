@@ -36,8 +36,8 @@ pub struct CacheGeometry {
     pub mshrs: usize,
     /// The write policy.
     pub policy: WritePolicy,
-    /// Requests it looks up at once (one enters per cycle of latency at full rate); more
-    /// wait in the top ports.
+    /// Requests it looks up at once (`requests_per_cycle` enter per cycle of latency at
+    /// full rate); more wait in the top ports.
     pub pipeline_depth: usize,
     /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
     /// line, and indexes its sets by line number / `banks`.
@@ -55,7 +55,7 @@ impl CacheGeometry {
             latency: cycle * u64::from(config.latency_cycles),
             mshrs: config.mshrs as usize,
             policy,
-            pipeline_depth: config.latency_cycles.max(1) as usize,
+            pipeline_depth: (config.latency_cycles.max(1) * config.requests_per_cycle) as usize,
             banks,
         }
     }
