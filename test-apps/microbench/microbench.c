@@ -29,7 +29,8 @@
  *                  for it;
  *   --l1-cycles    cycles from a request leaving the compute unit to its data on an L1
  *                  hit (L1 TLB and L1 vector cache latencies);
- *   --l2-cycles    the same on an L2 hit (adding the crossbar both ways and the L2);
+ *   --l2-cycles    the same on an L2 hit (L1 TLB, the L1's tag lookup, the crossbar
+ *                  both ways and the L2);
  *   --dram-cycles  the same from DRAM (adding DRAM latency and a line's transfer).
  *   --issue-centicycles  hundredths of a cycle per VALU instruction of the compute unit
  *                  with 4 wavefronts, one per SIMD.
@@ -133,9 +134,10 @@ static cl_mem make_ring(struct wl_device *dev, size_t bytes, cl_uint n, cl_uint 
 }
 
 /* Cycles per hop around a ring of `bytes`, stepping one 64-byte line a hop. With
- * `fresh`, each launch walks a ring of its own, made just before it (caches keep their
- * lines from one kernel to the next, so the second launch would find the lines the
- * first one walked). */
+ * `fresh`, each launch walks a ring of its own, made (by a kernel, which leaves its lines
+ * in the L2) just before it, so both measured launches start alike: caches keep their
+ * lines from one kernel to the next unless a host copy came between (the platform's
+ * gpu.host_copies_invalidate_caches), and the result is read after each launch. */
 static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_uint short_hops,
                     cl_uint long_hops, int warm_up, int fresh)
 {
@@ -191,7 +193,7 @@ int main(int argc, char **argv)
     check_close("issue: cycles per VALU instruction of the compute unit", alu_chain(&dev, 4),
                 issue_centicycles / 100.0);
     double l1 = chase(&dev, "l1", 1024, 512, 4608, 1, 0);
-    double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0, 0);
+    double l2 = chase(&dev, "l2", 64 * 1024, 2048, 6144, 0, 1);
     double dram = chase(&dev, "dram", 8 * 1024 * 1024, 1024, 5120, 0, 1);
     check_close("l1: cycles per hop", l1, hop_cycles(l1_cycles));
     check_close("l2: cycles per hop", l2, hop_cycles(l2_cycles));

@@ -86,6 +86,9 @@ pub struct GpuConfig {
     /// Timing mode: after mapping a work-group of `n` wavefronts the dispatcher waits
     /// `max(dispatch_wait_cycles, n)` cycles and maps the next one in the cycle after.
     pub dispatch_wait_cycles: u32,
+    /// Timing mode: whether a host copy to or from the GPU after a kernel has run on it
+    /// empties its caches (not its TLBs) before the next kernel, as MGPUSim's driver does.
+    pub host_copies_invalidate_caches: bool,
     /// Cycles the command processor takes to start a kernel once its dispatch has
     /// arrived and the previous command has ended (before `CL_PROFILING_COMMAND_START`).
     pub cp_launch_cycles: u32,
@@ -170,6 +173,15 @@ pub struct CacheConfig {
     pub line_bytes: u32,
     /// Hit latency in GPU cycles.
     pub latency_cycles: u32,
+    /// Cycles from a request's arrival to its tag lookup, where a miss is found and sent
+    /// below; a hit then reads the data array for the rest of `latency_cycles`. Absent:
+    /// `latency_cycles` (a miss is found when a hit would be answered).
+    #[serde(default)]
+    pub tag_latency_cycles: Option<u32>,
+    /// Cycles from a fetched line's arrival to the answers of the requests waiting for it:
+    /// 0 forwards the line as it arrives, more writes it into the data array first.
+    #[serde(default)]
+    pub fill_latency_cycles: u32,
     /// Miss-status holding registers (outstanding misses).
     pub mshrs: u32,
     /// Requests it takes per cycle into its lookup pipeline.
@@ -361,10 +373,25 @@ impl CacheConfig {
         self.size_bytes / (u64::from(self.ways) * u64::from(self.line_bytes))
     }
 
+    /// Cycles to the tag lookup (see [`CacheConfig::tag_latency_cycles`]).
+    pub fn tag_cycles(&self) -> u32 {
+        self.tag_latency_cycles.unwrap_or(self.latency_cycles)
+    }
+
     fn validate(&self, key: &str) -> Result<(), ConfigError> {
         power_of_two(&format!("{key}.line_bytes"), self.line_bytes.into())?;
         positive(&format!("{key}.ways"), self.ways.into())?;
         positive(&format!("{key}.latency_cycles"), self.latency_cycles.into())?;
+        if self.tag_cycles() > self.latency_cycles {
+            return Err(ConfigError::new(
+                format!("{key}.tag_latency_cycles"),
+                self.tag_cycles().to_string(),
+                format!(
+                    "must not exceed latency_cycles ({}): a hit is answered after its tag lookup",
+                    self.latency_cycles
+                ),
+            ));
+        }
         positive(&format!("{key}.mshrs"), self.mshrs.into())?;
         positive(
             &format!("{key}.requests_per_cycle"),

@@ -22,6 +22,7 @@ use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Why the platform could not be built.
@@ -92,6 +93,20 @@ pub struct Platform {
     metrics: Recorder,
     /// The progress display on stderr, when shown.
     progress: Option<ProgressBoard>,
+    /// Per GPU, what its caches hold since host copies (see [`CacheState`]).
+    cache_states: Vec<AtomicU8>,
+}
+
+/// What a timing-mode GPU's caches may hold, as `gpu.host_copies_invalidate_caches`
+/// needs to know: a host copy after a kernel empties them before the next kernel.
+#[repr(u8)]
+enum CacheState {
+    /// No kernel has run since the caches were last emptied.
+    Cold = 0,
+    /// A kernel ran, and no host copy followed it yet.
+    Warm,
+    /// A host copy followed a kernel: empty the caches before the next kernel.
+    Stale,
 }
 
 impl Platform {
@@ -113,7 +128,11 @@ impl Platform {
             devices: Vec::new(),
             metrics,
             progress,
+            cache_states: Vec::new(),
         };
+        platform.cache_states = (0..platform.driver.gpu_count())
+            .map(|_| AtomicU8::new(CacheState::Cold as u8))
+            .collect();
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
             .collect::<Result<_, _>>()?;
@@ -164,6 +183,14 @@ impl Platform {
         let device = self.devices.get(gpu).ok_or_else(|| setup(&"no such GPU"))?;
         let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
         let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
+        let state = self.cache_states[gpu].swap(CacheState::Warm as u8, Ordering::Relaxed);
+        if state == CacheState::Stale as u8
+            && self.settings.platform.gpu.host_copies_invalidate_caches
+        {
+            if let Some(memory) = &device.timing {
+                memory.empty_caches();
+            }
+        }
 
         let hidden = HiddenValues {
             queue_address: device.queue_object.address(),
@@ -279,6 +306,19 @@ impl Platform {
                     error,
                 })
             }
+        }
+    }
+
+    /// Notes a host copy to or from GPU `gpu`: after a kernel, its caches are to be
+    /// emptied before the next one.
+    fn host_copy(&self, gpu: usize) {
+        if let Some(state) = self.cache_states.get(gpu) {
+            let _ = state.compare_exchange(
+                CacheState::Warm as u8,
+                CacheState::Stale as u8,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
         }
     }
 

@@ -17,7 +17,8 @@ use crate::engine::{Clock, Endpoint, Engine, PortRef};
 use crate::gpu::{Gpu, Message};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
-    add_gpu_memory, MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker, PORT_CAPACITY,
+    add_gpu_memory, CacheReset, MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker,
+    PORT_CAPACITY,
 };
 use std::sync::Arc;
 
@@ -25,6 +26,7 @@ use std::sync::Arc;
 /// into the memory hierarchy (at the DMA engine) and the metrics hooks.
 pub(super) struct TimingMemory {
     flush_port: PortRef,
+    cache_reset: CacheReset,
     metrics: MetricsCollector,
     next_flush: u64,
     /// Whether caches and TLBs keep their lines and translations from one kernel to the
@@ -33,6 +35,11 @@ pub(super) struct TimingMemory {
 }
 
 impl TimingMemory {
+    /// Empties every cache of the GPU (between kernels, after [`TimingMemory::flush`]).
+    pub(super) fn empty_caches(&self) {
+        self.cache_reset.reset();
+    }
+
     /// Writes the GPU's dirty L2 lines back (after a kernel), then returns the
     /// hierarchy's metrics gathered since the last call.
     ///
@@ -131,6 +138,7 @@ pub(super) fn timing_gpu(
         gpu_model,
         TimingMemory {
             flush_port,
+            cache_reset: memory.cache_reset.clone(),
             metrics,
             next_flush: 0,
             keep_warm: platform.gpu_count == 1,

@@ -72,6 +72,12 @@ impl Platform {
     /// Counts a transfer of `bytes` of `kind` on GPU `gpu` in the metrics and returns its
     /// simulated duration in nanoseconds.
     pub fn transfer(&self, gpu: usize, kind: TransferKind, bytes: u64) -> u64 {
+        if matches!(
+            kind,
+            TransferKind::HostToDevice | TransferKind::DeviceToHost
+        ) {
+            self.host_copy(gpu);
+        }
         let ns = transfer_ns(&self.settings.platform, kind, bytes);
         self.metrics.record_transfer(gpu, kind, bytes, ns);
         ns

@@ -2,7 +2,7 @@
 //! GPUs, each GPU's TLBs, caches, crossbars and DRAM controllers, its DMA engine and the
 //! PCIe links to the host.
 
-use super::Cache;
+use super::{Cache, CacheReset};
 use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, PageWalker,
     PcieLink, Tlb, TlbGeometry, WritePolicy,
@@ -40,6 +40,8 @@ pub struct GpuMemoryParts {
     /// Every component of the hierarchy (e.g. to attach a
     /// [`MetricsCollector`](super::MetricsCollector)).
     pub components: Vec<ComponentId>,
+    /// Empties all its caches at once (between kernels).
+    pub cache_reset: CacheReset,
 }
 
 /// Where a platform's memory system sits in an engine.
@@ -202,6 +204,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         xbar_inputs: Vec::new(),
         l2tlb: None,
         xbar: None,
+        cache_reset: CacheReset::default(),
     };
     let l2tlb = site.add("l2tlb");
     let xbar = site.add("xbar");
@@ -280,7 +283,12 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         );
         site.engine.install(
             id,
-            Box::new(Cache::new(geometry, vec![top.port], bottom.port)),
+            Box::new(Cache::new(
+                geometry,
+                vec![top.port],
+                bottom.port,
+                site.cache_reset.clone(),
+            )),
         );
     }
     let mut dram_outputs = Vec::new();
@@ -318,6 +326,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         dma: dma_top,
         peers: peer_ports,
         components: site.components,
+        cache_reset: site.cache_reset,
     }
 }
 
@@ -335,6 +344,7 @@ struct Site<'e, M> {
     xbar_inputs: Vec<Port>,
     l2tlb: Option<ComponentId>,
     xbar: Option<ComponentId>,
+    cache_reset: CacheReset,
 }
 
 impl<M: CarriesMemory> Site<'_, M> {
@@ -397,7 +407,12 @@ impl<M: CarriesMemory> Site<'_, M> {
             CacheGeometry::from_config(cache, self.clock.period(), WritePolicy::WriteThrough, 1);
         self.engine.install(
             id,
-            Box::new(Cache::new(geometry, vec![top.port], bottom.port)),
+            Box::new(Cache::new(
+                geometry,
+                vec![top.port],
+                bottom.port,
+                self.cache_reset.clone(),
+            )),
         );
         top
     }

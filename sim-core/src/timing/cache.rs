@@ -2,13 +2,15 @@
 //! instruction caches (write-through, no allocation on writes) and the L2 banks
 //! (write-back, allocating on writes).
 
-use super::plumbing::{count, take, Lookups, Outbox};
+use super::plumbing::{count, take, Lookups, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
 use super::set_associative::SetAssociative;
 use crate::config::CacheConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// What a cache does with writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,14 +32,19 @@ pub struct CacheGeometry {
     pub sets: usize,
     /// Lines per set.
     pub ways: usize,
-    /// Time from a request's arrival to its lookup (and to the answer of a hit).
-    pub latency: Time,
+    /// Time from a request's arrival to its tag lookup, where a miss is found and sent
+    /// below.
+    pub tag_latency: Time,
+    /// Time from the tag lookup of a hit to its answer (reading the data array).
+    pub data_latency: Time,
+    /// Time from a fetched line's arrival to the answers of the requests waiting for it.
+    pub fill_latency: Time,
     /// Misses (lines being fetched) and write-throughs outstanding at once.
     pub mshrs: usize,
     /// The write policy.
     pub policy: WritePolicy,
-    /// Requests it looks up at once (`requests_per_cycle` enter per cycle of latency at
-    /// full rate); more wait in the top ports.
+    /// Requests it looks up at once (`requests_per_cycle` enter per cycle of tag latency
+    /// at full rate); more wait in the top ports.
     pub pipeline_depth: usize,
     /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
     /// line, and indexes its sets by line number / `banks`.
@@ -52,12 +59,32 @@ impl CacheGeometry {
             line_bytes: config.line_bytes.into(),
             sets: config.sets() as usize,
             ways: config.ways as usize,
-            latency: cycle * u64::from(config.latency_cycles),
+            tag_latency: cycle * u64::from(config.tag_cycles()),
+            data_latency: cycle * u64::from(config.latency_cycles - config.tag_cycles()),
+            fill_latency: cycle * u64::from(config.fill_latency_cycles),
             mshrs: config.mshrs as usize,
             policy,
-            pipeline_depth: (config.latency_cycles.max(1) * config.requests_per_cycle) as usize,
+            pipeline_depth: (config.tag_cycles().max(1) * config.requests_per_cycle) as usize,
             banks,
         }
+    }
+}
+
+/// A switch that empties all caches of a GPU at once: each cache built with it drops its
+/// lines before it next handles anything after [`CacheReset::reset`] (as MGPUSim's command
+/// processor resets its caches' directories when it flushes them). Use it only while the
+/// hierarchy is idle and its dirty lines are written back.
+#[derive(Debug, Clone, Default)]
+pub struct CacheReset(Arc<AtomicU64>);
+
+impl CacheReset {
+    /// Empties every cache built with this switch (or a clone of it).
+    pub fn reset(&self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -133,6 +160,14 @@ enum Waiter {
     Patch { offset: usize, data: Vec<u8> },
 }
 
+/// An answer waiting for its data: a hit reading the data array, or the waiters of a
+/// fetched line being written into it.
+#[derive(Debug)]
+struct Answer {
+    arrival: Arrival,
+    result: Result<Vec<u8>, MemError>,
+}
+
 /// A request this cache sent below, by the id it gave it.
 #[derive(Debug)]
 enum Below {
@@ -150,9 +185,12 @@ enum Below {
 /// them. Requests from several top ports (e.g. the four compute units sharing a scalar
 /// cache) are answered through the port they came from.
 ///
-/// Timing: a request is looked up `latency` after it is taken from its port; a hit is
-/// answered then. A miss sends a read of the whole line below and is answered when the
-/// line arrives; later misses to that line wait in its MSHR (an MSHR hit). When every
+/// Timing: a request's tags are looked up `tag_latency` after it is taken from its port;
+/// a hit is answered `data_latency` later (reading the data array). A miss sends a read
+/// of the whole line below at once and is answered `fill_latency` after the line arrives
+/// (0: the line is forwarded as it arrives, as MGPUSim's write-around L1V does; its
+/// write-back L2 writes the line into a bank first); later misses to that line wait in
+/// its MSHR (an MSHR hit). When every
 /// MSHR is taken, the request waits, and the cache takes no more requests from its top
 /// ports until one frees — their buffers fill and hold back the senders. At most
 /// `pipeline_depth` requests are being looked up at once.
@@ -165,6 +203,8 @@ pub struct Cache {
     lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
     mshrs: HashMap<u64, Vec<Waiter>, FastHash>,
+    /// Answers due after the data array's latency, in order.
+    answers: Pipeline<Answer>,
     /// Requests sent below, by id.
     below: HashMap<u64, Below, FastHash>,
     write_throughs: usize,
@@ -174,19 +214,25 @@ pub struct Cache {
     outbox: Outbox,
     next_id: u64,
     next_task: u64,
+    /// The switch that empties it, and the resets it has seen.
+    reset: CacheReset,
+    resets_seen: u64,
 }
 
 impl Cache {
     /// A cache of `geometry`, taking requests at `tops` and sending to the level below
-    /// through `bottom`.
-    pub fn new(geometry: CacheGeometry, tops: Vec<Port>, bottom: Port) -> Self {
+    /// through `bottom`, emptied by `reset`.
+    pub fn new(geometry: CacheGeometry, tops: Vec<Port>, bottom: Port, reset: CacheReset) -> Self {
         Cache {
+            resets_seen: reset.generation(),
+            reset,
             geometry,
             tops,
             bottom,
             lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
+            answers: Pipeline::default(),
             below: HashMap::default(),
             write_throughs: 0,
             flush: None,
@@ -208,6 +254,22 @@ impl Cache {
                 access,
             }),
         );
+    }
+
+    /// Answers `arrival` with `result` after `delay` (at once when it is zero).
+    fn answer_after<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        delay: Time,
+        arrival: Arrival,
+        result: Result<Vec<u8>, MemError>,
+    ) {
+        if delay == 0 {
+            self.answer(ctx, arrival, result);
+        } else {
+            let due = ctx.now() + delay;
+            self.answers.push(ctx, due, Answer { arrival, result });
+        }
     }
 
     fn answer<M>(
@@ -266,7 +328,7 @@ impl Cache {
         } else if let Some(cached) = self.lines.get(line) {
             let data = cached.data[offset..offset + bytes].to_vec();
             count(ctx, "read_hits");
-            self.answer(ctx, arrival, Ok(data));
+            self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(data));
         } else if self.busy() {
             return Err(arrival);
         } else {
@@ -323,7 +385,7 @@ impl Cache {
                 } else if let Some(cached) = self.lines.get(line) {
                     cached.write(offset, data);
                     count(ctx, "write_hits");
-                    self.answer(ctx, arrival, Ok(Vec::new()));
+                    self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Vec::new()));
                 } else if data.len() as u64 == line_bytes {
                     count(ctx, "write_misses");
                     let data = std::mem::take(data_of(&mut arrival.req.access));
@@ -397,14 +459,14 @@ impl Cache {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     let bytes = arrival.req.len() as usize;
                     let part = filled.data[offset..offset + bytes].to_vec();
-                    self.answer(ctx, arrival, Ok(part));
+                    self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(part));
                 }
                 Waiter::Write(arrival) => {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     if let Access::Write { data: bytes } = &arrival.req.access {
                         filled.write(offset, bytes);
                     }
-                    self.answer(ctx, arrival, Ok(Vec::new()));
+                    self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(Vec::new()));
                 }
                 Waiter::Patch {
                     offset,
@@ -436,7 +498,7 @@ impl Cache {
     /// lines (or keeps them clean, for a flush that does not invalidate) and passes the
     /// flush below; once that is answered, answers the flush.
     fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
-        if !self.below.is_empty() || !self.mshrs.is_empty() {
+        if !self.below.is_empty() || !self.mshrs.is_empty() || self.answers.len() > 0 {
             return;
         }
         match self.flush.take() {
@@ -472,6 +534,16 @@ impl Cache {
 
 impl<M: CarriesMemory> Component<M> for Cache {
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        let resets = self.reset.generation();
+        if resets != self.resets_seen {
+            self.resets_seen = resets;
+            for (line, cached) in self.lines.drain() {
+                self.write_back(ctx, line, &cached);
+            }
+        }
+        while let Some(Answer { arrival, result }) = self.answers.pop_due(ctx.now()) {
+            self.answer(ctx, arrival, result);
+        }
         while let Some(msg) = take(ctx, self.bottom) {
             match msg {
                 MemoryMessage::Response(response) => self.answer_from_below(ctx, response),
@@ -486,7 +558,7 @@ impl<M: CarriesMemory> Component<M> for Cache {
         self.lookups = lookups;
         self.advance_flush(ctx);
         if !self.lookups.is_stalled() && self.flush.is_none() {
-            let due = ctx.now() + self.geometry.latency;
+            let due = ctx.now() + self.geometry.tag_latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
                 while self.lookups.in_pipeline() < self.geometry.pipeline_depth {

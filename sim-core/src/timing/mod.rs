@@ -51,7 +51,7 @@ mod tlb;
 pub use builder::{
     add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, PORT_CAPACITY,
 };
-pub use cache::{Cache, CacheGeometry, WritePolicy};
+pub use cache::{Cache, CacheGeometry, CacheReset, WritePolicy};
 pub use crossbar::Crossbar;
 pub use dma::DmaEngine;
 pub use dram::{DramController, DramTiming};

@@ -11,6 +11,34 @@ fn reads(base: u64, offsets: &[u64]) -> Vec<MemRequest> {
 }
 
 #[test]
+fn a_miss_leaves_after_the_tag_lookup_and_its_line_is_forwarded_or_written_first() {
+    // The L1V finds a miss after 3 of its 20 cycles and forwards lines as they arrive; the
+    // L2 writes a fetched line into its bank (7 cycles) before answering.
+    let mut rig = Rig::new(platform(|p| {
+        p.gpu.l1v.tag_latency_cycles = Some(3);
+        p.gpu.l2.fill_latency_cycles = 7;
+    }));
+    let g = rig.platform.gpu.clone();
+    let buffer = rig.buffer(4096, &[7u8; 4096]);
+    let base = buffer.address();
+    let l1_tlb = u64::from(g.l1_tlb.latency_cycles);
+    let xbar = u64::from(g.crossbar_latency_cycles);
+    let l2 = u64::from(g.l2.latency_cycles);
+    let dram = u64::from(g.dram.latency_cycles + g.l2.line_bytes / g.dram.bytes_per_cycle);
+    // Warm the translations, then: a line from DRAM, the same line (an L1 hit).
+    rig.run_sequence(0, reads(base, &[2048]));
+    let got: Vec<u64> = rig
+        .run_sequence(0, reads(base, &[0, 0]))
+        .iter()
+        .map(|r| r.latency() / rig.cycle())
+        .collect();
+    assert_eq!(
+        got,
+        vec![l1_tlb + 3 + xbar + l2 + dram + 7 + xbar, l1_tlb + 20]
+    );
+}
+
+#[test]
 fn each_level_adds_its_configured_latency() {
     let mut rig = Rig::new(platform(|_| {}));
     let g = rig.platform.gpu.clone();
