@@ -501,6 +501,7 @@ fn kernels_run_through_the_gpu_front_end() {
             scratch_base: scratch.address(),
             scratch_bytes_per_wave: per_wave,
             dispatch_id: 1,
+            fetch_offset: 0,
         },
     );
     let mut front = FrontEnd::builder(&config).build(|site| {
@@ -628,6 +629,7 @@ fn work_groups_run_on_several_host_threads() {
             scratch_base: 0,
             scratch_bytes_per_wave: 0,
             dispatch_id: 0,
+            fetch_offset: 0,
         },
     );
     let pool = Arc::new(

@@ -80,6 +80,8 @@ fn run_fir(binary: &[u8], threads: usize) -> (KernelReport, f64, Vec<f32>) {
             local_size: [256, 1, 1],
         },
         buffers: &buffers,
+        queued_ns: 0,
+        start_ns: 0,
     };
     let start = Instant::now();
     let report = platform.run_kernel(0, &dispatch).expect("FIR runs");

@@ -85,6 +85,8 @@ fn run(mode: &str) -> Run {
             local_size: [LOCAL, 1, 1],
         },
         buffers: &[out.clone(), inp.clone(), counter.clone()],
+        queued_ns: 0,
+        start_ns: 0,
     };
     let report = platform.run_kernel(0, &dispatch).expect("the kernel runs");
     let mut result = Run {
@@ -230,6 +232,8 @@ fn two_gpu_reports(order: Order, threads: &str, binary: &[u8]) -> Vec<KernelRepo
                 local_size: [256, 1, 1],
             },
             buffers: &s.buffers,
+            queued_ns: 0,
+            start_ns: 0,
         };
         platform
             .run_kernel(gpu, &dispatch)

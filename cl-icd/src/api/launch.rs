@@ -217,8 +217,15 @@ fn launch(
         .collect();
     let name = kernel.loaded().name().to_string();
     let (device, queue_index) = (queue.device.clone(), queue.index);
+    // The host clock's time now is this launch's QUEUED time (see `enqueue`).
+    let queued_ns = crate::core::host::host_clock().now_ns();
     let work = Box::new(move |gpu: usize| -> Result<u64, cl_int> {
         let buffers: Vec<Arc<Buffer>> = memory.iter().map(|m| m.location().0.clone()).collect();
+        let simulator = Platform::get()
+            .simulator
+            .as_ref()
+            .ok_or(CL_DEVICE_NOT_AVAILABLE)?;
+        let start_ns = device.now_ns();
         let dispatch = Dispatch {
             program: &program,
             kernel: &name,
@@ -226,12 +233,9 @@ fn launch(
             group_segment_size: group_segment_size as u32,
             range,
             buffers: &buffers,
+            queued_ns,
+            start_ns,
         };
-        let simulator = Platform::get()
-            .simulator
-            .as_ref()
-            .ok_or(CL_DEVICE_NOT_AVAILABLE)?;
-        let start_ns = device.now_ns();
         let completion_ns = device.launch.cp_completion_ns;
         let wall = Instant::now();
         let report = simulator.run_kernel(gpu, &dispatch).map_err(|e| {

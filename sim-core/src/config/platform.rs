@@ -28,6 +28,10 @@ pub struct PlatformConfig {
     pub page_walkers: u32,
     /// Instructions one wavefront may execute before it is stopped as hung.
     pub max_wavefront_instructions: u64,
+    /// Whether the driver copies the code object, the kernel arguments and the dispatch
+    /// packet into newly allocated GPU memory before every launch (as MGPUSim's driver
+    /// does) instead of reusing one copy of each.
+    pub launch_copies_to_fresh_memory: bool,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -143,6 +147,9 @@ pub struct CuConfig {
     /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
     /// not), so that the code after it is fetched again.
     pub branch_flushes_instruction_buffer: bool,
+    /// Cycles a quarter-rate VALU instruction (double precision, transcendentals) keeps
+    /// its SIMD.
+    pub quarter_rate_valu_cycles: u32,
 }
 
 /// One set-associative translation lookaside buffer.
@@ -529,7 +536,13 @@ mod tests {
         assert_eq!((p.gpu.l2_tlb.sets, p.gpu.l2_tlb.ways), (32, 32));
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
-        let m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
+        let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
+        // The hardware is the default's but for MGPUSim's one VALU rate, and the driver
+        // copies as MGPUSim's does.
+        assert!(m.launch_copies_to_fresh_memory);
+        assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
+        m.launch_copies_to_fresh_memory = false;
+        m.gpu.cu.quarter_rate_valu_cycles = 16;
         assert_eq!(m, PlatformConfig::default_platform());
     }
 

@@ -26,6 +26,10 @@ pub struct DispatchResources {
     pub scratch_bytes_per_wave: u32,
     /// The dispatch id (the kernel's optional dispatch-id SGPRs).
     pub dispatch_id: u64,
+    /// Timing mode: how far from the code it executes a wavefront fetches its
+    /// instructions (the launch's own copy of the code, see
+    /// `platform.launch_copies_to_fresh_memory`; 0 otherwise).
+    pub fetch_offset: u64,
 }
 
 /// Per-dispatch registrations and counts shared by all compute units of a GPU.

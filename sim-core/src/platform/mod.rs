@@ -22,7 +22,7 @@ use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Why the platform could not be built.
@@ -51,6 +51,11 @@ pub struct Dispatch<'a> {
     pub range: NdRange,
     /// Buffers the kernel may access: kept on this GPU for the whole run.
     pub buffers: &'a [Arc<Buffer>],
+    /// When the host enqueued the launch and when it starts (its QUEUED and START times,
+    /// ns on the platform's timeline).
+    pub queued_ns: u64,
+    /// See `queued_ns`.
+    pub start_ns: u64,
 }
 
 /// The state of one simulated GPU between launches. Its memory (queue object, kernarg
@@ -68,6 +73,9 @@ struct Device {
     kernarg_written: usize,
     /// The AQL dispatch packet's slot, reused by every launch.
     packet: Arc<Buffer>,
+    /// With `platform.launch_copies_to_fresh_memory`: every launch's copies of its code,
+    /// arguments and packet, kept so that their addresses are never handed out again.
+    launch_copies: Vec<Arc<Buffer>>,
     scratch: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
     /// Work-group spans for the trace, when tracing.
@@ -95,6 +103,8 @@ pub struct Platform {
     progress: Option<ProgressBoard>,
     /// Per GPU, what its caches hold since host copies (see [`CacheState`]).
     cache_states: Vec<AtomicU8>,
+    /// Per GPU, the START time (ns) of its latest kernel.
+    last_starts: Vec<AtomicU64>,
 }
 
 /// What a timing-mode GPU's caches may hold, as `gpu.host_copies_invalidate_caches`
@@ -129,7 +139,11 @@ impl Platform {
             metrics,
             progress,
             cache_states: Vec::new(),
+            last_starts: Vec::new(),
         };
+        platform.last_starts = (0..platform.driver.gpu_count())
+            .map(|_| AtomicU64::new(0))
+            .collect();
         platform.cache_states = (0..platform.driver.gpu_count())
             .map(|_| AtomicU8::new(CacheState::Cold as u8))
             .collect();
@@ -183,6 +197,16 @@ impl Platform {
         let device = self.devices.get(gpu).ok_or_else(|| setup(&"no such GPU"))?;
         let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
         let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh_copies = self.settings.platform.launch_copies_to_fresh_memory;
+        let previous_start = self.last_starts[gpu].swap(d.start_ns, Ordering::Relaxed);
+        if fresh_copies && d.queued_ns < previous_start {
+            // MGPUSim's driver allocates a launch's copies when the host enqueues it and
+            // counts every buffer as written by kernels once it has started one: the
+            // copies of a launch enqueued before the previous one started are copies of
+            // such buffers, and flush the caches (a launch enqueued after the host
+            // waited for the previous one is not).
+            self.host_copy(gpu);
+        }
         let state = self.cache_states[gpu].swap(CacheState::Warm as u8, Ordering::Relaxed);
         if state == CacheState::Stale as u8
             && self.settings.platform.gpu.host_copies_invalidate_caches
@@ -201,17 +225,29 @@ impl Platform {
                     .min(d.group_segment_size),
         };
         let kernarg = dispatch::kernarg_segment(kernel, d.explicit_kernarg, &d.range, hidden);
-        let kernarg_address = self
-            .write_kernarg(&mut device, gpu, &kernarg)
-            .map_err(|e| setup(&e))?;
+        let base = d.program.load_base(gpu).map_err(|e| setup(&e))?;
+        let image = &d.program.code_object().image.bytes;
+        // In MGPUSim's order: the code, then the arguments (the packet follows).
+        let (fetch_offset, kernarg_address) = if fresh_copies {
+            let code_copy = self.fresh_copy(&mut device, gpu, image);
+            let kernarg_copy = self.fresh_copy(&mut device, gpu, &kernarg);
+            let code_copy = code_copy.map_err(|e| setup(&e))?;
+            (
+                code_copy.wrapping_sub(base),
+                kernarg_copy.map_err(|e| setup(&e))?,
+            )
+        } else {
+            let address = self
+                .write_kernarg(&mut device, gpu, &kernarg)
+                .map_err(|e| setup(&e))?;
+            (0, address)
+        };
         let private = kernel.descriptor.private_segment_fixed_size;
         let per_wave = scratch_bytes_per_wave(private);
         let scratch_base = self
             .scratch(&mut device, gpu, per_wave)
             .map_err(|e| setup(&e))?;
         let mut descriptor = [0u8; 64];
-        let base = d.program.load_base(gpu).map_err(|e| setup(&e))?;
-        let image = &d.program.code_object().image.bytes;
         if let Some(bytes) = image
             .get(kernel.descriptor_address as usize..)
             .and_then(|b| b.get(..64))
@@ -236,11 +272,16 @@ impl Platform {
             vgprs_per_wavefront: rsrc1.allocated_vgprs(),
             sgprs_per_wavefront: rsrc1.allocated_sgprs(),
         };
-        let packet = device.packet.address();
-        device
-            .packet
-            .write(gpu, 0, &launch.dispatch_packet())
-            .map_err(|e| setup(&e))?;
+        let packet = if fresh_copies {
+            self.fresh_copy(&mut device, gpu, &launch.dispatch_packet())
+                .map_err(|e| setup(&e))?
+        } else {
+            device
+                .packet
+                .write(gpu, 0, &launch.dispatch_packet())
+                .map_err(|e| setup(&e))?;
+            device.packet.address()
+        };
         launch.dispatch_packet_address = packet;
         device.next_dispatch_id += 1;
         device.dispatches.register(
@@ -250,6 +291,7 @@ impl Platform {
                 scratch_base,
                 scratch_bytes_per_wave: per_wave,
                 dispatch_id: device.next_dispatch_id,
+                fetch_offset,
             },
         );
         let device = &mut *device;
@@ -344,6 +386,23 @@ impl Platform {
         Ok(buffer)
     }
 
+    /// Copies `bytes` into GPU memory of their own (whole pages, as MGPUSim's driver
+    /// allocates), kept for the device's life; returns their address.
+    fn fresh_copy(
+        &self,
+        device: &mut Device,
+        gpu: usize,
+        bytes: &[u8],
+    ) -> Result<u64, DriverError> {
+        let pages = (bytes.len().max(1) as u64).next_multiple_of(self.driver.page_bytes());
+        let mut padded = bytes.to_vec();
+        padded.resize(pages as usize, 0);
+        let copy = self.gpu_buffer_with(gpu, &padded)?;
+        let address = copy.address();
+        device.launch_copies.push(copy);
+        Ok(address)
+    }
+
     /// Writes `kernarg` into the device's kernarg segment (zeroing what the previous
     /// launch left beyond it) and returns its address; the segment is replaced by a
     /// larger one first if it is too small.
@@ -425,6 +484,7 @@ impl Platform {
             kernarg,
             kernarg_written: 0,
             packet,
+            launch_copies: Vec::new(),
             scratch: None,
             next_dispatch_id: 0,
             timing,

@@ -105,6 +105,9 @@ pub struct CuSettings {
 struct ResidentWorkGroup {
     workgroup: WorkGroup,
     code: Arc<KernelCode>,
+    /// How far from its code the work-group fetches instructions (see
+    /// [`DispatchResources::fetch_offset`]).
+    fetch_offset: u64,
     lds: Vec<u8>,
     /// Its wavefronts (keys of the compute unit's wavefronts).
     waves: Vec<usize>,
@@ -314,6 +317,7 @@ impl ComputeUnit {
                 ResidentWorkGroup {
                     workgroup,
                     code,
+                    fetch_offset: resources.fetch_offset,
                     lds,
                     waves,
                     counts: InstructionCounts::default(),
@@ -575,7 +579,13 @@ impl ComputeUnit {
         if let Some((wave, line)) = demand.or(prefetch) {
             self.fetch_from = wave + 1;
             let id = self.new_id();
-            let request = MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32);
+            let offset = self
+                .waves
+                .get(&wave)
+                .and_then(|w| self.workgroups.get(&w.workgroup))
+                .map_or(0, |wg| wg.fetch_offset);
+            let address = (line * LINE_BYTES).wrapping_add(offset) / LINE_BYTES * LINE_BYTES;
+            let request = MemRequest::read(id, address, LINE_BYTES as u32);
             if let Some(w) = self.waves.get_mut(&wave) {
                 w.fetching = Some(line);
             }
@@ -651,7 +661,12 @@ impl ComputeUnit {
                 if unit.is_some_and(|u| self.pipeline.accepts_from(u, simd) > cycle) {
                     continue;
                 }
-                self.execute(ctx, key, &program, timing.occupancy);
+                let occupancy = if timing.quarter_rate {
+                    self.settings.pipeline.quarter_rate_valu_cycles.into()
+                } else {
+                    timing.occupancy
+                };
+                self.execute(ctx, key, &program, occupancy);
                 issued = true;
             }
             if any_ready {

@@ -174,6 +174,7 @@ mod tests {
             vector_memory_request_cycles: 60,
             instruction_buffer_lines: 4,
             branch_flushes_instruction_buffer: true,
+            quarter_rate_valu_cycles: 16,
         }
     }
 

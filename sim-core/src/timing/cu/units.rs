@@ -6,8 +6,9 @@
 //! (`s_waitcnt`, `s_barrier`, `s_endpgm`, `s_nop`, …). A SIMD is 16 lanes wide, so a
 //! 64-lane VALU instruction occupies it for 4 cycles; double-precision and
 //! transcendental operations run at a quarter of that rate on the R9 Nano (Fiji: 1/16-rate
-//! f64 is 1/4 of the 4-cycle quarter-rate path), so they take 16. (MGPUSim gives every
-//! VALU instruction 4 cycles; gcnsim keeps the hardware's quarter rate.) How the other
+//! f64 is 1/4 of the 4-cycle quarter-rate path), so they take
+//! `gpu.cu.quarter_rate_valu_cycles` (16; MGPUSim gives every VALU instruction 4 cycles,
+//! and configs/mgpusim-r9nano.toml does so too). How the other
 //! units pass instructions along is in [`super::pipeline`].
 
 use crate::isa::{Category, Format, OpInfo, OPCODES};
@@ -46,9 +47,12 @@ impl Unit {
 pub struct Timing {
     /// The unit it is issued to.
     pub unit: Unit,
-    /// Cycles a VALU instruction keeps its SIMD (1 for the other units, whose timing is
-    /// the pipeline's).
+    /// Cycles a full-rate VALU instruction keeps its SIMD (1 for the other units, whose
+    /// timing is the pipeline's).
     pub occupancy: u64,
+    /// Whether it is a quarter-rate VALU instruction (its occupancy is then the
+    /// configuration's).
+    pub quarter_rate: bool,
 }
 
 /// Whether a VALU mnemonic runs at quarter rate (f64 arithmetic, transcendentals).
@@ -63,11 +67,9 @@ fn quarter_rate(mnemonic: &str) -> bool {
 
 /// The unit and occupancy of opcode `info`.
 fn timing(info: &OpInfo) -> Timing {
+    let slow = info.category == Category::Valu && quarter_rate(info.mnemonic);
     let (unit, occupancy) = match info.category {
-        Category::Valu => {
-            let slow = quarter_rate(info.mnemonic);
-            (Unit::Simd, if slow { 16 } else { 4 })
-        }
+        Category::Valu => (Unit::Simd, 4),
         Category::Branch => (Unit::Branch, 1),
         Category::Salu | Category::ScalarMemory => (Unit::Scalar, 1),
         Category::Lds => (Unit::Lds, 1),
@@ -77,7 +79,11 @@ fn timing(info: &OpInfo) -> Timing {
             (Unit::Special, 1)
         }
     };
-    Timing { unit, occupancy }
+    Timing {
+        unit,
+        occupancy,
+        quarter_rate: slow,
+    }
 }
 
 /// The waiting counters an instruction's completion decrements: (vmcnt, lgkmcnt).
