@@ -71,7 +71,8 @@ pub fn library_path() -> Result<PathBuf> {
     )
 }
 
-fn absolute(path: &Path) -> Result<PathBuf> {
+/// `path` made absolute against the current directory.
+pub fn absolute(path: &Path) -> Result<PathBuf> {
     if path.is_absolute() {
         return Ok(path.to_path_buf());
     }

@@ -1,6 +1,6 @@
 //! `gcnsim run`: one program on the simulated platform, its exit status passed through.
 
-use crate::launch::{exit_code, Launch, ModeArg};
+use crate::launch::{absolute, exit_code, Launch, ModeArg};
 use crate::platform_file::{settings_of_file, EffectivePlatform, Setting};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
@@ -63,7 +63,9 @@ pub struct RunArgs {
 }
 
 /// Runs the program; returns its exit code.
-pub fn run(args: RunArgs) -> Result<i32> {
+pub fn run(mut args: RunArgs) -> Result<i32> {
+    args.report = args.report.as_deref().map(absolute).transpose()?;
+    args.trace = args.trace.as_deref().map(absolute).transpose()?;
     let launch = Launch {
         platform: args.platform.platform()?,
         gpus: args.gpus,
