@@ -35,7 +35,7 @@ grep -q 'unknown platform key `gpu.l2.size`' err.txt || fail "bad sweep file: $(
 cmp -s first.csv "$table" || fail "a bad sweep file changed the results"
 
 expect_status 0 "$gcnsim" plot "$table" --html --out plots --x gpu.l2.size_bytes
-for chart in kernel_time hit_rates dram_bandwidth; do
+for chart in kernel_time hit_rate_l2 hit_rate_l1v dram_bandwidth; do
     for ext in svg png; do
         [ -s "plots/$chart.$ext" ] || fail "plots/$chart.$ext missing"
     done

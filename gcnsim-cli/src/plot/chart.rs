@@ -43,6 +43,15 @@ pub struct Chart {
 
 const SIZE: (u32, u32) = (900, 560);
 
+/// An axis value for people: whole numbers without a fraction, others to 3 digits.
+fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{}", (v * 1000.0).round() / 1000.0)
+    }
+}
+
 /// Makes the DejaVu Sans font (Debian's fonts-dejavu-core) plotters' sans-serif font.
 pub fn load_font() -> Result<()> {
     const PATHS: [&str; 2] = [
@@ -134,6 +143,8 @@ impl Chart {
             .build_cartesian_2d(lo - pad..hi + pad, y0..y1)?;
         chart
             .configure_mesh()
+            .x_label_formatter(&|v| number(*v))
+            .y_label_formatter(&|v| number(*v))
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
             .draw()?;
@@ -188,6 +199,7 @@ impl Chart {
             .x_labels(n)
             .x_label_formatter(&label)
             .x_label_style(style)
+            .y_label_formatter(&|v| number(*v))
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
             .draw()?;

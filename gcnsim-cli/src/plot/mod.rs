@@ -296,7 +296,7 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
         parts.join(" ")
     };
     let mut times: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-    let mut rates: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut rates: BTreeMap<String, BTreeMap<String, Vec<(f64, f64)>>> = BTreeMap::new();
     let mut bandwidth: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for t in &points {
         let xv: f64 = t.values[&x].parse().unwrap_or(0.0);
@@ -313,7 +313,9 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
         }
         for (level, rate) in t.measures.hit_rates() {
             rates
-                .entry(label(t, &level))
+                .entry(level)
+                .or_default()
+                .entry(label(t, ""))
                 .or_default()
                 .push((xv, rate * 100.0));
         }
@@ -334,14 +336,14 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
         axis: Axis::Numeric,
         series: series(times),
     }];
-    if !rates.is_empty() {
+    for (level, by_series) in rates {
         charts.push(Chart {
-            name: "hit_rates".into(),
-            title: format!("Hit rate per cache and TLB level against {x}"),
+            name: format!("hit_rate_{level}"),
+            title: format!("{level} hit rate against {x}"),
             x_label: x.clone(),
-            y_label: "hit rate (%)".into(),
+            y_label: format!("{level} hit rate (%)"),
             axis: Axis::Numeric,
-            series: series(rates),
+            series: series(by_series),
         });
     }
     if !bandwidth.is_empty() {
