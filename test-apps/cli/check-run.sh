@@ -20,6 +20,14 @@ grep -q '"what": "duration"' fir.json || fail "fir.json has no kernel duration"
 grep -q "gcnsim: report written to $dir/fir.json" err.txt || fail "no 'report written' line: $(cat err.txt)"
 grep -q 'gcnsim: fir on gpu0: .* simulated' err.txt || fail "--summary printed no kernel line"
 
+expect_status 0 "$gcnsim" plot fir.json --out plots --html
+for chart in kernel_time hit_rates dram_bandwidth instruction_mix workgroups_per_cu cpi_per_cu \
+    simd_busy_per_cu; do
+    [ -s "plots/$chart.svg" ] && [ -s "plots/$chart.png" ] || fail "plot of a timing report: no $chart"
+done
+grep -qx ' *gpu0.launch0.fir *' plots/kernel_time.svg || fail "kernel_time.svg does not name the launch"
+grep -qx ' *l2 *' plots/hit_rates.svg || fail "hit_rates.svg has no l2 bar label"
+
 expect_status 2 "${clean[@]}" "$gcnsim" run --set gpu.l2.size=1 -- true
 grep -q 'unknown platform key `gpu.l2.size`' err.txt || fail "unknown key not named: $(cat err.txt)"
 expect_status 2 "${clean[@]}" "$gcnsim" run --set gpu.l2.ways=many -- true

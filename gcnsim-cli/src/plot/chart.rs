@@ -72,6 +72,18 @@ pub fn load_font() -> Result<()> {
         .map_err(|_| anyhow!("{path} is not a usable font"))
 }
 
+/// The legend box of a chart: one entry per labelled series, top right.
+fn draw_legend<'a, B: DrawingBackend + 'a, C: CoordTranslate>(
+    chart: &mut ChartContext<'a, B, C>,
+) -> Result<(), DrawingAreaErrorKind<B::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+}
+
 impl Chart {
     /// Writes `<dir>/<name>.svg` and `<dir>/<name>.png`.
     pub fn write(&self, dir: &Path) -> Result<()> {
@@ -161,12 +173,7 @@ impl Chart {
                 });
             chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
+        draw_legend(&mut chart)
     }
 
     fn draw_bars<B: DrawingBackend>(
@@ -176,22 +183,30 @@ impl Chart {
     ) -> Result<(), DrawingAreaErrorKind<B::ErrorType>> {
         let (y0, y1) = self.y_range(true);
         let n = names.len().max(1);
+        // Long names that would overlap are drawn upright; with many categories only
+        // every `step`-th is named.
+        let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(1);
+        let step = n.div_ceil(32);
+        let upright = n.div_ceil(step) * (longest * 7 + 8) > 800;
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, ("sans-serif", 22))
             .margin(12)
-            .x_label_area_size(if n > 8 { 90 } else { 48 })
+            .x_label_area_size(if upright { 40 + 7 * longest as u32 } else { 48 })
             .y_label_area_size(72)
-            .build_cartesian_2d((0..n).into_segmented(), y0..y1)?;
+            // An integer range includes its end: n - 1 gives n segments (a range of one
+            // value has no width, so one category gets an empty second segment).
+            .build_cartesian_2d((0..(n - 1).max(1)).into_segmented(), y0..y1)?;
         let label = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(i) => names.get(*i).cloned().unwrap_or_default(),
+            SegmentValue::CenterOf(i) if i % step == 0 => {
+                names.get(*i).cloned().unwrap_or_default()
+            }
             _ => String::new(),
         };
-        let style = if n > 8 {
-            ("sans-serif", 12)
-                .into_font()
-                .transform(FontTransform::Rotate90)
+        let font = ("sans-serif", 12).into_font();
+        let style = if upright {
+            font.transform(FontTransform::Rotate90)
         } else {
-            ("sans-serif", 12).into_font()
+            font
         };
         chart
             .configure_mesh()
@@ -231,12 +246,7 @@ impl Chart {
                     Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled())
                 });
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
+        draw_legend(&mut chart)
     }
 }
 
@@ -244,26 +254,38 @@ impl Chart {
 mod tests {
     use super::*;
 
-    fn svg_of(chart: &Chart) -> (tempfile::TempDir, String) {
+    /// Draws `chart`, checks the PNG's signature and returns the parsed SVG's text.
+    fn svg_of(chart: &Chart) -> String {
         load_font().unwrap();
         let dir = tempfile::tempdir().unwrap();
         chart.write(dir.path()).unwrap();
         let png = std::fs::read(dir.path().join(format!("{}.png", chart.name))).unwrap();
         assert_eq!(&png[1..4], b"PNG");
-        let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", chart.name))).unwrap();
-        (dir, svg)
+        std::fs::read_to_string(dir.path().join(format!("{}.svg", chart.name))).unwrap()
     }
 
-    fn texts(doc: &roxmltree::Document) -> Vec<String> {
-        doc.descendants()
+    fn assert_texts<'a>(doc: &roxmltree::Document, expected: impl IntoIterator<Item = &'a str>) {
+        let texts: Vec<&str> = doc
+            .descendants()
             .filter(|n| n.has_tag_name("text"))
-            .map(|n| n.text().unwrap_or("").trim().to_string())
-            .collect()
+            .map(|n| n.text().unwrap_or("").trim())
+            .collect();
+        for e in expected {
+            assert!(texts.contains(&e), "{e} missing in {texts:?}");
+        }
     }
 
-    fn hex(i: usize) -> String {
-        let c = Palette99::pick(i).to_rgba();
-        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    /// Elements `tag` whose attribute `paint` is the colour of series `series`.
+    fn count(doc: &roxmltree::Document, tag: &str, paint: &str, series: usize) -> usize {
+        let c = Palette99::pick(series).to_rgba();
+        let color = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        doc.descendants()
+            .filter(|n| n.has_tag_name(tag))
+            .filter(|n| {
+                n.attribute(paint)
+                    .is_some_and(|v| v.eq_ignore_ascii_case(&color))
+            })
+            .count()
     }
 
     #[test]
@@ -281,41 +303,29 @@ mod tests {
                 })
                 .collect(),
         };
-        let (_dir, svg) = svg_of(&chart);
+        let svg = svg_of(&chart);
         let doc = roxmltree::Document::parse(&svg).unwrap();
-        let texts = texts(&doc);
-        for expected in [
-            "Kernel time",
-            "gpu.l2.size_bytes",
-            "time (µs)",
-            "series 0",
-            "series 2",
-        ] {
-            assert!(
-                texts.iter().any(|t| t == expected),
-                "{expected} missing in {texts:?}"
-            );
-        }
+        assert_texts(
+            &doc,
+            [
+                "Kernel time",
+                "gpu.l2.size_bytes",
+                "time (µs)",
+                "series 0",
+                "series 2",
+            ],
+        );
         for s in 0..3 {
-            let color = hex(s);
-            let lines = doc
-                .descendants()
-                .filter(|n| n.has_tag_name("polyline"))
-                .filter(|n| {
-                    n.attribute("stroke")
-                        .is_some_and(|c| c.eq_ignore_ascii_case(&color))
-                })
-                .count();
-            assert_eq!(lines, 2, "series {s}: its line and its legend mark");
-            let circles = doc
-                .descendants()
-                .filter(|n| n.has_tag_name("circle"))
-                .filter(|n| {
-                    n.attribute("fill")
-                        .is_some_and(|c| c.eq_ignore_ascii_case(&color))
-                })
-                .count();
-            assert_eq!(circles, 3, "series {s}: a mark per point");
+            assert_eq!(
+                count(&doc, "polyline", "stroke", s),
+                2,
+                "series {s}: line and legend"
+            );
+            assert_eq!(
+                count(&doc, "circle", "fill", s),
+                3,
+                "series {s}: a mark per point"
+            );
         }
     }
 
@@ -335,33 +345,15 @@ mod tests {
                 })
                 .collect(),
         };
-        let (_dir, svg) = svg_of(&chart);
+        let svg = svg_of(&chart);
         let doc = roxmltree::Document::parse(&svg).unwrap();
-        let texts = texts(&doc);
-        for expected in names
-            .iter()
-            .map(String::as_str)
-            .chain(["level", "count", "kind 0", "kind 1"])
-        {
-            assert!(
-                texts.iter().any(|t| t == expected),
-                "{expected} missing in {texts:?}"
-            );
-        }
+        let labels = names.iter().map(String::as_str);
+        assert_texts(&doc, labels.chain(["level", "count", "kind 0", "kind 1"]));
         for s in 0..2 {
-            let color = hex(s);
-            let bars = doc
-                .descendants()
-                .filter(|n| n.has_tag_name("rect"))
-                .filter(|n| {
-                    n.attribute("fill")
-                        .is_some_and(|c| c.eq_ignore_ascii_case(&color))
-                })
-                .count();
             assert_eq!(
-                bars,
+                count(&doc, "rect", "fill", s),
                 4 + 1,
-                "series {s}: a bar per category and a legend mark"
+                "series {s}: bars and legend"
             );
         }
     }

@@ -71,6 +71,12 @@ pub struct Measures {
     pub instructions: Vec<(String, BTreeMap<String, f64>)>,
     /// Per compute unit index: work-groups it ran, over all launches.
     pub workgroups_per_cu: BTreeMap<usize, f64>,
+    /// GPU cycles of all launches together.
+    pub cycles: f64,
+    /// Per compute unit index: wavefront instructions it issued, over all launches.
+    pub cu_instructions: BTreeMap<usize, f64>,
+    /// Per compute unit index, per SIMD: cycles VALU instructions kept it busy.
+    pub simd_busy: BTreeMap<usize, BTreeMap<usize, f64>>,
 }
 
 impl Measures {
@@ -83,6 +89,9 @@ impl Measures {
                 continue;
             };
             let value = r.value.unwrap_or(0.0);
+            if r.what == "cycles" && !kernel.contains('.') {
+                m.cycles += value;
+            }
             if r.what == "duration" && !kernel.contains('.') {
                 m.launches.push((r.location.clone(), value));
                 *m.kernel_time.entry(kernel.to_string()).or_default() += value;
@@ -120,10 +129,20 @@ impl Measures {
                     _ => m.dram_bytes.push((launch.to_string(), value)),
                 }
             }
+            let Some(cu) = component.strip_prefix("cu").and_then(|c| c.parse().ok()) else {
+                continue;
+            };
             if r.what == "work-group_tasks" {
-                if let Some(cu) = component.strip_prefix("cu").and_then(|c| c.parse().ok()) {
-                    *m.workgroups_per_cu.entry(cu).or_default() += value;
-                }
+                *m.workgroups_per_cu.entry(cu).or_default() += value;
+            } else if r.what == "wavefront_instructions" {
+                *m.cu_instructions.entry(cu).or_default() += value;
+            } else if let Some(simd) = r
+                .what
+                .strip_prefix("simd")
+                .and_then(|w| w.strip_suffix("_busy_cycles"))
+                .and_then(|n| n.parse().ok())
+            {
+                *m.simd_busy.entry(cu).or_default().entry(simd).or_default() += value;
             }
         }
         m
@@ -135,6 +154,16 @@ impl Measures {
             .iter()
             .filter(|(_, (_, n))| *n > 0.0)
             .map(|(level, (h, n))| (level.clone(), h / n))
+            .collect()
+    }
+
+    /// Per compute unit: cycles per wavefront instruction it issued (CUs that issued
+    /// none are left out).
+    pub fn cycles_per_instruction(&self) -> BTreeMap<usize, f64> {
+        self.cu_instructions
+            .iter()
+            .filter(|(_, n)| **n > 0.0)
+            .map(|(cu, n)| (*cu, self.cycles / n))
             .collect()
     }
 
@@ -186,6 +215,12 @@ mod tests {
             row("gpu0.launch0.fir.dram.ch1", "write_bytes", 1000.0),
             row("gpu0.launch1.fir", "duration", 500.0),
             row("gpu0.launch1.fir.cu1", "work-group_tasks", 2.0),
+            row("gpu0.launch0.fir", "cycles", 900.0),
+            row("gpu0.launch1.fir", "cycles", 300.0),
+            row("gpu0.launch0.fir.cu1", "wavefront_instructions", 100.0),
+            row("gpu0.launch1.fir.cu1", "wavefront_instructions", 200.0),
+            row("gpu0.launch0.fir.cu1", "simd2_busy_cycles", 50.0),
+            row("gpu0.launch1.fir.cu1", "simd2_busy_cycles", 70.0),
         ];
         let m = Measures::of(&rows);
         assert_eq!(m.kernel_time["fir"], 1500.0);
@@ -195,5 +230,8 @@ mod tests {
         assert_eq!(m.dram_gbytes_per_s(), Some(2.0));
         assert_eq!(m.workgroups_per_cu[&1], 5.0);
         assert_eq!(m.instructions[0].1["valu"], 40.0);
+        assert_eq!(m.cycles, 1200.0);
+        assert_eq!(m.cycles_per_instruction()[&1], 4.0);
+        assert_eq!(m.simd_busy[&1][&2], 120.0);
     }
 }

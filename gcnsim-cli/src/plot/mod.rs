@@ -202,6 +202,41 @@ fn report_charts(rows: &[ReportRow]) -> Vec<Chart> {
             axis: Axis::Categories(names),
         });
     }
+    if m.cycles > 0.0 && !m.cu_instructions.is_empty() {
+        let cpi = m.cycles_per_instruction();
+        let names: Vec<String> = cpi.keys().map(|c| c.to_string()).collect();
+        let values: Vec<f64> = cpi.values().copied().collect();
+        charts.push(Chart {
+            name: "cpi_per_cu".into(),
+            title: "Cycles per wavefront instruction issued, per compute unit".into(),
+            x_label: "compute unit".into(),
+            y_label: "cycles / wavefront instruction".into(),
+            series: vec![categories("CPI", &values)],
+            axis: Axis::Categories(names),
+        });
+    }
+    if m.cycles > 0.0 && !m.simd_busy.is_empty() {
+        let names: Vec<String> = m.simd_busy.keys().map(|c| c.to_string()).collect();
+        let simds: usize = m.simd_busy.values().map(|s| s.len()).max().unwrap_or(0);
+        let series = (0..simds)
+            .map(|simd| {
+                let values: Vec<f64> = m
+                    .simd_busy
+                    .values()
+                    .map(|s| s.get(&simd).copied().unwrap_or(0.0) / m.cycles * 100.0)
+                    .collect();
+                categories(&format!("SIMD {simd}"), &values)
+            })
+            .collect();
+        charts.push(Chart {
+            name: "simd_busy_per_cu".into(),
+            title: "VALU busy time of each SIMD, per compute unit (stacked)".into(),
+            x_label: "compute unit".into(),
+            y_label: "busy (% of kernel cycles, summed over SIMDs)".into(),
+            series,
+            axis: Axis::Categories(names),
+        });
+    }
     charts
 }
 

@@ -287,21 +287,12 @@ mod tests {
     use parquet::file::reader::{FileReader, SerializedFileReader};
 
     fn table() -> Table {
-        Table {
-            columns: [
-                "point",
-                "command",
-                "gpu.l2.size_bytes",
-                "status",
-                "exit_code",
-                "message",
-                "location",
-                "what",
-                "value",
-                "unit",
-            ]
+        let mut columns: Vec<String> = ["point", "command", "gpu.l2.size_bytes"]
             .map(String::from)
-            .to_vec(),
+            .to_vec();
+        columns.extend(TAIL.map(String::from));
+        Table {
+            columns,
             rows: vec![
                 [
                     "a-1",
