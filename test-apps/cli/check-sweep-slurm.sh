@@ -9,12 +9,12 @@ gcnsim=$1 fir=$2 dir=$3 cluster=$4
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir"
 
 status=0
-"$cluster" start "$dir/cluster" >cluster.txt || status=$?
+"$cluster" start "$dir/cluster" >cluster.txt 2>cluster-errors.txt || status=$?
 if [ "$status" -eq 77 ]; then
-    echo "SKIPPED: SLURM test not run; $(tail -1 "$dir/cluster.txt" 2>/dev/null)" >&2
+    echo "SKIPPED: the SLURM sweep test did not run. $(tail -1 cluster-errors.txt)" >&2
     exit 77
 fi
-[ "$status" -eq 0 ] || fail "the SLURM cluster script failed ($status)"
+[ "$status" -eq 0 ] || fail "the SLURM cluster script failed ($status): $(cat cluster-errors.txt)"
 trap '"$cluster" stop "$dir/cluster"' EXIT
 source cluster.txt
 

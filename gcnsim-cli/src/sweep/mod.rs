@@ -108,6 +108,12 @@ pub fn run(args: SweepArgs) -> Result<i32> {
             }
         }
     }
+    if failed > 0 {
+        eprintln!(
+            "gcnsim: the points' files are in {}",
+            sweep.output.join("points").display()
+        );
+    }
     let table = Table::gather(&sweep)?;
     let csv = sweep.output.join("table.csv");
     std::fs::write(&csv, table.to_csv())

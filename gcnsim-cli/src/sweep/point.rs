@@ -87,11 +87,12 @@ fn execute(sweep: &Sweep, point: &Point, folder: &Path) -> Result<Outcome> {
         .with_context(|| format!("cannot start {program}"))?;
     let code = exit_code(status);
     let stderr_path = format!("points/{}/stderr.txt", point.id);
+    let said = last_line(&folder.join("stderr.txt"));
     Ok(if code != 0 {
         Outcome {
             status: "failed".into(),
             exit_code: Some(code),
-            message: format!("exit status {code} (see {stderr_path})"),
+            message: format!("exit status {code}{said} (see {stderr_path})"),
         }
     } else if !report.is_file() {
         Outcome {
@@ -106,6 +107,15 @@ fn execute(sweep: &Sweep, point: &Point, folder: &Path) -> Result<Outcome> {
             message: String::new(),
         }
     })
+}
+
+/// `: <the last non-empty line>` of a program's stderr, if any (at most 200 characters).
+fn last_line(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    match text.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(line) => format!(": {}", line.trim().chars().take(200).collect::<String>()),
+        None => String::new(),
+    }
 }
 
 /// Writes `result.json` atomically (a rename), so a point is either ended or not.
