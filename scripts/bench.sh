@@ -8,9 +8,10 @@
 # runs the app on one simulated GPU at its default size; fir and matmul also at
 # >= 1 M work-items (--quick skips those). From the app's metrics report
 # (GCNSIM_REPORT) and per-kernel summaries (GCNSIM_SUMMARY) it prints a table:
-#   sim ns   simulated kernel time (sum over launches)
+#   sim ns   kernel time (sum over launches): simulated in timing mode; in emu
+#            mode only the front end's estimate (marked "est")
 #   wall s   host time spent simulating the kernels (sum of the summaries)
-#   slowdown wall / simulated time
+#   slowdown wall / kernel time (in emu mode against the estimate)
 #   wf-inst  wavefront instructions executed
 #   wf-inst/s wf-inst / wall s
 #   cpu s    user + system CPU time of the whole process (compiling, the app's
@@ -123,13 +124,16 @@ one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads
 for r in rows:
     base = one.get((r["app"], r["size"], r["mode"]))
     speedup = base / r["wall_s"] if base and r["wall_s"] else None
-    print(fmt.format(r["app"], r["size"], r["mode"], r["threads"], r["simulated_ns"],
+    sim = ("%d" if r["mode"] == "timing" else "%d est") % r["simulated_ns"]
+    print(fmt.format(r["app"], r["size"], r["mode"], r["threads"], sim,
                      "%.3f" % r["wall_s"],
                      "%.3g" % r["slowdown"] if r["slowdown"] else "-",
                      r["wavefront_instructions"],
                      "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
                      "%.2fx" % speedup if speedup else "-",
                      "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"]))
+if any(r["mode"] != "timing" for r in rows):
+    print("est: emu mode's kernel time is the front end's estimate, not simulated")
 print("written:", sys.argv[2])
 PY
 exit $status

@@ -2,7 +2,9 @@
 # setup.sh — installs what gcnsim needs on Debian 12 (idempotent): the OpenCL
 # ICD loader, headers and clinfo, CMake and a C compiler, clang-15/LLVM-15 and
 # the ROCm device libraries (to compile kernels for gfx803), and PoCL (the
-# reference OpenCL implementation the tests compare with). Needs root (or sudo)
+# reference OpenCL implementation the tests compare with), the font `gcnsim plot`
+# draws text with, and SLURM with munge (the test of `gcnsim sweep --slurm` starts a
+# one-machine cluster with scripts/slurm-cluster.sh). Needs root (or sudo)
 # only when something is missing. Checks that the Rust toolchain is present.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -12,6 +14,8 @@ packages=(
     ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-headers clinfo
     clang-15 lld-15 llvm-15 rocm-device-libs
     pocl-opencl-icd
+    fonts-dejavu-core
+    slurm-wlm munge
 )
 
 missing=()

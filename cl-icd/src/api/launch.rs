@@ -255,7 +255,15 @@ fn launch(
         if simulator.settings().summary {
             let simulated = report.end_ns - report.start_ns;
             let instructions = report.instructions.total();
-            simulator.print_message(&summary_line(&name, gpu, simulated, instructions, wall));
+            let mode = simulator.settings().mode;
+            simulator.print_message(&summary_line(
+                &name,
+                gpu,
+                mode,
+                simulated,
+                instructions,
+                wall,
+            ));
         }
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;

@@ -1,0 +1,420 @@
+//! `gcnsim plot`: charts of a metrics report (one run) or of a sweep's merged table
+//! (measures against a swept parameter), as SVG and PNG, and optionally one HTML page.
+
+pub mod chart;
+mod measures;
+
+use crate::sweep::table::{parse_csv, read_report, ReportRow, Table};
+use anyhow::{bail, Context, Result};
+use chart::{Axis, Chart, Series};
+use measures::Measures;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `gcnsim plot`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  gcnsim plot study-results/table.csv --html\n  gcnsim plot fir-report.json --out fir-plots"
+)]
+pub struct PlotArgs {
+    /// A sweep's table.csv, or a metrics report (.json or .csv) of one run
+    pub input: PathBuf,
+    /// Folder for the charts (default: <input without extension>-plots)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The swept parameter on the x axis (default: the first numeric one that varies)
+    #[arg(long, value_name = "KEY")]
+    pub x: Option<String>,
+    /// Also write index.html showing every chart
+    #[arg(long)]
+    pub html: bool,
+}
+
+/// Draws the charts; returns the exit code.
+pub fn run(args: PlotArgs) -> Result<i32> {
+    let charts = charts_of(&args.input, args.x.as_deref())?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stem = args.input.with_extension("");
+        PathBuf::from(format!("{}-plots", stem.display()))
+    });
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    chart::load_font()?;
+    for c in &charts {
+        c.write(&out)?;
+    }
+    if args.html {
+        std::fs::write(out.join("index.html"), html(&args.input, &charts))?;
+    }
+    let names: Vec<&str> = charts.iter().map(|c| c.name.as_str()).collect();
+    eprintln!(
+        "gcnsim: {} charts in {} (.svg and .png{}): {}",
+        charts.len(),
+        out.display(),
+        if args.html { ", index.html" } else { "" },
+        names.join(", ")
+    );
+    Ok(0)
+}
+
+/// The charts of a report or table file.
+pub fn charts_of(input: &Path, x: Option<&str>) -> Result<Vec<Chart>> {
+    let text = std::fs::read_to_string(input)
+        .with_context(|| format!("cannot read {}", input.display()))?;
+    let charts = if input.extension().is_some_and(|e| e == "json") {
+        report_charts(&read_report(input)?)
+    } else if text.starts_with("location,what,value,unit") {
+        report_charts(&report_from_csv(&text))
+    } else if text.starts_with("point,command,") {
+        table_charts(&Table::from_csv(&text)?, x)?
+    } else {
+        bail!(
+            "{}: neither a metrics report (.json, or .csv starting `location,what,value,unit`) \
+             nor a sweep table (table.csv)",
+            input.display()
+        )
+    };
+    if charts.is_empty() {
+        bail!("{}: nothing to plot (no kernel launches)", input.display());
+    }
+    Ok(charts)
+}
+
+fn report_from_csv(text: &str) -> Vec<ReportRow> {
+    parse_csv(text)
+        .into_iter()
+        .skip(1)
+        .filter(|r| r.len() == 4)
+        .map(|r| ReportRow {
+            location: r[0].clone(),
+            what: r[1].clone(),
+            value: r[2].parse().ok(),
+            unit: r[3].clone(),
+        })
+        .collect()
+}
+
+/// A series over categories: value i belongs to category i.
+fn categories(name: &str, values: &[f64]) -> Series {
+    Series {
+        name: name.to_string(),
+        points: values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i as f64, *v))
+            .collect(),
+    }
+}
+
+fn report_charts(rows: &[ReportRow]) -> Vec<Chart> {
+    let m = Measures::of(rows);
+    let mut charts = Vec::new();
+    if m.launches.is_empty() {
+        return charts;
+    }
+    let launches: Vec<String> = m.launches.iter().map(|l| l.0.clone()).collect();
+    let times: Vec<f64> = m.launches.iter().map(|l| l.1 / 1000.0).collect();
+    charts.push(Chart {
+        name: "kernel_time".into(),
+        title: "Simulated time per kernel launch".into(),
+        x_label: "launch".into(),
+        y_label: "time (µs)".into(),
+        series: vec![categories("kernel time", &times)],
+        axis: Axis::Categories(launches.clone()),
+    });
+    let rates = m.hit_rates();
+    if !rates.is_empty() {
+        let levels: Vec<String> = rates.iter().map(|r| r.0.clone()).collect();
+        let values: Vec<f64> = rates.iter().map(|r| r.1 * 100.0).collect();
+        charts.push(Chart {
+            name: "hit_rates".into(),
+            title: "Hit rate per cache and TLB level (all launches)".into(),
+            x_label: "level".into(),
+            y_label: "hit rate (%)".into(),
+            series: vec![categories("hit rate", &values)],
+            axis: Axis::Categories(levels),
+        });
+    }
+    if !m.dram_bytes.is_empty() {
+        let names: Vec<String> = m.dram_bytes.iter().map(|d| d.0.clone()).collect();
+        let values: Vec<f64> = m
+            .dram_bytes
+            .iter()
+            .map(|(l, b)| {
+                let t = m.launches.iter().find(|x| &x.0 == l).map_or(0.0, |x| x.1);
+                if t > 0.0 {
+                    b / t
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        charts.push(Chart {
+            name: "dram_bandwidth".into(),
+            title: "DRAM bandwidth per kernel launch".into(),
+            x_label: "launch".into(),
+            y_label: "GB/s".into(),
+            series: vec![categories("DRAM bandwidth", &values)],
+            axis: Axis::Categories(names),
+        });
+    }
+    if !m.instructions.is_empty() {
+        let names: Vec<String> = m.instructions.iter().map(|i| i.0.clone()).collect();
+        let mut kinds: Vec<String> = m
+            .instructions
+            .iter()
+            .flat_map(|i| {
+                i.1.iter()
+                    .filter(|(_, v)| **v > 0.0)
+                    .map(|(k, _)| k.clone())
+            })
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        let series = kinds
+            .iter()
+            .map(|k| {
+                let values: Vec<f64> = m
+                    .instructions
+                    .iter()
+                    .map(|i| i.1.get(k).copied().unwrap_or(0.0))
+                    .collect();
+                categories(k, &values)
+            })
+            .collect();
+        charts.push(Chart {
+            name: "instruction_mix".into(),
+            title: "Wavefront instructions per category (stacked)".into(),
+            x_label: "launch".into(),
+            y_label: "wavefront instructions".into(),
+            series,
+            axis: Axis::Categories(names),
+        });
+    }
+    if !m.workgroups_per_cu.is_empty() {
+        let names: Vec<String> = m.workgroups_per_cu.keys().map(|c| c.to_string()).collect();
+        let values: Vec<f64> = m.workgroups_per_cu.values().copied().collect();
+        charts.push(Chart {
+            name: "workgroups_per_cu".into(),
+            title: "Work-groups per compute unit (all launches)".into(),
+            x_label: "compute unit".into(),
+            y_label: "work-groups".into(),
+            series: vec![categories("work-groups", &values)],
+            axis: Axis::Categories(names),
+        });
+    }
+    if m.cycles > 0.0 && !m.cu_instructions.is_empty() {
+        let cpi = m.cycles_per_instruction();
+        let names: Vec<String> = cpi.keys().map(|c| c.to_string()).collect();
+        let values: Vec<f64> = cpi.values().copied().collect();
+        charts.push(Chart {
+            name: "cpi_per_cu".into(),
+            title: "Cycles per wavefront instruction issued, per compute unit".into(),
+            x_label: "compute unit".into(),
+            y_label: "cycles / wavefront instruction".into(),
+            series: vec![categories("CPI", &values)],
+            axis: Axis::Categories(names),
+        });
+    }
+    if m.cycles > 0.0 && !m.simd_busy.is_empty() {
+        let names: Vec<String> = m.simd_busy.keys().map(|c| c.to_string()).collect();
+        let simds: usize = m.simd_busy.values().map(|s| s.len()).max().unwrap_or(0);
+        let series = (0..simds)
+            .map(|simd| {
+                let values: Vec<f64> = m
+                    .simd_busy
+                    .values()
+                    .map(|s| s.get(&simd).copied().unwrap_or(0.0) / m.cycles * 100.0)
+                    .collect();
+                categories(&format!("SIMD {simd}"), &values)
+            })
+            .collect();
+        charts.push(Chart {
+            name: "simd_busy_per_cu".into(),
+            title: "VALU busy time of each SIMD, per compute unit (stacked)".into(),
+            x_label: "compute unit".into(),
+            y_label: "busy (% of kernel cycles, summed over SIMDs)".into(),
+            series,
+            axis: Axis::Categories(names),
+        });
+    }
+    charts
+}
+
+/// One successful point of a table: its command, parameter values and measures.
+struct TablePoint {
+    command: String,
+    values: BTreeMap<String, String>,
+    measures: Measures,
+}
+
+fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
+    let col = |name: &str| {
+        table
+            .column(name)
+            .with_context(|| format!("the table has no `{name}` column"))
+    };
+    let (point, command, status) = (col("point")?, col("command")?, col("status")?);
+    let (location, what, value, unit) =
+        (col("location")?, col("what")?, col("value")?, col("unit")?);
+    let parameters: Vec<String> = table.columns[command + 1..status].to_vec();
+    let mut points: Vec<(String, TablePoint, Vec<ReportRow>)> = Vec::new();
+    for r in table.rows.iter().filter(|r| r[status] == "ok") {
+        if points.last().map(|p| &p.0) != Some(&r[point]) {
+            let values = parameters
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.clone(), r[command + 1 + i].clone()))
+                .collect();
+            let p = TablePoint {
+                command: r[command].clone(),
+                values,
+                measures: Measures::default(),
+            };
+            points.push((r[point].clone(), p, Vec::new()));
+        }
+        points.last_mut().expect("pushed").2.push(ReportRow {
+            location: r[location].clone(),
+            what: r[what].clone(),
+            value: r[value].parse().ok(),
+            unit: r[unit].clone(),
+        });
+    }
+    let mut points: Vec<TablePoint> = points
+        .into_iter()
+        .map(|(_, mut p, rows)| {
+            p.measures = Measures::of(&rows);
+            p
+        })
+        .collect();
+    if points.is_empty() {
+        bail!("no point of the table succeeded: nothing to plot");
+    }
+    let varying: Vec<&String> = parameters
+        .iter()
+        .filter(|p| {
+            let mut v: Vec<&String> = points.iter().map(|t| &t.values[*p]).collect();
+            v.sort();
+            v.dedup();
+            v.len() > 1
+        })
+        .collect();
+    let numeric = |p: &String| points.iter().all(|t| t.values[p].parse::<f64>().is_ok());
+    let x = match x {
+        Some(x) if parameters.iter().any(|p| p == x) => x.to_string(),
+        Some(x) => bail!(
+            "--x {x}: the table's parameters are {}",
+            parameters.join(", ")
+        ),
+        None => match varying.iter().find(|p| numeric(p)) {
+            Some(p) => p.to_string(),
+            None => bail!(
+                "no numeric parameter varies in this table (parameters: {}); plot one point's \
+                 report instead",
+                parameters.join(", ")
+            ),
+        },
+    };
+    if !numeric(&x) {
+        bail!("--x {x}: its values are not all numbers");
+    }
+    points.sort_by(|a, b| {
+        let key = |t: &TablePoint| t.values[&x].parse::<f64>().unwrap_or(0.0);
+        key(a).total_cmp(&key(b))
+    });
+    let others: Vec<&String> = varying.into_iter().filter(|p| **p != x).collect();
+    let label = |t: &TablePoint, what: &str| {
+        let mut parts = vec![t.command.clone()];
+        if !what.is_empty() {
+            parts.push(what.to_string());
+        }
+        parts.extend(others.iter().map(|p| format!("{p}={}", t.values[*p])));
+        parts.join(" ")
+    };
+    let mut times: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut rates: BTreeMap<String, BTreeMap<String, Vec<(f64, f64)>>> = BTreeMap::new();
+    let mut bandwidth: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for t in &points {
+        let xv: f64 = t.values[&x].parse().unwrap_or(0.0);
+        for (kernel, ns) in &t.measures.kernel_time {
+            let name = if *kernel == t.command {
+                String::new()
+            } else {
+                kernel.clone()
+            };
+            times
+                .entry(label(t, &name))
+                .or_default()
+                .push((xv, ns / 1000.0));
+        }
+        for (level, rate) in t.measures.hit_rates() {
+            rates
+                .entry(level)
+                .or_default()
+                .entry(label(t, ""))
+                .or_default()
+                .push((xv, rate * 100.0));
+        }
+        if let Some(gbs) = t.measures.dram_gbytes_per_s() {
+            bandwidth.entry(label(t, "")).or_default().push((xv, gbs));
+        }
+    }
+    let series = |m: BTreeMap<String, Vec<(f64, f64)>>| -> Vec<Series> {
+        m.into_iter()
+            .map(|(name, points)| Series { name, points })
+            .collect()
+    };
+    let mut charts = vec![Chart {
+        name: "kernel_time".into(),
+        title: format!("Simulated kernel time against {x}"),
+        x_label: x.clone(),
+        y_label: "time (µs)".into(),
+        axis: Axis::Numeric,
+        series: series(times),
+    }];
+    for (level, by_series) in rates {
+        charts.push(Chart {
+            name: format!("hit_rate_{level}"),
+            title: format!("{level} hit rate against {x}"),
+            x_label: x.clone(),
+            y_label: format!("{level} hit rate (%)"),
+            axis: Axis::Numeric,
+            series: series(by_series),
+        });
+    }
+    if !bandwidth.is_empty() {
+        charts.push(Chart {
+            name: "dram_bandwidth".into(),
+            title: format!("DRAM bandwidth against {x}"),
+            x_label: x.clone(),
+            y_label: "GB/s (DRAM bytes / kernel time)".into(),
+            axis: Axis::Numeric,
+            series: series(bandwidth),
+        });
+    }
+    Ok(charts)
+}
+
+fn html(input: &Path, charts: &[Chart]) -> String {
+    let mut page = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>gcnsim: {0}</title></head>\n\
+         <body style=\"font-family: sans-serif\">\n<h1>gcnsim: {0}</h1>\n",
+        escape(&input.display().to_string())
+    );
+    for c in charts {
+        page.push_str(&format!(
+            "<h2>{}</h2>\n<p><img src=\"{}.svg\" alt=\"{}\"> <a href=\"{1}.png\">PNG</a></p>\n",
+            escape(&c.title),
+            c.name,
+            escape(&c.title)
+        ));
+    }
+    page.push_str("</body></html>\n");
+    page
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
