@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::error::CompileError;
 use super::options::MathOptions;
+use super::toolchain::file_identity;
 use crate::loader::CodeObjectVersion;
 
 /// Where Debian installs the device libraries.
@@ -79,15 +80,13 @@ impl DeviceLibraries {
     }
 }
 
-/// SHA-256 over the names and contents of `files`, for cache keys.
+/// SHA-256 over the real path, size and modification time of each of `files`, for cache
+/// keys: the libraries are identified without reading them, as the compiler is.
 pub fn fingerprint(files: &[PathBuf]) -> Result<String, CompileError> {
     let mut hash = Sha256::new();
     for f in files {
-        let bytes =
-            std::fs::read(f).map_err(|e| super::error::io_error(&f.display().to_string(), e))?;
-        hash.update(file_name(f).as_bytes());
-        hash.update((bytes.len() as u64).to_le_bytes());
-        hash.update(&bytes);
+        hash.update(file_identity(f)?.as_bytes());
+        hash.update(b"\0");
     }
     Ok(hex(&hash.finalize()))
 }
