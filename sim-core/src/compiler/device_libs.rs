@@ -91,12 +91,6 @@ pub fn fingerprint(files: &[PathBuf]) -> Result<String, CompileError> {
     Ok(hex(&hash.finalize()))
 }
 
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
 /// Lower-case hexadecimal of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -105,6 +99,12 @@ pub fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn file_name(p: &Path) -> String {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
 
     fn names(math: MathOptions, v: CodeObjectVersion) -> Vec<String> {
         let dir = tempfile::tempdir().unwrap();

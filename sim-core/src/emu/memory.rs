@@ -127,10 +127,37 @@ impl<'m> Tlb<'m> {
     // `Result` in memory cost as much as the load itself.
     #[inline(always)]
     pub fn load(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
+        let within = address % 4 + u64::from(bytes);
+        if bytes < 4 && within <= 4 && self.accesses.is_none() {
+            // Inside one dword (every byte load, aligned short loads): one translation.
+            // (Recording keeps the access of every byte.)
+            let (frame, w) = self.frame(address)?;
+            let word = frame.words()[w].load(Ordering::Relaxed) >> (8 * (address % 4));
+            return Ok(word & (u32::MAX >> (32 - 8 * bytes)));
+        }
         match bytes {
             4 => self.load_u32(address),
             _ => self.load_bytes(address, bytes),
         }
+    }
+
+    /// Loads `out.len()` consecutive dwords starting at the dword-aligned `address`: one
+    /// translation when they lie in one page.
+    #[inline(always)]
+    pub fn load_dwords(&mut self, address: u64, out: &mut [u32]) -> Result<(), FaultKind> {
+        if self.accesses.is_none() {
+            let (frame, w) = self.frame(address)?;
+            if let Some(words) = frame.words().get(w..w + out.len()) {
+                for (o, word) in out.iter_mut().zip(words) {
+                    *o = word.load(Ordering::Relaxed);
+                }
+                return Ok(());
+            }
+        }
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = self.load_u32(address.wrapping_add(4 * k as u64))?;
+        }
+        Ok(())
     }
 
     /// Loads `bytes` little-endian bytes at `address` one by one.

@@ -186,6 +186,18 @@ pub fn execute(
             dwords,
         } => {
             for l in active(exec) {
+                match targets[l] {
+                    Target::Global(a) if bytes == 4 && a.is_multiple_of(4) => {
+                        // Whole aligned dwords from one place: translated once.
+                        let mut lane = [0u32; 4];
+                        e.tlb.load_dwords(a, &mut lane[..dwords])?;
+                        for (o, v) in out.iter_mut().zip(lane).take(dwords) {
+                            o[l] = v;
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
                 for (k, o) in out.iter_mut().enumerate().take(dwords) {
                     let b = u64::from(bytes);
                     let v = match targets[l] {
