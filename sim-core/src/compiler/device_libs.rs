@@ -2,7 +2,7 @@
 //! `opencl.bc`, `ocml.bc`, `ockl.bc` and the `oclc_*` control libraries, chosen as clang's
 //! ROCm toolchain chooses them for OpenCL.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
@@ -100,7 +100,7 @@ pub fn hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    fn file_name(p: &Path) -> String {
+    fn file_name(p: &std::path::Path) -> String {
         p.file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default()
