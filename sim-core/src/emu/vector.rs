@@ -53,6 +53,7 @@ pub fn source_constant(inst: &Instruction, i: usize) -> Option<u64> {
 
 /// Fills `out` with source operand `i` of `inst`, whose constant value (if it is one) is
 /// `constant`.
+#[inline(always)]
 fn fetch(
     w: &Wavefront,
     inst: &Instruction,
@@ -110,11 +111,29 @@ thread_local! {
 pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     LANE_BUFFERS.with(|b| {
         let b = &mut **b.borrow_mut();
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the host has AVX2 (checked above).
+            return unsafe { valu_in_avx2(w, s, &mut b.srcs, &mut b.dst) };
+        }
         valu_in(w, s, &mut b.srcs, &mut b.dst)
     })
 }
 
+/// [`valu_in`] compiled with AVX2 (operand fetch and write-back loops four lanes at a time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn valu_in_avx2(
+    w: &mut Wavefront,
+    s: &Step,
+    srcs: &mut [[u64; LANES]; 3],
+    dst: &mut [u64; LANES],
+) -> Result<(), FaultKind> {
+    valu_in(w, s, srcs, dst)
+}
+
 /// [`valu`] with `srcs` and `dst` to work in (their contents are overwritten).
+#[inline(always)]
 fn valu_in(
     w: &mut Wavefront,
     s: &Step,
