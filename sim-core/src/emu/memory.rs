@@ -97,6 +97,30 @@ impl<'m> Tlb<'m> {
         Ok(())
     }
 
+    /// Whether the addresses of the accesses are being recorded.
+    pub fn is_recording(&self) -> bool {
+        self.accesses.is_some()
+    }
+
+    /// log2 of the page size.
+    pub fn page_shift(&self) -> u32 {
+        self.page_shift
+    }
+
+    /// The frame of the page holding `address`, for lane loops that keep it while their
+    /// lanes stay in the page (the access is not recorded).
+    #[inline]
+    pub fn page(&mut self, address: u64) -> Result<Arc<Frame>, FaultKind> {
+        let vpn = address >> self.page_shift;
+        let slot = vpn as usize % TLB_ENTRIES;
+        if self.entries.tags[slot] != Some(vpn) {
+            self.fill(slot, vpn, address)?;
+        }
+        self.entries.frames[slot]
+            .clone()
+            .ok_or(FaultKind::UnmappedAddress(address))
+    }
+
     /// Checks that every byte of `address..address + bytes` is mapped.
     pub fn check(&mut self, address: u64, bytes: u64) -> Result<(), FaultKind> {
         self.frame(address)?;
@@ -127,37 +151,10 @@ impl<'m> Tlb<'m> {
     // `Result` in memory cost as much as the load itself.
     #[inline(always)]
     pub fn load(&mut self, address: u64, bytes: u32) -> Result<u32, FaultKind> {
-        let within = address % 4 + u64::from(bytes);
-        if bytes < 4 && within <= 4 && self.accesses.is_none() {
-            // Inside one dword (every byte load, aligned short loads): one translation.
-            // (Recording keeps the access of every byte.)
-            let (frame, w) = self.frame(address)?;
-            let word = frame.words()[w].load(Ordering::Relaxed) >> (8 * (address % 4));
-            return Ok(word & (u32::MAX >> (32 - 8 * bytes)));
-        }
         match bytes {
             4 => self.load_u32(address),
             _ => self.load_bytes(address, bytes),
         }
-    }
-
-    /// Loads `out.len()` consecutive dwords starting at the dword-aligned `address`: one
-    /// translation when they lie in one page.
-    #[inline(always)]
-    pub fn load_dwords(&mut self, address: u64, out: &mut [u32]) -> Result<(), FaultKind> {
-        if self.accesses.is_none() {
-            let (frame, w) = self.frame(address)?;
-            if let Some(words) = frame.words().get(w..w + out.len()) {
-                for (o, word) in out.iter_mut().zip(words) {
-                    *o = word.load(Ordering::Relaxed);
-                }
-                return Ok(());
-            }
-        }
-        for (k, o) in out.iter_mut().enumerate() {
-            *o = self.load_u32(address.wrapping_add(4 * k as u64))?;
-        }
-        Ok(())
     }
 
     /// Loads `bytes` little-endian bytes at `address` one by one.
