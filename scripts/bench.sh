@@ -21,6 +21,9 @@
 #            CPU reference and the simulation, on all threads)
 #   load     the machine's 1-minute load average before the run: wall times
 #            are only meaningful when it is below the number of cores
+#   build ms the host wall time of the app's clBuildProgram (its `build:` line;
+#            after the first run of an app, an answer from the compiled-kernel
+#            cache, $GCNSIM_BUILD/gcnsim-cache)
 #   vs pocl  wall s / PoCL's kernel time (the sum of the durations its profiling
 #            events report for the same launches): how many times slower
 #            simulating a kernel is than running it on PoCL
@@ -119,9 +122,10 @@ PY
                     continue
                 fi
                 python3 - "$work/$tag.csv" "$work/$tag.err" "$app" "$size" "$mode" "$threads" \
-                    "$work/$tag.time" "$load" >>"$results" <<'PY'
+                    "$work/$tag.time" "$load" "$work/$tag.out" >>"$results" <<'PY'
 import csv, json, re, sys
-report, err, app, size, mode, threads, times, load = sys.argv[1:]
+report, err, app, size, mode, threads, times, load, out = sys.argv[1:]
+builds = [float(b) for b in re.findall(r"^build: ([0-9.]+) ms$", open(out).read(), re.M)]
 cpu = sum(float(t) for t in open(times).read().split()[-2:])
 total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
@@ -135,6 +139,7 @@ print(json.dumps({
     "wavefront_instructions": int(inst),
     "wf_inst_per_s": inst / wall if wall else None,
     "process_cpu_s": cpu, "load_average": float(load),
+    "build_ms": max(builds) if builds else None,
 }))
 PY
             done
@@ -158,9 +163,11 @@ for r in rows:
     r["pocl_kernel_ns"] = ns
     r["vs_pocl"] = r["wall_s"] * 1e9 / ns if ns else None
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
-fmt = "{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>10} {:>8}"
+fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>9}"
+       " {:>10} {:>8}")
 print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
-                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load", "pocl s", "vs pocl"))
+                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load", "build ms", "pocl s",
+                 "vs pocl"))
 one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
 for r in rows:
     base = one.get((r["app"], r["size"], r["mode"]))
@@ -172,6 +179,7 @@ for r in rows:
                      "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
                      "%.2fx" % speedup if speedup else "-",
                      "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"],
+                     "%.2f" % r["build_ms"] if r["build_ms"] is not None else "-",
                      "%.4f" % (r["pocl_kernel_ns"] / 1e9) if r["pocl_kernel_ns"] else "-",
                      "%.1fx" % r["vs_pocl"] if r["vs_pocl"] else "-"))
 print("written:", sys.argv[2])
