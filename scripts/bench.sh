@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh — simulation speed of the workload apps (issue 5). Not part of CI.
 #
-#   scripts/bench.sh [--quick] [APP...]
+#   scripts/bench.sh [--quick] [--mode emu|timing] [APP...]
 #
 # For every workload app (default: all nine), every mode (emu; timing too when
 # the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
@@ -29,15 +29,30 @@
 #            simulating a kernel is than running it on PoCL
 # and writes the rows to build/bench.json. It also checks that each
 # configuration's report is identical with 1 and 2 threads (determinism) and
-# exits 1 if an app fails or a report differs.
+# exits 1 if an app fails or a report differs. --mode runs only that mode.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0
-if [ "${1:-}" = --quick ]; then
-    quick=1
+only_mode=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=1 ;;
+    --mode)
+        only_mode=${2:-}
+        case $only_mode in
+        emu | timing) ;;
+        *)
+            echo "error: --mode takes emu or timing, not '$only_mode'" >&2
+            exit 2
+            ;;
+        esac
+        shift
+        ;;
+    *) break ;;
+    esac
     shift
-fi
+done
 apps=("$@")
 if [ ${#apps[@]} -eq 0 ]; then
     apps=(fir matmul aes kmeans transpose convolution bitonicsort reduction vectoradd)
@@ -58,6 +73,9 @@ if GCNSIM_MODE=timing clinfo -l 2>&1 | grep -q "Device #"; then
     modes+=(timing)
 else
     echo "timing mode not available (the simulator rejects GCNSIM_MODE=timing): emu only"
+fi
+if [ -n "$only_mode" ]; then
+    modes=("$only_mode")
 fi
 
 pocl_icd=/etc/OpenCL/vendors/pocl.icd
