@@ -1,9 +1,9 @@
-//! The vector ALU opcodes of address arithmetic — `v_add_u32`, `v_addc_u32` and
-//! `v_mov_b32` in their plain forms (no VOP3 modifiers, SDWA or DPP) — on the 32-bit
-//! register lanes directly, without the 64-bit operand staging of [`super::vector`]'s
-//! general path. Kernels compute every global address with such pairs, so these are the
-//! commonest vector instructions; the results are those of the general path (the tests
-//! compare both on random operands).
+//! The commonest integer vector ALU opcodes — the address arithmetic of every kernel
+//! (`v_add_u32`, `v_addc_u32`, `v_mov_b32`, `v_lshlrev_b32`, `v_lshrrev_b32`) and the
+//! bitwise operations (`v_and_b32`, `v_or_b32`, `v_xor_b32`) — in their plain forms (no
+//! VOP3 modifiers, SDWA or DPP), on the 32-bit register lanes directly, without the 64-bit
+//! operand staging of [`super::vector`]'s general path. The results are those of the
+//! general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
 use super::operands::{check_vgprs, read_scalar, write_active, write_scalar};
@@ -30,6 +30,11 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         "v_add_u32" => add,
         "v_addc_u32" => addc,
         "v_mov_b32" => mov,
+        "v_and_b32" => and,
+        "v_or_b32" => or,
+        "v_xor_b32" => xor,
+        "v_lshlrev_b32" => lshlrev,
+        "v_lshrrev_b32" => lshrrev,
         _ => return None,
     })
 }
@@ -106,6 +111,37 @@ fn mov(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     write_back(w, s, &a, 0)
 }
 
+/// `f(source 0, source 1)` per lane.
+#[inline(always)]
+fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
+    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let mut values = [0u32; LANES];
+    for l in 0..LANES {
+        values[l] = f(a[l], b[l]);
+    }
+    write_back(w, s, &values, 0)
+}
+
+fn and(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a & b)
+}
+
+fn or(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a | b)
+}
+
+fn xor(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a ^ b)
+}
+
+fn lshlrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |shift, v| v << (shift & 31))
+}
+
+fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |shift, v| v >> (shift & 31))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,7 +150,7 @@ mod tests {
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
-    const CODE: [&[u32]; 10] = [
+    const CODE: [&[u32]; 16] = [
         &[0x3204_0701],              // v_add_u32_e32 v2, vcc, v1, v3
         &[0x3208_0a08],              // v_add_u32_e32 v4, vcc, s8, v5
         &[0x3208_0aff, 0x1234_5678], // v_add_u32_e32 v4, vcc, 0x12345678, v5
@@ -125,6 +161,12 @@ mod tests {
         &[0x7e06_0301],              // v_mov_b32_e32 v3, v1
         &[0x7e06_02c4],              // v_mov_b32_e32 v3, -4
         &[0x7e06_0209],              // v_mov_b32_e32 v3, s9
+        &[0x2a04_0701],              // v_xor_b32_e32 v2, v1, v3
+        &[0x2608_0a08],              // v_and_b32_e32 v4, s8, v5
+        &[0x2608_0aff, 0x00ff_00ff], // v_and_b32_e32 v4, 0xff00ff, v5
+        &[0xd114_0002, 0x0000_1301], // v_or_b32_e64 v2, v1, s9
+        &[0x2404_0701],              // v_lshlrev_b32_e32 v2, v1, v3
+        &[0x2004_0684],              // v_lshrrev_b32_e32 v2, 4, v3
     ];
 
     fn wavefront(seed: u64) -> Wavefront {
