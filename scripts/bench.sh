@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # bench.sh — simulation speed of the workload apps (issue 5). Not part of CI.
 #
-#   scripts/bench.sh [--quick] [APP...]
+#   scripts/bench.sh [--quick] [--mode emu|timing] [APP...]
 #
 # For every workload app (default: all nine), every mode (emu; timing too when
 # the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
 # runs the app on one simulated GPU at its default size; fir and matmul also at
-# >= 1 M work-items (--quick skips those). From the app's metrics report
-# (GCNSIM_REPORT) and per-kernel summaries (GCNSIM_SUMMARY) it prints a table:
+# >= 1 M work-items in both modes, and in emu mode only matmul at 512^2,
+# vectoradd at 4 M and aes, kmeans and convolution at >= 1 M work-items
+# (--quick skips all larger sizes). Each app and size also runs once on PoCL
+# (when /etc/OpenCL/vendors/pocl.icd exists), the same kernels on the host CPU
+# with all its cores. From the app's metrics report (GCNSIM_REPORT), per-kernel
+# summaries (GCNSIM_SUMMARY) and printed kernel times it prints a table:
 #   sim ns   kernel time (sum over launches): simulated in timing mode; in emu
 #            mode only the front end's estimate (marked "est")
 #   wall s   host time spent simulating the kernels (sum of the summaries)
@@ -18,17 +22,38 @@
 #            CPU reference and the simulation, on all threads)
 #   load     the machine's 1-minute load average before the run: wall times
 #            are only meaningful when it is below the number of cores
+#   build ms the host wall time of the app's clBuildProgram (its `build:` line;
+#            after the first run of an app, an answer from the compiled-kernel
+#            cache, $GCNSIM_BUILD/gcnsim-cache)
+#   vs pocl  wall s / PoCL's kernel time (the sum of the durations its profiling
+#            events report for the same launches): how many times slower
+#            simulating a kernel is than running it on PoCL
 # and writes the rows to build/bench.json. It also checks that each
 # configuration's report is identical with 1 and 2 threads (determinism) and
-# exits 1 if an app fails or a report differs.
+# exits 1 if an app fails or a report differs. --mode runs only that mode.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0
-if [ "${1:-}" = --quick ]; then
-    quick=1
+only_mode=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=1 ;;
+    --mode)
+        only_mode=${2:-}
+        case $only_mode in
+        emu | timing) ;;
+        *)
+            echo "error: --mode takes emu or timing, not '$only_mode'" >&2
+            exit 2
+            ;;
+        esac
+        shift
+        ;;
+    *) break ;;
+    esac
     shift
-fi
+done
 apps=("$@")
 if [ ${#apps[@]} -eq 0 ]; then
     apps=(fir matmul aes kmeans transpose convolution bitonicsort reduction vectoradd)
@@ -50,14 +75,28 @@ if GCNSIM_MODE=timing clinfo -l 2>&1 | grep -q "Device #"; then
 else
     echo "timing mode not available (the simulator rejects GCNSIM_MODE=timing): emu only"
 fi
+if [ -n "$only_mode" ]; then
+    modes=("$only_mode")
+fi
 
-# The sizes each app runs at: "label|arguments".
+pocl_icd=/etc/OpenCL/vendors/pocl.icd
+[ -f "$pocl_icd" ] || echo "PoCL not installed ($pocl_icd): no comparison"
+
+# The sizes each app runs at: "label|arguments|modes" (all: every mode; emu:
+# functional emulation only, for sizes the timing model would take hours on).
 sizes() {
-    echo "default|"
+    echo "default||all"
     if [ "$quick" = 0 ]; then
         case $1 in
-        fir) echo "1M|-n 1048576" ;;
-        matmul) echo "1M|-m 1024 -n 1024 -k 256" ;;
+        fir) echo "1M|-n 1048576|all" ;;
+        matmul)
+            echo "1M|-m 1024 -n 1024 -k 256|all"
+            echo "512^2|-m 512 -n 512 -k 512|emu"
+            ;;
+        vectoradd) echo "4M|-n 4194304|emu" ;;
+        aes) echo "1M|-n 1048576|emu" ;;
+        kmeans) echo "1M|-n 1048576 -i 1|emu" ;;
+        convolution) echo "1M|-x 1024 -y 1024|emu" ;;
         esac
     fi
 }
@@ -69,8 +108,26 @@ status=0
 for app in "${apps[@]}"; do
     exe=$GCNSIM_BUILD/$app/$app
     [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
-    while IFS='|' read -r size args; do
+    while IFS='|' read -r size args run_modes; do
+        if [ -f "$pocl_icd" ]; then
+            # shellcheck disable=SC2086
+            if OCL_ICD_VENDORS=$pocl_icd "$exe" $args >"$work/$app-$size-pocl.out" 2>&1; then
+                python3 - "$work/$app-$size-pocl.out" "$app" "$size" >>"$work/pocl.jsonl" <<'PY'
+import json, re, sys
+out, app, size = sys.argv[1:]
+# Every launch's "time: <label> <ns> ns" line; "[all ...]" lines are sums of others.
+ns = sum(int(m.group(2)) for m in re.finditer(r"^time: (.*) ([0-9]+) ns$", open(out).read(), re.M)
+         if "[all" not in m.group(1))
+print(json.dumps({"app": app, "size": size, "pocl_ns": ns}))
+PY
+            else
+                echo "error: $app ($size) failed on PoCL:" >&2
+                tail -5 "$work/$app-$size-pocl.out" >&2
+                status=1
+            fi
+        fi
         for mode in "${modes[@]}"; do
+            [ "$run_modes" = all ] || [ "$run_modes" = "$mode" ] || continue
             for threads in 1 2; do
                 tag=$app-$size-$mode-$threads
                 # shellcheck disable=SC2086
@@ -84,9 +141,10 @@ for app in "${apps[@]}"; do
                     continue
                 fi
                 python3 - "$work/$tag.csv" "$work/$tag.err" "$app" "$size" "$mode" "$threads" \
-                    "$work/$tag.time" "$load" >>"$results" <<'PY'
+                    "$work/$tag.time" "$load" "$work/$tag.out" >>"$results" <<'PY'
 import csv, json, re, sys
-report, err, app, size, mode, threads, times, load = sys.argv[1:]
+report, err, app, size, mode, threads, times, load, out = sys.argv[1:]
+builds = [float(b) for b in re.findall(r"^build: ([0-9.]+) ms$", open(out).read(), re.M)]
 cpu = sum(float(t) for t in open(times).read().split()[-2:])
 total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
@@ -100,6 +158,7 @@ print(json.dumps({
     "wavefront_instructions": int(inst),
     "wf_inst_per_s": inst / wall if wall else None,
     "process_cpu_s": cpu, "load_average": float(load),
+    "build_ms": max(builds) if builds else None,
 }))
 PY
             done
@@ -113,13 +172,21 @@ PY
 done
 
 mkdir -p "$GCNSIM_BUILD"
-python3 - "$results" "$GCNSIM_BUILD/bench.json" <<'PY'
+touch "$work/pocl.jsonl"
+python3 - "$results" "$GCNSIM_BUILD/bench.json" "$work/pocl.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
+pocl = {(p["app"], p["size"]): p["pocl_ns"] for p in map(json.loads, open(sys.argv[3]))}
+for r in rows:
+    ns = pocl.get((r["app"], r["size"]))
+    r["pocl_kernel_ns"] = ns
+    r["vs_pocl"] = r["wall_s"] * 1e9 / ns if ns else None
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
-fmt = "{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5}"
+fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>9}"
+       " {:>10} {:>8}")
 print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
-                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load"))
+                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load", "build ms", "pocl s",
+                 "vs pocl"))
 one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
 for r in rows:
     base = one.get((r["app"], r["size"], r["mode"]))
@@ -131,7 +198,10 @@ for r in rows:
                      r["wavefront_instructions"],
                      "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
                      "%.2fx" % speedup if speedup else "-",
-                     "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"]))
+                     "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"],
+                     "%.2f" % r["build_ms"] if r["build_ms"] is not None else "-",
+                     "%.4f" % (r["pocl_kernel_ns"] / 1e9) if r["pocl_kernel_ns"] else "-",
+                     "%.1fx" % r["vs_pocl"] if r["vs_pocl"] else "-"))
 if any(r["mode"] != "timing" for r in rows):
     print("est: emu mode's kernel time is the front end's estimate, not simulated")
 print("written:", sys.argv[2])

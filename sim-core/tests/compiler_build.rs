@@ -288,3 +288,48 @@ fn unwritable_cache_still_builds() {
     assert!(!c.build(SCALE, "").unwrap().from_cache);
     assert!(!c.build(SCALE, "").unwrap().from_cache);
 }
+
+/// Set in the child process of `a_cache_hit_runs_no_program`: the cache directory to build
+/// from.
+const CACHE_HIT_CHILD: &str = "CACHE_HIT_CHILD_DIR";
+
+#[test]
+fn a_cache_hit_runs_no_program() {
+    if let Some(dir) = std::env::var_os(CACHE_HIT_CHILD) {
+        // The child: a fresh process that finds the compiler and builds from the cache.
+        let t0 = Instant::now();
+        let hit = cached_compiler(std::path::Path::new(&dir))
+            .build(SCALE, "")
+            .unwrap();
+        let elapsed = t0.elapsed();
+        eprintln!("cached build in a fresh process: {elapsed:?}");
+        assert!(hit.from_cache);
+        // SAFETY: getrusage fills the struct it is given.
+        let children = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+            usage.ru_maxrss
+        };
+        assert_eq!(children, 0, "a cache hit ran a program");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    assert!(
+        !cached_compiler(dir.path())
+            .build(SCALE, "")
+            .unwrap()
+            .from_cache
+    );
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "a_cache_hit_runs_no_program", "--nocapture"])
+        .env(CACHE_HIT_CHILD, dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    eprintln!("{stderr}");
+    assert!(child.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("cached build in a fresh process"),
+        "{stderr}"
+    );
+}

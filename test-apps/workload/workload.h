@@ -61,8 +61,9 @@ void wl_close(struct wl_device *dev);
  * if it cannot be read. */
 char *wl_kernel_source(const char *kernel_file);
 
-/* Builds `source` for the devices of `context`; prints every device's build
- * log and exits FAILED if the build fails. */
+/* Builds `source` for the devices of `context` and prints `build: <ms> ms`, the
+ * host wall time clBuildProgram took; prints every device's build log and exits
+ * FAILED if the build fails. */
 cl_program wl_build(cl_context context, const char *source, const char *build_options);
 
 /* The kernel called `name` of the program; exits FAILED if absent. */

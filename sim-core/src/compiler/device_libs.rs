@@ -2,12 +2,13 @@
 //! `opencl.bc`, `ocml.bc`, `ockl.bc` and the `oclc_*` control libraries, chosen as clang's
 //! ROCm toolchain chooses them for OpenCL.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
 use super::error::CompileError;
 use super::options::MathOptions;
+use super::toolchain::file_identity;
 use crate::loader::CodeObjectVersion;
 
 /// Where Debian installs the device libraries.
@@ -79,23 +80,15 @@ impl DeviceLibraries {
     }
 }
 
-/// SHA-256 over the names and contents of `files`, for cache keys.
+/// SHA-256 over the real path, size and modification time of each of `files`, for cache
+/// keys: the libraries are identified without reading them, as the compiler is.
 pub fn fingerprint(files: &[PathBuf]) -> Result<String, CompileError> {
     let mut hash = Sha256::new();
     for f in files {
-        let bytes =
-            std::fs::read(f).map_err(|e| super::error::io_error(&f.display().to_string(), e))?;
-        hash.update(file_name(f).as_bytes());
-        hash.update((bytes.len() as u64).to_le_bytes());
-        hash.update(&bytes);
+        hash.update(file_identity(f)?.as_bytes());
+        hash.update(b"\0");
     }
     Ok(hex(&hash.finalize()))
-}
-
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
 }
 
 /// Lower-case hexadecimal of `bytes`.
@@ -106,6 +99,12 @@ pub fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn file_name(p: &std::path::Path) -> String {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
 
     fn names(math: MathOptions, v: CodeObjectVersion) -> Vec<String> {
         let dir = tempfile::tempdir().unwrap();

@@ -114,11 +114,6 @@ impl Compiler {
         })
     }
 
-    /// The clang version text (for `CL_DEVICE_VERSION`-like reports and logs).
-    pub fn clang_version(&self) -> &str {
-        &self.toolchain.version
-    }
-
     /// `clBuildProgram`: compiles `source` (all the program's strings, concatenated) with
     /// OpenCL build `options` into an executable code object.
     pub fn build(&self, source: &str, options: &str) -> Result<CompileOutput, CompileError> {
@@ -266,11 +261,12 @@ impl Compiler {
     fn key(&self, step: &str, args: &[String]) -> Result<CacheKey, CompileError> {
         Ok(CacheKey::default()
             .field("step", step.as_bytes())
-            .field("clang", self.toolchain.version.as_bytes())
+            .field("clang", self.toolchain.identity.as_bytes())
             .field("args", args.join("\0").as_bytes()))
     }
 
-    /// Content hash of the device libraries, computed once per set.
+    /// Identity of the device libraries (see [`device_libs::fingerprint`]), computed once
+    /// per set.
     fn fingerprint(&self, libs: &[PathBuf]) -> Result<String, CompileError> {
         let mut known = self
             .lib_fingerprints

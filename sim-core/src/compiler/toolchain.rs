@@ -5,15 +5,34 @@ use std::process::Command;
 
 use super::error::{io_error, CompileError};
 
-/// Paths of the programs and the compiler's version text.
+/// Paths of the programs and what identifies the compiler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Toolchain {
     /// The OpenCL C compiler driver.
     pub clang: PathBuf,
     /// The bitcode linker (for `clLinkProgram`).
     pub llvm_link: PathBuf,
-    /// `clang --version` output, part of every cache key.
-    pub version: String,
+    /// The compiler's real path, size and modification time: part of every cache key, so
+    /// that a reinstalled or upgraded clang misses. Found without running anything.
+    pub identity: String,
+}
+
+/// `path` resolved to the file it names, with that file's size and modification time.
+pub fn file_identity(path: &Path) -> Result<String, CompileError> {
+    let real = std::fs::canonicalize(path).map_err(|e| io_error(&path.display().to_string(), e))?;
+    let meta = std::fs::metadata(&real).map_err(|e| io_error(&real.display().to_string(), e))?;
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .unwrap_or_default();
+    Ok(format!(
+        "{} {} {}.{:09}",
+        real.display(),
+        meta.len(),
+        modified.as_secs(),
+        modified.subsec_nanos()
+    ))
 }
 
 /// Finds a program by name on `PATH`, or at a fallback path.
@@ -44,15 +63,11 @@ impl Toolchain {
             find_program("ld.lld-15", "/usr/lib/llvm-15/bin/ld.lld", "lld-15")?;
         }
         let llvm_link = find_program("llvm-link-15", "/usr/lib/llvm-15/bin/llvm-link", "llvm-15")?;
-        let out = Command::new(&clang)
-            .arg("--version")
-            .output()
-            .map_err(|e| io_error("clang-15 --version", e))?;
-        let version = String::from_utf8_lossy(&out.stdout).into_owned();
+        let identity = file_identity(&clang)?;
         Ok(Toolchain {
             clang,
             llvm_link,
-            version,
+            identity,
         })
     }
 

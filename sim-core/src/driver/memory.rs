@@ -4,6 +4,7 @@
 use super::svm::SystemPages;
 use super::DriverError;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
@@ -98,6 +99,30 @@ impl Frame {
     }
 }
 
+/// Hashes a virtual page number with one multiplication (page numbers are not chosen by
+/// an adversary, and every lookup of a page the emulator's TLB misses goes through it).
+#[derive(Default)]
+struct PageNumberHasher(u64);
+
+impl Hasher for PageNumberHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Page table: virtual page number to frame.
+type PageTable = HashMap<u64, Arc<Frame>, BuildHasherDefault<PageNumberHasher>>;
+
 /// The DRAM and page table of one GPU.
 #[derive(Debug)]
 pub struct GpuMemory {
@@ -105,7 +130,7 @@ pub struct GpuMemory {
     page_bytes: u64,
     capacity_frames: u64,
     used_frames: AtomicU64,
-    page_table: RwLock<HashMap<u64, Arc<Frame>>>,
+    page_table: RwLock<PageTable>,
 }
 
 impl GpuMemory {
@@ -116,7 +141,7 @@ impl GpuMemory {
             page_bytes,
             capacity_frames: dram_bytes / page_bytes,
             used_frames: AtomicU64::new(0),
-            page_table: RwLock::new(HashMap::new()),
+            page_table: RwLock::new(PageTable::default()),
         }
     }
 

@@ -97,6 +97,30 @@ impl<'m> Tlb<'m> {
         Ok(())
     }
 
+    /// Whether the addresses of the accesses are being recorded.
+    pub fn is_recording(&self) -> bool {
+        self.accesses.is_some()
+    }
+
+    /// log2 of the page size.
+    pub fn page_shift(&self) -> u32 {
+        self.page_shift
+    }
+
+    /// The frame of the page holding `address`, for lane loops that keep it while their
+    /// lanes stay in the page (the access is not recorded).
+    #[inline]
+    pub fn page(&mut self, address: u64) -> Result<Arc<Frame>, FaultKind> {
+        let vpn = address >> self.page_shift;
+        let slot = vpn as usize % TLB_ENTRIES;
+        if self.entries.tags[slot] != Some(vpn) {
+            self.fill(slot, vpn, address)?;
+        }
+        self.entries.frames[slot]
+            .clone()
+            .ok_or(FaultKind::UnmappedAddress(address))
+    }
+
     /// Checks that every byte of `address..address + bytes` is mapped.
     pub fn check(&mut self, address: u64, bytes: u64) -> Result<(), FaultKind> {
         self.frame(address)?;

@@ -22,6 +22,7 @@ pub mod setup;
 pub mod smem;
 pub mod valu;
 pub mod vector;
+pub mod vector_int;
 pub mod vmem;
 pub mod wavefront;
 pub mod workgroup;

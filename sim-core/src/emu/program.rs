@@ -6,7 +6,8 @@ use super::fault::FaultKind;
 use super::memory::Tlb;
 use super::valu::{self, ValuFn};
 use super::wavefront::{WaveStatus, Wavefront};
-use super::{buffer, control, flat, lds, scalar, smem, vector};
+use super::workgroup::category_slot;
+use super::{buffer, control, flat, lds, scalar, smem, vector, vector_int};
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
 /// What an instruction may touch besides its wavefront: global memory (through a TLB) and
@@ -39,6 +40,13 @@ pub struct Step {
     /// The vector ALU opcode also reads its destination (`v_mac_*`, `v_cvt_pkaccum_u8_f32`);
     /// the old value is passed as source 2.
     pub reads_dst: bool,
+    /// The value of each source that is a constant (inline or literal), for vector ALU
+    /// opcodes.
+    pub constants: [Option<u64>; 3],
+    /// A `v_cmpx_*` compare: its result also becomes EXEC.
+    pub writes_exec: bool,
+    /// Its category's index in [`super::workgroup::CATEGORIES`] (where it is counted).
+    pub category_slot: u8,
 }
 
 /// A code range decoded into [`Step`]s.
@@ -92,7 +100,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
                 return (f, None);
             }
             match valu::semantics(inst.info) {
-                Some(f) => (vector::valu, Some(f)),
+                Some(f) => (vector_int::semantic(inst).unwrap_or(vector::valu), Some(f)),
                 None => (unimplemented, None),
             }
         }
@@ -129,6 +137,11 @@ impl Program {
                         inst.info.mnemonic,
                         "v_mac_f32" | "v_mac_f16" | "v_cvt_pkaccum_u8_f32"
                     );
+                    let constants = if valu.is_some() {
+                        [0, 1, 2].map(|i| vector::source_constant(&inst, i))
+                    } else {
+                        [None; 3]
+                    };
                     Step {
                         pc: d.pc,
                         inst,
@@ -137,6 +150,10 @@ impl Program {
                         atomic: atomic_of(&inst),
                         error: None,
                         reads_dst,
+                        constants,
+                        writes_exec: inst.info.format == Format::Vopc
+                            && inst.info.mnemonic.starts_with("v_cmpx"),
+                        category_slot: category_slot(inst.info.category),
                     }
                 }
                 Err(e) => Step {
@@ -155,6 +172,9 @@ impl Program {
                     atomic: None,
                     error: Some(Box::new(e)),
                     reads_dst: false,
+                    constants: [None; 3],
+                    writes_exec: false,
+                    category_slot: category_slot(OPCODES[0].category),
                 },
             };
             steps.push(step);

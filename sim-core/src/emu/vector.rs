@@ -4,6 +4,8 @@
 //! that need the whole wavefront: `v_readlane`, `v_writelane`, `v_readfirstlane`,
 //! `v_movrel*` and `v_nop`.
 
+use std::cell::RefCell;
+
 use super::fault::FaultKind;
 use super::lanes::{dpp_permute, sdwa_merge, sdwa_select};
 use super::operands::{active, check_vgprs, read_scalar, vgpr, write_scalar};
@@ -28,17 +30,44 @@ fn value_type(info: &OpInfo) -> ValueType {
     }
 }
 
-/// Fills `out` with source operand `i` of `inst`.
+/// The value of source operand `i` of `inst` when it is a constant (inline or literal), as
+/// every lane reads it; None for registers. Decoding computes it once per instruction.
+pub fn source_constant(inst: &Instruction, i: usize) -> Option<u64> {
+    let info = inst.info;
+    let width = info.widths.get(i + 1).copied().unwrap_or(1);
+    match inst.src[i] {
+        Operand::Inline(code) => Some(if width == 2 {
+            Operand::inline_value64(code)
+        } else {
+            u64::from(Operand::inline_value32(code, value_type(info)))
+        }),
+        // A 32-bit literal of a 64-bit float operand gives the high half.
+        Operand::Literal(v) => Some(if width == 2 && info.mnemonic.contains("f64") {
+            u64::from(v) << 32
+        } else {
+            u64::from(v)
+        }),
+        _ => None,
+    }
+}
+
+/// Fills `out` with source operand `i` of `inst`, whose constant value (if it is one) is
+/// `constant`.
+#[inline(always)]
 fn fetch(
     w: &Wavefront,
     inst: &Instruction,
     i: usize,
+    constant: Option<u64>,
     out: &mut LaneValues,
 ) -> Result<(), FaultKind> {
-    let info = inst.info;
-    let width = info.widths.get(i + 1).copied().unwrap_or(1);
+    if let Some(v) = constant {
+        out.fill(v);
+        return Ok(());
+    }
+    let width = inst.info.widths.get(i + 1).copied().unwrap_or(1);
     match inst.src[i] {
-        Operand::None => {}
+        Operand::None => out.fill(0),
         Operand::Vector { index, count } => {
             let count = count.max(1) as u32;
             check_vgprs(w, u32::from(index), count)?;
@@ -54,23 +83,6 @@ fn fetch(
                 }
             }
         }
-        Operand::Inline(code) => {
-            let v = if width == 2 {
-                Operand::inline_value64(code)
-            } else {
-                u64::from(Operand::inline_value32(code, value_type(info)))
-            };
-            out.fill(v);
-        }
-        Operand::Literal(v) => {
-            // A 32-bit literal of a 64-bit float operand gives the high half.
-            let v = if width == 2 && info.mnemonic.contains("f64") {
-                u64::from(v) << 32
-            } else {
-                u64::from(v)
-            };
-            out.fill(v);
-        }
         Operand::LdsDirect => return Err(FaultKind::Unsupported("lds_direct operand")),
         other => {
             let wide = width == 2 || matches!(other, Operand::Scalar { count: 2.., .. });
@@ -80,21 +92,66 @@ fn fetch(
     Ok(())
 }
 
+/// The per-lane source and result values of one vector ALU instruction.
+struct LaneBuffers {
+    srcs: [[u64; LANES]; 3],
+    dst: [u64; LANES],
+}
+
+thread_local! {
+    /// Each host thread's [`LaneBuffers`]: every instruction overwrites the sources it
+    /// passes and the results it writes back, so none has to clear 2 KiB first.
+    static LANE_BUFFERS: RefCell<Box<LaneBuffers>> = RefCell::new(Box::new(LaneBuffers {
+        srcs: [[0; LANES]; 3],
+        dst: [0; LANES],
+    }));
+}
+
 /// Executes a vector ALU instruction through its `valu` semantics.
 pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    LANE_BUFFERS.with(|b| {
+        let b = &mut **b.borrow_mut();
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the host has AVX2 (checked above).
+            return unsafe { valu_in_avx2(w, s, &mut b.srcs, &mut b.dst) };
+        }
+        valu_in(w, s, &mut b.srcs, &mut b.dst)
+    })
+}
+
+/// [`valu_in`] compiled with AVX2 (operand fetch and write-back loops four lanes at a time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn valu_in_avx2(
+    w: &mut Wavefront,
+    s: &Step,
+    srcs: &mut [[u64; LANES]; 3],
+    dst: &mut [u64; LANES],
+) -> Result<(), FaultKind> {
+    valu_in(w, s, srcs, dst)
+}
+
+/// [`valu`] with `srcs` and `dst` to work in (their contents are overwritten).
+#[inline(always)]
+fn valu_in(
+    w: &mut Wavefront,
+    s: &Step,
+    srcs: &mut [[u64; LANES]; 3],
+    dst: &mut [u64; LANES],
+) -> Result<(), FaultKind> {
     let f = s.valu.ok_or(FaultKind::Unimplemented)?;
     let inst = &s.inst;
     let info = inst.info;
-    let mut srcs = [[0u64; LANES]; 3];
     for (i, src) in srcs.iter_mut().enumerate() {
-        fetch(w, inst, i, src)?;
+        fetch(w, inst, i, s.constants[i], src)?;
     }
     if s.reads_dst {
         let d = Instruction {
             src: [inst.dst, Operand::None, Operand::None],
             ..*inst
         };
-        fetch(w, &d, 0, &mut srcs[2])?;
+        fetch(w, &d, 0, None, &mut srcs[2])?;
     }
     let mut exec = w.exec();
     let mut modifiers = VopModifiers::default();
@@ -126,7 +183,6 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     } else {
         w.vcc()
     };
-    let mut dst = [0u64; LANES];
     let mut mask_out = 0u64;
     f(&mut ValuArgs {
         src: [&srcs[0], &srcs[1], &srcs[2]],
@@ -134,7 +190,7 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         mask_in,
         modifiers,
         mode: w.float_mode(),
-        dst: &mut dst,
+        dst,
         mask_out: &mut mask_out,
     });
     if let Operand::Vector { index, count } = inst.dst {
@@ -149,9 +205,9 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
                 }
             }
             None => {
-                write_lanes(&mut w.vgprs[r], &dst, exec, 0);
+                write_lanes(&mut w.vgprs[r], dst, exec, 0);
                 if count >= 2 {
-                    write_lanes(&mut w.vgprs[r + 1], &dst, exec, 32);
+                    write_lanes(&mut w.vgprs[r + 1], dst, exec, 32);
                 }
             }
         }
@@ -159,7 +215,7 @@ pub fn valu(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     if inst.sdst != Operand::None {
         let m = mask_out & exec;
         write_scalar(w, inst.sdst, m);
-        if info.format == Format::Vopc && info.mnemonic.starts_with("v_cmpx") {
+        if s.writes_exec {
             w.set_exec(m);
         }
     }

@@ -7,7 +7,10 @@ use super::fault::FaultKind;
 use super::operands::{active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
+use crate::driver::Frame;
 use crate::isa::Operand;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// Where one lane's access goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +142,16 @@ fn lds_store(lds: &mut [u8], at: u64, v: u32, bytes: u64) {
     }
 }
 
+/// A loaded `bytes`-byte value, sign-extended when `signed`.
+#[inline(always)]
+fn extend(v: u32, bytes: u32, signed: bool) -> u32 {
+    match (bytes, signed) {
+        (1, true) => v as u8 as i8 as i32 as u32,
+        (2, true) => v as u16 as i16 as i32 as u32,
+        _ => v,
+    }
+}
+
 /// Performs `op` for every active lane at `targets`, with data from the VGPRs of `data`
 /// and results into `dst` (when it names registers).
 pub fn execute(
@@ -185,7 +198,34 @@ pub fn execute(
             signed,
             dwords,
         } => {
+            // The page the previous lane read, while lanes stay in it (not when the
+            // accesses are recorded: every dword or byte is one there).
+            let mut page: Option<(u64, Arc<Frame>)> = None;
+            let recording = e.tlb.is_recording();
+            let page_shift = e.tlb.page_shift();
             for l in active(exec) {
+                if let (Target::Global(a), false) = (targets[l], recording) {
+                    let vpn = a >> page_shift;
+                    if page.as_ref().is_none_or(|(p, _)| *p != vpn) {
+                        page = Some((vpn, e.tlb.page(a)?));
+                    }
+                    let words = page.as_ref().map_or(&[][..], |(_, f)| f.words());
+                    let first = ((a & ((1 << page_shift) - 1)) / 4) as usize;
+                    if bytes == 4 && a.is_multiple_of(4) {
+                        // Whole aligned dwords inside the page.
+                        if let Some(ws) = words.get(first..first + dwords) {
+                            for (o, w) in out.iter_mut().zip(ws) {
+                                o[l] = w.load(Ordering::Relaxed);
+                            }
+                            continue;
+                        }
+                    } else if bytes < 4 && a % 4 + u64::from(bytes) <= 4 {
+                        // A byte or short inside one dword.
+                        let v = words[first].load(Ordering::Relaxed) >> (8 * (a % 4));
+                        out[0][l] = extend(v & (u32::MAX >> (32 - 8 * bytes)), bytes, signed);
+                        continue;
+                    }
+                }
                 for (k, o) in out.iter_mut().enumerate().take(dwords) {
                     let b = u64::from(bytes);
                     let v = match targets[l] {
@@ -196,11 +236,7 @@ pub fn execute(
                         Target::Lds(a) => lds_load(e.lds, a + 4 * k as u64, b),
                         Target::Dropped => 0,
                     };
-                    o[l] = match (bytes, signed) {
-                        (1, true) => v as u8 as i8 as i32 as u32,
-                        (2, true) => v as u16 as i16 as i32 as u32,
-                        _ => v,
-                    };
+                    o[l] = extend(v, bytes, signed);
                 }
             }
         }

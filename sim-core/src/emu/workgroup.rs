@@ -66,8 +66,13 @@ pub const CATEGORIES: [Category; 12] = [
     Category::Image,
 ];
 
+/// The index of category `c` in [`CATEGORIES`].
+pub(super) fn category_slot(c: Category) -> u8 {
+    CATEGORIES.iter().position(|&x| x == c).unwrap_or(0) as u8
+}
+
 fn slot(c: Category) -> usize {
-    CATEGORIES.iter().position(|&x| x == c).unwrap_or(0)
+    usize::from(category_slot(c))
 }
 
 impl InstructionCounts {
@@ -196,7 +201,7 @@ fn run_slice(
             ));
         }
         let step = program.execute(w, env)?;
-        counts.counts[slot(step.inst.info.category)] += 1;
+        counts.counts[usize::from(step.category_slot)] += 1;
         if w.status != WaveStatus::Running {
             break;
         }

@@ -1,0 +1,222 @@
+//! The commonest integer vector ALU opcodes — the address arithmetic of every kernel
+//! (`v_add_u32`, `v_addc_u32`, `v_mov_b32`, `v_lshlrev_b32`, `v_lshrrev_b32`) and the
+//! bitwise operations (`v_and_b32`, `v_or_b32`, `v_xor_b32`) — in their plain forms (no
+//! VOP3 modifiers, SDWA or DPP), on the 32-bit register lanes directly, without the 64-bit
+//! operand staging of [`super::vector`]'s general path. The results are those of the
+//! general path (the tests compare both on random operands).
+
+use super::fault::FaultKind;
+use super::operands::{check_vgprs, read_scalar, write_active, write_scalar};
+use super::program::{Env, Semantic, Step};
+use super::wavefront::{Wavefront, LANES};
+use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
+
+/// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
+/// implements, in a form without modifiers.
+pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+    let plain = match inst.extra {
+        Extra::None => true,
+        Extra::Vop3(m) => m == VopModifiers::default(),
+        _ => false,
+    };
+    let narrow = |op: &Operand| match *op {
+        Operand::Vector { count, .. } | Operand::Scalar { count, .. } => count <= 1,
+        _ => true,
+    };
+    if !plain || !inst.src[..2].iter().all(narrow) || !narrow(&inst.dst) {
+        return None;
+    }
+    Some(match inst.info.mnemonic {
+        "v_add_u32" => add,
+        "v_addc_u32" => addc,
+        "v_mov_b32" => mov,
+        "v_and_b32" => and,
+        "v_or_b32" => or,
+        "v_xor_b32" => xor,
+        "v_lshlrev_b32" => lshlrev,
+        "v_lshrrev_b32" => lshrrev,
+        _ => return None,
+    })
+}
+
+/// Source `i` of `s`, one 32-bit value per lane.
+#[inline(always)]
+fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
+    if let Some(v) = s.constants[i] {
+        return Ok([v as u32; LANES]);
+    }
+    match s.inst.src[i] {
+        Operand::Vector { index, .. } => {
+            check_vgprs(w, u32::from(index), 1)?;
+            Ok(w.vgprs[index as usize])
+        }
+        Operand::None => Ok([0; LANES]),
+        Operand::LdsDirect => Err(FaultKind::Unsupported("lds_direct operand")),
+        other => Ok([read_scalar(w, other, false) as u32; LANES]),
+    }
+}
+
+/// Writes `values` into the active lanes of the destination VGPR and, when the opcode
+/// has one, `carry` (of the active lanes) into its scalar destination.
+#[inline(always)]
+fn write_back(
+    w: &mut Wavefront,
+    s: &Step,
+    values: &[u32; LANES],
+    carry: u64,
+) -> Result<(), FaultKind> {
+    let exec = w.exec();
+    if let Operand::Vector { index, .. } = s.inst.dst {
+        check_vgprs(w, u32::from(index), 1)?;
+        write_active(&mut w.vgprs[index as usize], values, exec);
+    }
+    if s.inst.sdst != Operand::None {
+        write_scalar(w, s.inst.sdst, carry & exec);
+    }
+    Ok(())
+}
+
+/// `a + b + carry_in` per lane, with the carry-out bits.
+#[inline(always)]
+fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64) {
+    let mut out = [0u32; LANES];
+    let mut carry = 0u64;
+    for l in 0..LANES {
+        let s = u64::from(a[l]) + u64::from(b[l]) + (carry_in >> l & 1);
+        out[l] = s as u32;
+        carry |= (s >> 32) << l;
+    }
+    (out, carry)
+}
+
+fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let (values, carry) = sum(&a, &b, 0);
+    write_back(w, s, &values, carry)
+}
+
+fn addc(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
+        read_scalar(w, s.inst.src[2], true)
+    } else {
+        w.vcc()
+    };
+    let (values, carry) = sum(&a, &b, carry_in);
+    write_back(w, s, &values, carry)
+}
+
+fn mov(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let a = source(w, s, 0)?;
+    write_back(w, s, &a, 0)
+}
+
+/// `f(source 0, source 1)` per lane.
+#[inline(always)]
+fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
+    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let mut values = [0u32; LANES];
+    for l in 0..LANES {
+        values[l] = f(a[l], b[l]);
+    }
+    write_back(w, s, &values, 0)
+}
+
+fn and(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a & b)
+}
+
+fn or(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a | b)
+}
+
+fn xor(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |a, b| a ^ b)
+}
+
+fn lshlrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |shift, v| v << (shift & 31))
+}
+
+fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    binary(w, s, |shift, v| v >> (shift & 31))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emu::program::Program;
+    use crate::emu::vector;
+
+    /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
+    /// forms, with VGPR, SGPR, inline and literal operands.
+    const CODE: [&[u32]; 16] = [
+        &[0x3204_0701],              // v_add_u32_e32 v2, vcc, v1, v3
+        &[0x3208_0a08],              // v_add_u32_e32 v4, vcc, s8, v5
+        &[0x3208_0aff, 0x1234_5678], // v_add_u32_e32 v4, vcc, 0x12345678, v5
+        &[0x3804_0701],              // v_addc_u32_e32 v2, vcc, v1, v3, vcc
+        &[0x3808_0ad0],              // v_addc_u32_e32 v4, vcc, -16, v5, vcc
+        &[0xd11c_0a02, 0x0022_0701], // v_addc_u32_e64 v2, s[10:11], v1, v3, s[8:9]
+        &[0xd119_0a02, 0x0002_0701], // v_add_u32_e64 v2, s[10:11], v1, v3
+        &[0x7e06_0301],              // v_mov_b32_e32 v3, v1
+        &[0x7e06_02c4],              // v_mov_b32_e32 v3, -4
+        &[0x7e06_0209],              // v_mov_b32_e32 v3, s9
+        &[0x2a04_0701],              // v_xor_b32_e32 v2, v1, v3
+        &[0x2608_0a08],              // v_and_b32_e32 v4, s8, v5
+        &[0x2608_0aff, 0x00ff_00ff], // v_and_b32_e32 v4, 0xff00ff, v5
+        &[0xd114_0002, 0x0000_1301], // v_or_b32_e64 v2, v1, s9
+        &[0x2404_0701],              // v_lshlrev_b32_e32 v2, v1, v3
+        &[0x2004_0684],              // v_lshrrev_b32_e32 v2, 4, v3
+    ];
+
+    fn wavefront(seed: u64) -> Wavefront {
+        let mut w = Wavefront::new(8);
+        let mut x = seed;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for r in w.vgprs.iter_mut() {
+            for v in r.iter_mut() {
+                // Many values near the top, so that carries happen.
+                *v = if next() % 3 == 0 {
+                    u32::MAX - next() as u32 % 4
+                } else {
+                    next() as u32
+                };
+            }
+        }
+        for s in w.sgprs.iter_mut() {
+            *s = next() as u32;
+        }
+        w.set_exec(next());
+        w
+    }
+
+    #[test]
+    fn fast_forms_match_the_general_path() {
+        for words in CODE {
+            let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let program = Program::new(&code, 0);
+            let step = &program.steps()[0];
+            let fast = semantic(&step.inst).expect("a fast form");
+            for seed in 1..50 {
+                let mut a = wavefront(seed);
+                let mut b = a.clone();
+                let mut lds = [];
+                let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
+                let mut entries = crate::emu::memory::TlbEntries::default();
+                let mut env = Env {
+                    tlb: crate::emu::memory::Tlb::new(&memory, &mut entries),
+                    lds: &mut lds,
+                };
+                fast(&mut a, &mut env, step).unwrap();
+                vector::valu(&mut b, &mut env, step).unwrap();
+                assert_eq!(a.vgprs, b.vgprs, "{} seed {seed}", step.inst);
+                assert_eq!(a.sgprs, b.sgprs, "{} seed {seed}", step.inst);
+            }
+        }
+    }
+}
