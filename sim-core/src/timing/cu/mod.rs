@@ -42,10 +42,12 @@
 mod coalescer;
 mod pipeline;
 mod units;
+mod wave_table;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
 pub use pipeline::{Issued, Pipeline};
+pub use wave_table::WaveTable;
 pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemoryMessage};
@@ -53,7 +55,7 @@ use crate::config::{CuConfig, IssueArbiter};
 use crate::driver::Driver;
 use crate::emu::fault::{Fault, FaultKind};
 use crate::emu::memory::{Tlb, TlbEntries};
-use crate::emu::program::{Env, Program};
+use crate::emu::program::Env;
 use crate::emu::{
     initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
     WaveStatus, Wavefront,
@@ -140,7 +142,7 @@ pub struct ComputeUnit {
     ports: CuPorts,
     settings: CuSettings,
     workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    waves: HashMap<usize, WaveSlot, FastHash>,
+    waves: WaveTable,
     next_key: usize,
     ops: HashMap<u64, MemoryOp, FastHash>,
     sent: HashMap<u64, Sent, FastHash>,
@@ -219,7 +221,7 @@ impl ComputeUnit {
             ports,
             settings,
             workgroups: HashMap::default(),
-            waves: HashMap::default(),
+            waves: WaveTable::default(),
             next_key: 0,
             ops: HashMap::default(),
             sent: HashMap::default(),
@@ -291,19 +293,14 @@ impl ComputeUnit {
             for (setup, placed) in setups.iter().zip(workgroup.wavefronts()) {
                 let mut state = Wavefront::new(vgprs);
                 initialize(&mut state, &code.descriptor, setup, code.entry_pc);
-                let wave_key = self.next_key;
-                self.next_key += 1;
-                self.waves.insert(
-                    wave_key,
-                    WaveSlot::new(
-                        state,
-                        (key, setup.wave_index),
-                        placed.simd,
-                        (program.clone(), code_end),
-                        self.settings.pipeline.instruction_buffer_lines as usize,
-                        ctx.now(),
-                    ),
-                );
+                let wave_key = self.waves.insert(WaveSlot::new(
+                    state,
+                    (key, setup.wave_index),
+                    placed.simd,
+                    (program.clone(), code_end),
+                    self.settings.pipeline.instruction_buffer_lines as usize,
+                    ctx.now(),
+                ));
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
                 self.by_simd[placed.simd as usize].push(wave_key);
@@ -352,7 +349,7 @@ impl ComputeUnit {
             return;
         };
         for wave in &wg.waves {
-            if let Some(w) = self.waves.remove(wave) {
+            if let Some(w) = self.waves.remove(*wave) {
                 self.by_simd[w.simd as usize].retain(|k| k != wave);
             }
         }
@@ -384,7 +381,7 @@ impl ComputeUnit {
             return;
         };
         let done = wg.waves.iter().all(|w| {
-            self.waves.get(w).is_some_and(|w| {
+            self.waves.get(*w).is_some_and(|w| {
                 w.state.status == WaveStatus::Ended
                     && w.vm_outstanding == 0
                     && w.lgkm_outstanding == 0
@@ -397,7 +394,7 @@ impl ComputeUnit {
 
     /// Fails the work-group of wavefront `wave` with `kind` at its PC.
     fn fault(&mut self, ctx: &mut Context<'_, Message>, wave: usize, kind: FaultKind) {
-        let Some(w) = self.waves.get(&wave) else {
+        let Some(w) = self.waves.get(wave) else {
             return;
         };
         let key = w.workgroup;
@@ -427,7 +424,7 @@ impl ComputeUnit {
     /// Fails the work-group of wavefront `wave` because the memory system refused
     /// something the functional model accepted.
     fn memory_error(&mut self, ctx: &mut Context<'_, Message>, wave: usize, message: String) {
-        let Some(w) = self.waves.get(&wave) else {
+        let Some(w) = self.waves.get(wave) else {
             return;
         };
         let key = w.workgroup;
@@ -453,7 +450,7 @@ impl ComputeUnit {
                 match self.sent.remove(&response.id) {
                     Some(Sent::Fetch { wave, line }) => match response.result {
                         Ok(_) => {
-                            if let Some(w) = self.waves.get_mut(&wave) {
+                            if let Some(w) = self.waves.get_mut(wave) {
                                 w.fill(line);
                                 if w.wanted_line().is_some() {
                                     self.may_fetch.insert(wave);
@@ -487,7 +484,7 @@ impl ComputeUnit {
     /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
     /// the line, and forgotten if it was only prefetched.
     fn fetch_failed(&mut self, ctx: &mut Context<'_, Message>, wave: usize, line: u64, e: String) {
-        let Some(w) = self.waves.get_mut(&wave) else {
+        let Some(w) = self.waves.get_mut(wave) else {
             return;
         };
         w.fetching = None;
@@ -502,7 +499,7 @@ impl ComputeUnit {
         let Some(op) = self.ops.remove(&op) else {
             return;
         };
-        let Some(w) = self.waves.get_mut(&op.wave) else {
+        let Some(w) = self.waves.get_mut(op.wave) else {
             return;
         };
         w.vm_outstanding -= u32::from(op.vm);
@@ -551,7 +548,7 @@ impl ComputeUnit {
             .range(self.fetch_from..)
             .chain(self.may_fetch.range(..self.fetch_from));
         for &key in order {
-            let Some(w) = self.waves.get(&key) else {
+            let Some(w) = self.waves.get(key) else {
                 satisfied.push(key);
                 continue;
             };
@@ -576,7 +573,7 @@ impl ComputeUnit {
             self.fetch_from = wave + 1;
             let id = self.new_id();
             let request = MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32);
-            if let Some(w) = self.waves.get_mut(&wave) {
+            if let Some(w) = self.waves.get_mut(wave) {
                 w.fetching = Some(line);
             }
             self.send(Path::Instruction, now, request, Sent::Fetch { wave, line });
@@ -625,7 +622,7 @@ impl ComputeUnit {
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             for &key in &candidates {
-                let Some(w) = self.waves.get(&key) else {
+                let Some(w) = self.waves.get(key) else {
                     continue;
                 };
                 let Some((ready, unit)) = w.ready_for() else {
@@ -635,13 +632,10 @@ impl ComputeUnit {
                     continue;
                 }
                 any_ready = true;
-                let program = w.program.clone();
-                let timing = match program.at(w.state.pc) {
-                    Ok(step) => OpTiming::of(step.inst.info).timing,
-                    Err(kind) => {
-                        self.fault(ctx, key, kind);
-                        continue;
-                    }
+                let Some(timing) = w.next_timing() else {
+                    let kind = w.program.at(w.state.pc).err();
+                    self.fault(ctx, key, kind.expect("no timing: it does not decode"));
+                    continue;
                 };
                 let slot = timing.unit.index();
                 if used[slot] {
@@ -651,7 +645,7 @@ impl ComputeUnit {
                 if unit.is_some_and(|u| self.pipeline.accepts_from(u, simd) > cycle) {
                     continue;
                 }
-                self.execute(ctx, key, &program, timing.occupancy);
+                self.execute(ctx, key, timing.occupancy);
                 issued = true;
             }
             if any_ready {
@@ -665,13 +659,7 @@ impl ComputeUnit {
 
     /// Executes wavefront `key`'s next instruction functionally and times it through the
     /// pipeline (a VALU instruction keeps its SIMD `occupancy` cycles).
-    fn execute(
-        &mut self,
-        ctx: &mut Context<'_, Message>,
-        key: usize,
-        program: &Program,
-        occupancy: u64,
-    ) {
+    fn execute(&mut self, ctx: &mut Context<'_, Message>, key: usize, occupancy: u64) {
         let now = ctx.now();
         let clock = ctx.clock();
         let limit = self.settings.limits.max_instructions_per_wavefront;
@@ -680,11 +668,12 @@ impl ComputeUnit {
             Ok(m) => m,
             Err(e) => return self.memory_error(ctx, key, e.to_string()),
         };
-        let w = self.waves.get_mut(&key).expect("an issued wavefront");
+        let w = self.waves.get_mut(key).expect("an issued wavefront");
         if w.state.executed >= limit {
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
         let simd = w.simd as usize;
+        let program = Arc::clone(&w.program);
         let wg = self
             .workgroups
             .get_mut(&w.workgroup)
@@ -784,7 +773,7 @@ impl ComputeUnit {
             }
         }
         self.lines = lines;
-        let status = self.waves[&key].state.status;
+        let status = self.waves[key].state.status;
         match status {
             WaveStatus::AtBarrier => self.release_barrier(wg_key, now + ctx.clock().period()),
             WaveStatus::Ended => self.retire_if_done(ctx, wg_key),
@@ -799,7 +788,7 @@ impl ComputeUnit {
         let wg = &self.workgroups[&key];
         let all = wg.waves.iter().all(|w| {
             matches!(
-                self.waves[w].state.status,
+                self.waves[*w].state.status,
                 WaveStatus::AtBarrier | WaveStatus::Ended
             )
         });
@@ -807,7 +796,7 @@ impl ComputeUnit {
             return;
         }
         for w in &wg.waves {
-            let w = self.waves.get_mut(w).expect("resident");
+            let w = self.waves.get_mut(*w).expect("resident");
             if w.state.status == WaveStatus::AtBarrier {
                 w.state.status = WaveStatus::Running;
                 w.ready_at = at;
@@ -833,7 +822,7 @@ impl ComputeUnit {
             }
         }
         for k in &self.may_fetch {
-            if let Some(w) = self.waves.get(k).filter(|w| w.wanted_line().is_some()) {
+            if let Some(w) = self.waves.get(*k).filter(|w| w.wanted_line().is_some()) {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
