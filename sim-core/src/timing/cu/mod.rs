@@ -42,15 +42,14 @@
 mod coalescer;
 mod pipeline;
 mod units;
-mod wave_table;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
 pub use pipeline::{Issued, Pipeline};
-pub use wave_table::WaveTable;
 pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemoryMessage};
+use super::slot_table::SlotTable;
 use crate::config::{CuConfig, IssueArbiter};
 use crate::driver::Driver;
 use crate::emu::fault::{Fault, FaultKind};
@@ -129,10 +128,10 @@ enum Path {
     Instruction,
 }
 
-/// A request the compute unit sent, by id.
+/// A request the compute unit sent (its id is its key in `sent`).
 enum Sent {
     /// Part of a memory instruction (a key of `ops`).
-    Op(u64),
+    Op(usize),
     /// An instruction fetch for a wavefront.
     Fetch { wave: usize, line: u64 },
 }
@@ -142,13 +141,14 @@ pub struct ComputeUnit {
     ports: CuPorts,
     settings: CuSettings,
     workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    waves: WaveTable,
+    waves: SlotTable<WaveSlot>,
     next_key: usize,
-    ops: HashMap<u64, MemoryOp, FastHash>,
-    sent: HashMap<u64, Sent, FastHash>,
+    /// Memory instructions in flight (keys grow in the order they issued).
+    ops: SlotTable<MemoryOp>,
+    /// Requests in flight, by id.
+    sent: SlotTable<Sent>,
     /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
-    timed: BTreeMap<(Time, u64), ()>,
-    next_id: u64,
+    timed: BTreeMap<(Time, usize), ()>,
     /// Requests waiting to leave, by [`Path`] (in the order of its variants).
     outbox: [VecDeque<Message>; 3],
     /// Requests the units have not let go yet, with the time they leave (in time order
@@ -221,12 +221,11 @@ impl ComputeUnit {
             ports,
             settings,
             workgroups: HashMap::default(),
-            waves: WaveTable::default(),
+            waves: SlotTable::default(),
             next_key: 0,
-            ops: HashMap::default(),
-            sent: HashMap::default(),
+            ops: SlotTable::default(),
+            sent: SlotTable::default(),
             timed: BTreeMap::new(),
-            next_id: 0,
             outbox: Default::default(),
             delayed: Default::default(),
             answers: VecDeque::new(),
@@ -447,7 +446,7 @@ impl ComputeUnit {
                     panic!("a compute unit received {msg:?} from memory");
                 };
                 // Answers for a work-group that already failed find nothing.
-                match self.sent.remove(&response.id) {
+                match self.sent.remove(response.id as usize) {
                     Some(Sent::Fetch { wave, line }) => match response.result {
                         Ok(_) => {
                             if let Some(w) = self.waves.get_mut(wave) {
@@ -461,12 +460,12 @@ impl ComputeUnit {
                     },
                     Some(Sent::Op(op)) => {
                         if let Err(e) = response.result {
-                            if let Some(wave) = self.ops.remove(&op).map(|o| o.wave) {
+                            if let Some(wave) = self.ops.remove(op).map(|o| o.wave) {
                                 self.memory_error(ctx, wave, e.to_string());
                             }
                             continue;
                         }
-                        let finished = self.ops.get_mut(&op).is_some_and(|o| {
+                        let finished = self.ops.get_mut(op).is_some_and(|o| {
                             o.remaining -= 1;
                             o.remaining == 0
                         });
@@ -495,8 +494,8 @@ impl ComputeUnit {
     }
 
     /// Memory instruction `op` completed: its wavefront's counters drop.
-    fn complete(&mut self, ctx: &mut Context<'_, Message>, op: u64) {
-        let Some(op) = self.ops.remove(&op) else {
+    fn complete(&mut self, ctx: &mut Context<'_, Message>, op: usize) {
+        let Some(op) = self.ops.remove(op) else {
             return;
         };
         let Some(w) = self.waves.get_mut(op.wave) else {
@@ -524,16 +523,12 @@ impl ComputeUnit {
         any
     }
 
-    /// Sends `request` through `path` at time `at` (not before the current time).
-    fn send(&mut self, path: Path, at: Time, request: MemRequest, what: Sent) {
-        self.sent.insert(request.id, what);
-        let message = Message::Memory(MemoryMessage::Request(request));
+    /// Sends the request `request` makes of its id through `path` at time `at` (not
+    /// before the current time), for `what`.
+    fn send(&mut self, path: Path, at: Time, what: Sent, request: impl FnOnce(u64) -> MemRequest) {
+        let id = self.sent.insert(what) as u64;
+        let message = Message::Memory(MemoryMessage::Request(request(id)));
         self.delayed[path as usize].push_back((at, message));
-    }
-
-    fn new_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
     }
 
     /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
@@ -571,12 +566,12 @@ impl ComputeUnit {
         self.satisfied = satisfied;
         if let Some((wave, line)) = demand.or(prefetch) {
             self.fetch_from = wave + 1;
-            let id = self.new_id();
-            let request = MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32);
             if let Some(w) = self.waves.get_mut(wave) {
                 w.fetching = Some(line);
             }
-            self.send(Path::Instruction, now, request, Sent::Fetch { wave, line });
+            self.send(Path::Instruction, now, Sent::Fetch { wave, line }, |id| {
+                MemRequest::read(id, line * LINE_BYTES, LINE_BYTES as u32)
+            });
         }
     }
 
@@ -618,7 +613,8 @@ impl ComputeUnit {
                     start
                 }
             };
-            candidates.extend((0..n).map(|k| list[(start + k) % n]));
+            candidates.extend_from_slice(&list[start..]);
+            candidates.extend_from_slice(&list[..start]);
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             for &key in &candidates {
@@ -735,16 +731,12 @@ impl ComputeUnit {
             } else {
                 Path::Vector
             };
-            let op = self.new_id();
-            self.ops.insert(
-                op,
-                MemoryOp {
-                    wave: key,
-                    remaining: lines.len(),
-                    vm,
-                    lgkm,
-                },
-            );
+            let op = self.ops.insert(MemoryOp {
+                wave: key,
+                remaining: lines.len(),
+                vm,
+                lgkm,
+            });
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
                 let done = if category == Category::Lds || inst.info.format == Format::Flat {
@@ -755,21 +747,23 @@ impl ComputeUnit {
                 self.timed.insert((done, op), ());
             }
             for (k, line) in lines.drain(..).enumerate() {
-                let id = self.new_id();
-                let request = match kind {
+                let at = clock.cycles(issued.first_request + k as u64);
+                match kind {
                     MemoryKind::Store => {
                         let mut data = vec![0u8; line.bytes as usize];
                         if let Err(e) = memory.read(line.address, &mut data) {
                             return self.memory_error(ctx, key, e.to_string());
                         }
-                        MemRequest::write(id, line.address, data)
+                        self.send(path, at, Sent::Op(op), |id| {
+                            MemRequest::write(id, line.address, data)
+                        });
                     }
                     MemoryKind::Load | MemoryKind::Atomic => {
-                        MemRequest::read(id, line.address, line.bytes)
+                        self.send(path, at, Sent::Op(op), |id| {
+                            MemRequest::read(id, line.address, line.bytes)
+                        });
                     }
-                };
-                let at = clock.cycles(issued.first_request + k as u64);
-                self.send(path, at, request, Sent::Op(op));
+                }
             }
         }
         self.lines = lines;
