@@ -11,12 +11,17 @@ use std::ops::Index;
 /// Bits of a key that hold the slot.
 const SLOT_BITS: u32 = 24;
 const SLOT_MASK: usize = (1 << SLOT_BITS) - 1;
+/// The key of a free slot (no value is ever given it).
+const FREE: usize = usize::MAX;
 
 /// Values in slots, found by key.
 #[derive(Debug)]
 pub(crate) struct SlotTable<V> {
-    /// Per slot: the key of its value and the value, if taken.
-    slots: Vec<Option<(usize, V)>>,
+    /// Per slot: the key of its value ([`FREE`] when it has none). Apart from the values,
+    /// so that checking a key touches little memory.
+    keys: Vec<usize>,
+    /// Per slot: its value, if taken.
+    values: Vec<Option<V>>,
     /// Free slots, the one freed last on top.
     free: Vec<usize>,
     /// Values added so far.
@@ -26,7 +31,8 @@ pub(crate) struct SlotTable<V> {
 impl<V> Default for SlotTable<V> {
     fn default() -> Self {
         SlotTable {
-            slots: Vec::new(),
+            keys: Vec::new(),
+            values: Vec::new(),
             free: Vec::new(),
             additions: 0,
         }
@@ -37,49 +43,57 @@ impl<V> SlotTable<V> {
     /// Adds `value` in a free slot; returns its key.
     pub(crate) fn insert(&mut self, value: V) -> usize {
         let slot = self.free.pop().unwrap_or_else(|| {
-            self.slots.push(None);
-            self.slots.len() - 1
+            self.keys.push(FREE);
+            self.values.push(None);
+            self.keys.len() - 1
         });
         assert!(slot <= SLOT_MASK, "more than 2^24 values in a slot table");
         let key = (self.additions << SLOT_BITS) | slot;
         self.additions += 1;
-        self.slots[slot] = Some((key, value));
+        self.keys[slot] = key;
+        self.values[slot] = Some(value);
         key
     }
 
     /// The value `key` names, if it is still there.
     #[inline]
     pub(crate) fn get(&self, key: usize) -> Option<&V> {
-        match self.slots.get(key & SLOT_MASK) {
-            Some(Some((k, value))) if *k == key => Some(value),
-            _ => None,
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
         }
+        self.values[slot].as_ref()
     }
 
     /// The value `key` names, if it is still there, to change.
     #[inline]
     pub(crate) fn get_mut(&mut self, key: usize) -> Option<&mut V> {
-        match self.slots.get_mut(key & SLOT_MASK) {
-            Some(Some((k, value))) if *k == key => Some(value),
-            _ => None,
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
         }
+        self.values[slot].as_mut()
     }
 
     /// Removes the value `key` names and returns it, if it was there.
     pub(crate) fn remove(&mut self, key: usize) -> Option<V> {
-        self.get(key)?;
-        self.free.push(key & SLOT_MASK);
-        self.slots[key & SLOT_MASK].take().map(|(_, value)| value)
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
+        }
+        self.keys[slot] = FREE;
+        self.free.push(slot);
+        self.values[slot].take()
     }
 
     /// Whether the table holds no value.
     pub(crate) fn is_empty(&self) -> bool {
-        self.free.len() == self.slots.len()
+        self.free.len() == self.keys.len()
     }
 
     /// The values, by slot.
     pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
-        self.slots.iter().flatten().map(|(_, value)| value)
+        self.values.iter().flatten()
     }
 }
 
@@ -105,7 +119,8 @@ mod tests {
         let c = table.insert('c');
         // c took a's slot but not its key.
         assert!(b < c && c != a);
-        assert_eq!((table.get(a), table.remove(a)), (None, None));
+        assert_eq!(table.get(a), None);
+        assert_eq!(table.remove(a), None);
         assert_eq!((table[b], table[c]), ('b', 'c'));
         *table.get_mut(c).unwrap() = 'C';
         assert_eq!(table.values().collect::<String>(), "Cb");

@@ -149,14 +149,12 @@ impl WaveSlot {
     /// ends); `None` while it waits for something other than time (a fetch, memory, a
     /// barrier, or its end).
     pub fn ready_for(&self) -> Option<(Time, Option<Unit>)> {
-        if self.state.status != WaveStatus::Running {
-            return None;
-        }
+        // The slot's own fields first: the state's status lies in another cache line.
         let next = &self.next;
-        if next.waitcnt.is_some_and(|imm| !self.waitcnt_satisfied(imm)) {
-            return None;
-        }
-        if !self.buffered {
+        if !self.buffered
+            || next.waitcnt.is_some_and(|imm| !self.waitcnt_satisfied(imm))
+            || self.state.status != WaveStatus::Running
+        {
             return None;
         }
         Some((self.ready_at, next.unit))
