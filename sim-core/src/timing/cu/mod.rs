@@ -42,6 +42,7 @@
 mod coalescer;
 mod pipeline;
 mod units;
+mod wave_set;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
@@ -63,9 +64,10 @@ use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use units::{MemoryKind, OpTiming, Unit};
+use wave_set::WaveSet;
 
 /// Bytes of a cache line: what one request and one instruction fetch cover.
 pub const LINE_BYTES: u64 = 64;
@@ -172,7 +174,7 @@ pub struct ComputeUnit {
     /// The wavefronts that may want a line fetched: all that do, and some that no longer
     /// do (the fetch arbiter drops those). A wavefront is added when it arrives, its fetch
     /// fails, or its PC moves or buffer fills and it then wants a line.
-    may_fetch: BTreeSet<usize>,
+    may_fetch: WaveSet,
     /// Reused list of wavefronts found not to want a line.
     satisfied: Vec<usize>,
     /// Reused list of issue candidates.
@@ -237,7 +239,7 @@ impl ComputeUnit {
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
             fetch_from: 0,
-            may_fetch: BTreeSet::new(),
+            may_fetch: WaveSet::default(),
             satisfied: Vec::new(),
             candidates: Vec::new(),
             translations: TlbEntries::default(),
@@ -538,11 +540,8 @@ impl ComputeUnit {
         let mut prefetch = None;
         let mut demand = None;
         let mut satisfied = std::mem::take(&mut self.satisfied);
-        let order = self
-            .may_fetch
-            .range(self.fetch_from..)
-            .chain(self.may_fetch.range(..self.fetch_from));
-        for &key in order {
+        let order = self.may_fetch.from(self.fetch_from);
+        for key in order {
             let Some(w) = self.waves.get(key) else {
                 satisfied.push(key);
                 continue;
@@ -561,7 +560,7 @@ impl ComputeUnit {
             }
         }
         for key in satisfied.drain(..) {
-            self.may_fetch.remove(&key);
+            self.may_fetch.remove(key);
         }
         self.satisfied = satisfied;
         if let Some((wave, line)) = demand.or(prefetch) {
@@ -815,8 +814,8 @@ impl ComputeUnit {
                 earliest(&mut next, t.max(soonest));
             }
         }
-        for k in &self.may_fetch {
-            if let Some(w) = self.waves.get(*k).filter(|w| w.wanted_line().is_some()) {
+        for k in self.may_fetch.iter() {
+            if let Some(w) = self.waves.get(k).filter(|w| w.wanted_line().is_some()) {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
