@@ -28,8 +28,11 @@ pub struct Engine<M> {
     out: Vec<Event<M>>,
     /// The wake-ups of the component being run (kept to reuse its allocation).
     wakes: Vec<Wake>,
-    /// The components with events in the step being handled.
+    /// The components with events in the step being handled, in order.
     touched: Vec<ComponentId>,
+    /// Per component (a bit each, by index): whether it has events in the step being
+    /// gathered; this orders `touched` without sorting it.
+    marks: Vec<u64>,
 }
 
 /// A component with everything it owns.
@@ -66,6 +69,7 @@ impl<M: Send> Engine<M> {
             out: Vec::new(),
             wakes: Vec::new(),
             touched: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -218,16 +222,22 @@ impl<M: Send> Engine<M> {
         self.now = time;
         self.delta = delta;
         self.events_handled += batch.len() as u64;
-        self.touched.clear();
+        self.marks.resize(self.slots.len().div_ceil(64), 0);
         for event in batch.drain(..) {
-            let pending = &mut self.slots[event.target.index()].pending;
-            if pending.is_empty() {
-                self.touched.push(event.target);
-            }
-            pending.push(event);
+            let index = event.target.index();
+            self.marks[index / 64] |= 1 << (index % 64);
+            self.slots[index].pending.push(event);
         }
         self.queue.recycle(batch);
-        self.touched.sort_unstable();
+        self.touched.clear();
+        for (word, marks) in self.marks.iter_mut().enumerate() {
+            let mut bits = std::mem::take(marks);
+            while bits != 0 {
+                let index = word * 64 + bits.trailing_zeros() as usize;
+                self.touched.push(ComponentId(index as u32));
+                bits &= bits - 1;
+            }
+        }
         match self.pool.clone() {
             Some(pool) if self.touched.len() > 1 => self.handle_parallel(&pool),
             _ => {

@@ -5,6 +5,7 @@
 use super::plumbing::{count, take, Lookups, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
 use super::set_associative::SetAssociative;
+use super::slot_table::SlotTable;
 use crate::config::CacheConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
@@ -206,13 +207,12 @@ pub struct Cache {
     /// Answers due after the data array's latency, in order.
     answers: Pipeline<Answer>,
     /// Requests sent below, by id.
-    below: HashMap<u64, Below, FastHash>,
+    below: SlotTable<Below>,
     write_throughs: usize,
     /// A flush waiting for outstanding requests to finish (false) or for the level below
     /// (true).
     flush: Option<(Arrival, bool)>,
     outbox: Outbox,
-    next_id: u64,
     next_task: u64,
     /// The switch that empties it, and the resets it has seen.
     reset: CacheReset,
@@ -233,19 +233,16 @@ impl Cache {
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
             answers: Pipeline::default(),
-            below: HashMap::default(),
+            below: SlotTable::default(),
             write_throughs: 0,
             flush: None,
             outbox: Outbox::default(),
-            next_id: 0,
             next_task: 0,
         }
     }
 
     fn send_below(&mut self, access: Access, address: u64, what: Below) {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.below.insert(id, what);
+        let id = self.below.insert(what) as u64;
         self.outbox.push(
             self.bottom,
             MemoryMessage::Request(MemRequest {
@@ -482,7 +479,7 @@ impl Cache {
     fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let what = self
             .below
-            .remove(&response.id)
+            .remove(response.id as usize)
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match what {
             Below::Fill(line) => self.fill(ctx, line, response.result),

@@ -6,9 +6,9 @@ use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
 };
+use super::slot_table::SlotTable;
 use crate::engine::{Component, Context, Port, Time, Wake};
-use crate::fast_hash::FastHash;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Messages the crossbar queues per output before it stops taking requests for it.
 const QUEUE_PER_OUTPUT: usize = 4;
@@ -40,7 +40,8 @@ pub struct Crossbar {
     /// log2 of the interleaving granule (line sizes are powers of two).
     interleave_shift: u32,
     latency: Time,
-    routes: HashMap<u64, Route, FastHash>,
+    /// Requests passed on, by id.
+    routes: SlotTable<Route>,
     /// Broadcast flushes: (input, id, answers awaited).
     flushes: BTreeMap<u64, (Port, u64, usize)>,
     /// Messages on their way through, to leave through a port when due.
@@ -70,7 +71,7 @@ impl Crossbar {
             remotes: BTreeMap::new(),
             interleave_shift: interleave_bytes.trailing_zeros(),
             latency,
-            routes: HashMap::default(),
+            routes: SlotTable::default(),
             flushes: BTreeMap::new(),
             transit: Pipeline::default(),
             in_transit: Vec::new(),
@@ -127,16 +128,14 @@ impl Crossbar {
         mut req: MemRequest,
         route: Route,
     ) {
-        self.next_id += 1;
-        self.routes.insert(self.next_id, route);
-        req.id = self.next_id;
+        req.id = self.routes.insert(route) as u64;
         self.forward(ctx, output, MemoryMessage::Request(req));
     }
 
     fn answer_from_output<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let route = self
             .routes
-            .remove(&response.id)
+            .remove(response.id as usize)
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match route {
             Route::Back { input, id } => {

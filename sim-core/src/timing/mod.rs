@@ -46,6 +46,7 @@ mod pcie;
 mod plumbing;
 pub mod protocol;
 mod set_associative;
+mod slot_table;
 mod tlb;
 
 pub use builder::{

@@ -7,6 +7,7 @@ use super::protocol::{
     TranslationRequest, TranslationResponse,
 };
 use super::set_associative::SetAssociative;
+use super::slot_table::SlotTable;
 use crate::config::TlbConfig;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
@@ -102,11 +103,11 @@ pub struct Tlb {
     mshrs: HashMap<u64, (u64, Vec<Client>), FastHash>,
     /// Flushes so far: an answer to a question asked before a flush is not kept.
     flush_count: u64,
-    below: HashMap<u64, Below, FastHash>,
+    /// Requests passed on, by id.
+    below: SlotTable<Below>,
     /// Flushes passed on, by (top, id): answers still awaited.
     flushes: BTreeMap<(Port, u64), (usize, u64)>,
     outbox: Outbox,
-    next_id: u64,
     next_task: u64,
 }
 
@@ -131,10 +132,9 @@ impl Tlb {
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
             flush_count: 0,
-            below: HashMap::default(),
+            below: SlotTable::default(),
             flushes: BTreeMap::new(),
             outbox: Outbox::default(),
-            next_id: 0,
             next_task: 0,
         }
     }
@@ -145,11 +145,6 @@ impl Tlb {
     fn has_room(&self) -> bool {
         let queued = self.bottom.map_or(0, |b| self.outbox.queued(b));
         self.lookups.in_pipeline() + queued < self.geometry.pipeline_depth
-    }
-
-    fn fresh_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
     }
 
     /// Serves `client` with the translation of its page (`None`: a page fault).
@@ -182,15 +177,11 @@ impl Tlb {
                     self.outbox.push(top, MemoryMessage::Response(response));
                     return;
                 };
-                let id = self.fresh_id();
-                self.below.insert(
-                    id,
-                    Below::Access {
-                        top,
-                        id: req.id,
-                        task,
-                    },
-                );
+                let id = self.below.insert(Below::Access {
+                    top,
+                    id: req.id,
+                    task,
+                }) as u64;
                 let forwarded = MemRequest {
                     id,
                     address: physical_address(gpu, req.address),
@@ -266,8 +257,7 @@ impl Tlb {
         let targets: Vec<Port> = self.bottom.into_iter().chain([self.next]).collect();
         self.flushes.insert((top, req.id), (targets.len(), task));
         for target in targets {
-            let id = self.fresh_id();
-            self.below.insert(id, Below::Flush { top, id: req.id });
+            let id = self.below.insert(Below::Flush { top, id: req.id }) as u64;
             let forwarded = MemRequest {
                 id,
                 address: 0,
@@ -280,7 +270,7 @@ impl Tlb {
     fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let what = self
             .below
-            .remove(&response.id)
+            .remove(response.id as usize)
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match what {
             Below::Access { top, id, task } => {

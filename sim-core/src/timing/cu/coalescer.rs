@@ -12,17 +12,24 @@ pub struct LineAccess {
 }
 
 /// Groups `accesses` (the start addresses of dword accesses, or of 8-byte atomics when
-/// `wide`) by `line_bytes`-byte line, in address order, into `lines` (emptied first): one
-/// [`LineAccess`] per line touched, covering every touched byte of that line.
+/// `wide`) by `line_bytes`-byte line (a power of two), in address order, into `lines`
+/// (emptied first): one [`LineAccess`] per line touched, covering every touched byte of
+/// that line.
+///
+/// # Panics
+/// If `line_bytes` is not a power of two.
 pub fn coalesce(accesses: &[u64], line_bytes: u64, wide: bool, lines: &mut Vec<LineAccess>) {
+    assert!(line_bytes.is_power_of_two(), "lines of {line_bytes} bytes");
     let width = if wide { 8 } else { 4 };
-    let line_of = |a: &LineAccess| a.address / line_bytes;
+    // Line numbers by shifting: a division per lane costs more than the rest.
+    let shift = line_bytes.trailing_zeros();
+    let line_of = |a: &LineAccess| a.address >> shift;
     lines.clear();
     // Lanes mostly touch the line of the lane before them.
     for &address in accesses {
         let start = address & !(width - 1);
-        let line = start / line_bytes;
-        let end = (start + width).min((line + 1) * line_bytes);
+        let line = start >> shift;
+        let end = (start + width).min((line + 1) << shift);
         match lines.last_mut() {
             Some(last) if line_of(last) == line => merge(last, start, end),
             _ => lines.push(LineAccess {

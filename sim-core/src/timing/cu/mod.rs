@@ -42,6 +42,7 @@
 mod coalescer;
 mod pipeline;
 mod units;
+mod wave_set;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
@@ -49,11 +50,12 @@ pub use pipeline::{Issued, Pipeline};
 pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemoryMessage};
+use super::slot_table::SlotTable;
 use crate::config::{CuConfig, IssueArbiter};
 use crate::driver::Driver;
 use crate::emu::fault::{Fault, FaultKind};
 use crate::emu::memory::{Tlb, TlbEntries};
-use crate::emu::program::{Env, Program};
+use crate::emu::program::Env;
 use crate::emu::{
     initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
     WaveStatus, Wavefront,
@@ -62,9 +64,10 @@ use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use units::{MemoryKind, OpTiming, Unit};
+use wave_set::WaveSet;
 
 /// Bytes of a cache line: what one request and one instruction fetch cover.
 pub const LINE_BYTES: u64 = 64;
@@ -130,10 +133,10 @@ enum Path {
     Instruction,
 }
 
-/// A request the compute unit sent, by id.
+/// A request the compute unit sent (its id is its key in `sent`).
 enum Sent {
     /// Part of a memory instruction (a key of `ops`).
-    Op(u64),
+    Op(usize),
     /// An instruction fetch for a wavefront.
     Fetch { wave: usize, line: u64 },
 }
@@ -143,13 +146,14 @@ pub struct ComputeUnit {
     ports: CuPorts,
     settings: CuSettings,
     workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    waves: HashMap<usize, WaveSlot, FastHash>,
+    waves: SlotTable<WaveSlot>,
     next_key: usize,
-    ops: HashMap<u64, MemoryOp, FastHash>,
-    sent: HashMap<u64, Sent, FastHash>,
+    /// Memory instructions in flight (keys grow in the order they issued).
+    ops: SlotTable<MemoryOp>,
+    /// Requests in flight, by id.
+    sent: SlotTable<Sent>,
     /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
-    timed: BTreeMap<(Time, u64), ()>,
-    next_id: u64,
+    timed: BTreeMap<(Time, usize), ()>,
     /// Requests waiting to leave, by [`Path`] (in the order of its variants).
     outbox: [VecDeque<Message>; 3],
     /// Requests the units have not let go yet, with the time they leave (in time order
@@ -173,7 +177,7 @@ pub struct ComputeUnit {
     /// The wavefronts that may want a line fetched: all that do, and some that no longer
     /// do (the fetch arbiter drops those). A wavefront is added when it arrives, its fetch
     /// fails, or its PC moves or buffer fills and it then wants a line.
-    may_fetch: BTreeSet<usize>,
+    may_fetch: WaveSet,
     /// Reused list of wavefronts found not to want a line.
     satisfied: Vec<usize>,
     /// Reused list of issue candidates.
@@ -222,12 +226,11 @@ impl ComputeUnit {
             ports,
             settings,
             workgroups: HashMap::default(),
-            waves: HashMap::default(),
+            waves: SlotTable::default(),
             next_key: 0,
-            ops: HashMap::default(),
-            sent: HashMap::default(),
+            ops: SlotTable::default(),
+            sent: SlotTable::default(),
             timed: BTreeMap::new(),
-            next_id: 0,
             outbox: Default::default(),
             delayed: Default::default(),
             answers: VecDeque::new(),
@@ -239,7 +242,7 @@ impl ComputeUnit {
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
             fetch_from: 0,
-            may_fetch: BTreeSet::new(),
+            may_fetch: WaveSet::default(),
             satisfied: Vec::new(),
             candidates: Vec::new(),
             translations: TlbEntries::default(),
@@ -294,19 +297,14 @@ impl ComputeUnit {
             for (setup, placed) in setups.iter().zip(workgroup.wavefronts()) {
                 let mut state = Wavefront::new(vgprs);
                 initialize(&mut state, &code.descriptor, setup, code.entry_pc);
-                let wave_key = self.next_key;
-                self.next_key += 1;
-                self.waves.insert(
-                    wave_key,
-                    WaveSlot::new(
-                        state,
-                        (key, setup.wave_index),
-                        placed.simd,
-                        (program.clone(), code_end),
-                        self.settings.pipeline.instruction_buffer_lines as usize,
-                        ctx.now(),
-                    ),
-                );
+                let wave_key = self.waves.insert(WaveSlot::new(
+                    state,
+                    (key, setup.wave_index),
+                    placed.simd,
+                    (program.clone(), code_end),
+                    self.settings.pipeline.instruction_buffer_lines as usize,
+                    ctx.now(),
+                ));
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
                 self.by_simd[placed.simd as usize].push(wave_key);
@@ -356,7 +354,7 @@ impl ComputeUnit {
             return;
         };
         for wave in &wg.waves {
-            if let Some(w) = self.waves.remove(wave) {
+            if let Some(w) = self.waves.remove(*wave) {
                 self.by_simd[w.simd as usize].retain(|k| k != wave);
             }
         }
@@ -388,7 +386,7 @@ impl ComputeUnit {
             return;
         };
         let done = wg.waves.iter().all(|w| {
-            self.waves.get(w).is_some_and(|w| {
+            self.waves.get(*w).is_some_and(|w| {
                 w.state.status == WaveStatus::Ended
                     && w.vm_outstanding == 0
                     && w.lgkm_outstanding == 0
@@ -401,7 +399,7 @@ impl ComputeUnit {
 
     /// Fails the work-group of wavefront `wave` with `kind` at its PC.
     fn fault(&mut self, ctx: &mut Context<'_, Message>, wave: usize, kind: FaultKind) {
-        let Some(w) = self.waves.get(&wave) else {
+        let Some(w) = self.waves.get(wave) else {
             return;
         };
         let key = w.workgroup;
@@ -431,7 +429,7 @@ impl ComputeUnit {
     /// Fails the work-group of wavefront `wave` because the memory system refused
     /// something the functional model accepted.
     fn memory_error(&mut self, ctx: &mut Context<'_, Message>, wave: usize, message: String) {
-        let Some(w) = self.waves.get(&wave) else {
+        let Some(w) = self.waves.get(wave) else {
             return;
         };
         let key = w.workgroup;
@@ -454,10 +452,10 @@ impl ComputeUnit {
                     panic!("a compute unit received {msg:?} from memory");
                 };
                 // Answers for a work-group that already failed find nothing.
-                match self.sent.remove(&response.id) {
+                match self.sent.remove(response.id as usize) {
                     Some(Sent::Fetch { wave, line }) => match response.result {
                         Ok(_) => {
-                            if let Some(w) = self.waves.get_mut(&wave) {
+                            if let Some(w) = self.waves.get_mut(wave) {
                                 w.fill(line);
                                 if w.wanted_line().is_some() {
                                     self.may_fetch.insert(wave);
@@ -468,12 +466,12 @@ impl ComputeUnit {
                     },
                     Some(Sent::Op(op)) => {
                         if let Err(e) = response.result {
-                            if let Some(wave) = self.ops.remove(&op).map(|o| o.wave) {
+                            if let Some(wave) = self.ops.remove(op).map(|o| o.wave) {
                                 self.memory_error(ctx, wave, e.to_string());
                             }
                             continue;
                         }
-                        let finished = self.ops.get_mut(&op).is_some_and(|o| {
+                        let finished = self.ops.get_mut(op).is_some_and(|o| {
                             o.remaining -= 1;
                             o.remaining == 0
                         });
@@ -491,7 +489,7 @@ impl ComputeUnit {
     /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
     /// the line, and forgotten if it was only prefetched.
     fn fetch_failed(&mut self, ctx: &mut Context<'_, Message>, wave: usize, line: u64, e: String) {
-        let Some(w) = self.waves.get_mut(&wave) else {
+        let Some(w) = self.waves.get_mut(wave) else {
             return;
         };
         w.fetching = None;
@@ -502,11 +500,11 @@ impl ComputeUnit {
     }
 
     /// Memory instruction `op` completed: its wavefront's counters drop.
-    fn complete(&mut self, ctx: &mut Context<'_, Message>, op: u64) {
-        let Some(op) = self.ops.remove(&op) else {
+    fn complete(&mut self, ctx: &mut Context<'_, Message>, op: usize) {
+        let Some(op) = self.ops.remove(op) else {
             return;
         };
-        let Some(w) = self.waves.get_mut(&op.wave) else {
+        let Some(w) = self.waves.get_mut(op.wave) else {
             return;
         };
         w.vm_outstanding -= u32::from(op.vm);
@@ -531,16 +529,12 @@ impl ComputeUnit {
         any
     }
 
-    /// Sends `request` through `path` at time `at` (not before the current time).
-    fn send(&mut self, path: Path, at: Time, request: MemRequest, what: Sent) {
-        self.sent.insert(request.id, what);
-        let message = Message::Memory(MemoryMessage::Request(request));
+    /// Sends the request `request` makes of its id through `path` at time `at` (not
+    /// before the current time), for `what`.
+    fn send(&mut self, path: Path, at: Time, what: Sent, request: impl FnOnce(u64) -> MemRequest) {
+        let id = self.sent.insert(what) as u64;
+        let message = Message::Memory(MemoryMessage::Request(request(id)));
         self.delayed[path as usize].push_back((at, message));
-    }
-
-    fn new_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
     }
 
     /// The fetch arbiter: one instruction fetch per cycle, for the first wavefront (in
@@ -550,12 +544,9 @@ impl ComputeUnit {
         let mut prefetch = None;
         let mut demand = None;
         let mut satisfied = std::mem::take(&mut self.satisfied);
-        let order = self
-            .may_fetch
-            .range(self.fetch_from..)
-            .chain(self.may_fetch.range(..self.fetch_from));
-        for &key in order {
-            let Some(w) = self.waves.get(&key) else {
+        let order = self.may_fetch.from(self.fetch_from);
+        for key in order {
+            let Some(w) = self.waves.get(key) else {
                 satisfied.push(key);
                 continue;
             };
@@ -573,23 +564,23 @@ impl ComputeUnit {
             }
         }
         for key in satisfied.drain(..) {
-            self.may_fetch.remove(&key);
+            self.may_fetch.remove(key);
         }
         self.satisfied = satisfied;
         if let Some((wave, line)) = demand.or(prefetch) {
             self.fetch_from = wave + 1;
-            let id = self.new_id();
             let offset = self
                 .waves
-                .get(&wave)
+                .get(wave)
                 .and_then(|w| self.workgroups.get(&w.workgroup))
                 .map_or(0, |wg| wg.fetch_offset);
             let address = (line * LINE_BYTES).wrapping_add(offset) / LINE_BYTES * LINE_BYTES;
-            let request = MemRequest::read(id, address, LINE_BYTES as u32);
-            if let Some(w) = self.waves.get_mut(&wave) {
+            if let Some(w) = self.waves.get_mut(wave) {
                 w.fetching = Some(line);
             }
-            self.send(Path::Instruction, now, request, Sent::Fetch { wave, line });
+            self.send(Path::Instruction, now, Sent::Fetch { wave, line }, |id| {
+                MemRequest::read(id, address, LINE_BYTES as u32)
+            });
         }
     }
 
@@ -631,11 +622,12 @@ impl ComputeUnit {
                     start
                 }
             };
-            candidates.extend((0..n).map(|k| list[(start + k) % n]));
+            candidates.extend_from_slice(&list[start..]);
+            candidates.extend_from_slice(&list[..start]);
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             for &key in &candidates {
-                let Some(w) = self.waves.get(&key) else {
+                let Some(w) = self.waves.get(key) else {
                     continue;
                 };
                 let Some((ready, unit)) = w.ready_for() else {
@@ -645,13 +637,10 @@ impl ComputeUnit {
                     continue;
                 }
                 any_ready = true;
-                let program = w.program.clone();
-                let timing = match program.at(w.state.pc) {
-                    Ok(step) => OpTiming::of(step.inst.info).timing,
-                    Err(kind) => {
-                        self.fault(ctx, key, kind);
-                        continue;
-                    }
+                let Some(timing) = w.next_timing() else {
+                    let kind = w.program.at(w.state.pc).err();
+                    self.fault(ctx, key, kind.expect("no timing: it does not decode"));
+                    continue;
                 };
                 let slot = timing.unit.index();
                 if used[slot] {
@@ -666,7 +655,7 @@ impl ComputeUnit {
                 } else {
                     timing.occupancy
                 };
-                self.execute(ctx, key, &program, occupancy);
+                self.execute(ctx, key, occupancy);
                 issued = true;
             }
             if any_ready {
@@ -680,13 +669,7 @@ impl ComputeUnit {
 
     /// Executes wavefront `key`'s next instruction functionally and times it through the
     /// pipeline (a VALU instruction keeps its SIMD `occupancy` cycles).
-    fn execute(
-        &mut self,
-        ctx: &mut Context<'_, Message>,
-        key: usize,
-        program: &Program,
-        occupancy: u64,
-    ) {
+    fn execute(&mut self, ctx: &mut Context<'_, Message>, key: usize, occupancy: u64) {
         let now = ctx.now();
         let clock = ctx.clock();
         let limit = self.settings.limits.max_instructions_per_wavefront;
@@ -695,11 +678,12 @@ impl ComputeUnit {
             Ok(m) => m,
             Err(e) => return self.memory_error(ctx, key, e.to_string()),
         };
-        let w = self.waves.get_mut(&key).expect("an issued wavefront");
+        let w = self.waves.get_mut(key).expect("an issued wavefront");
         if w.state.executed >= limit {
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
         let simd = w.simd as usize;
+        let program = Arc::clone(&w.program);
         let wg = self
             .workgroups
             .get_mut(&w.workgroup)
@@ -761,16 +745,12 @@ impl ComputeUnit {
             } else {
                 Path::Vector
             };
-            let op = self.new_id();
-            self.ops.insert(
-                op,
-                MemoryOp {
-                    wave: key,
-                    remaining: lines.len(),
-                    vm,
-                    lgkm,
-                },
-            );
+            let op = self.ops.insert(MemoryOp {
+                wave: key,
+                remaining: lines.len(),
+                vm,
+                lgkm,
+            });
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
                 let done = if category == Category::Lds || inst.info.format == Format::Flat {
@@ -781,25 +761,27 @@ impl ComputeUnit {
                 self.timed.insert((done, op), ());
             }
             for (k, line) in lines.drain(..).enumerate() {
-                let id = self.new_id();
-                let request = match kind {
+                let at = clock.cycles(issued.first_request + k as u64);
+                match kind {
                     MemoryKind::Store => {
                         let mut data = vec![0u8; line.bytes as usize];
                         if let Err(e) = memory.read(line.address, &mut data) {
                             return self.memory_error(ctx, key, e.to_string());
                         }
-                        MemRequest::write(id, line.address, data)
+                        self.send(path, at, Sent::Op(op), |id| {
+                            MemRequest::write(id, line.address, data)
+                        });
                     }
                     MemoryKind::Load | MemoryKind::Atomic => {
-                        MemRequest::read(id, line.address, line.bytes)
+                        self.send(path, at, Sent::Op(op), |id| {
+                            MemRequest::read(id, line.address, line.bytes)
+                        });
                     }
-                };
-                let at = clock.cycles(issued.first_request + k as u64);
-                self.send(path, at, request, Sent::Op(op));
+                }
             }
         }
         self.lines = lines;
-        let status = self.waves[&key].state.status;
+        let status = self.waves[key].state.status;
         match status {
             WaveStatus::AtBarrier => self.release_barrier(wg_key, now + ctx.clock().period()),
             WaveStatus::Ended => self.retire_if_done(ctx, wg_key),
@@ -814,7 +796,7 @@ impl ComputeUnit {
         let wg = &self.workgroups[&key];
         let all = wg.waves.iter().all(|w| {
             matches!(
-                self.waves[w].state.status,
+                self.waves[*w].state.status,
                 WaveStatus::AtBarrier | WaveStatus::Ended
             )
         });
@@ -822,7 +804,7 @@ impl ComputeUnit {
             return;
         }
         for w in &wg.waves {
-            let w = self.waves.get_mut(w).expect("resident");
+            let w = self.waves.get_mut(*w).expect("resident");
             if w.state.status == WaveStatus::AtBarrier {
                 w.state.status = WaveStatus::Running;
                 w.ready_at = at;
@@ -847,7 +829,7 @@ impl ComputeUnit {
                 earliest(&mut next, t.max(soonest));
             }
         }
-        for k in &self.may_fetch {
+        for k in self.may_fetch.iter() {
             if let Some(w) = self.waves.get(k).filter(|w| w.wanted_line().is_some()) {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }

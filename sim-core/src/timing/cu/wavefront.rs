@@ -2,7 +2,7 @@
 //! emulator's [`Wavefront`]), its instruction buffer, when it may issue next and the
 //! memory instructions it still waits for.
 
-use super::units::{OpTiming, Unit};
+use super::units::{OpTiming, Timing, Unit};
 use super::LINE_BYTES;
 use crate::emu::program::Program;
 use crate::emu::{WaveStatus, Wavefront};
@@ -39,6 +39,8 @@ pub struct WaveSlot {
     holds_all_code: bool,
     /// The instruction at the PC, as far as issuing it is concerned.
     next: NextInstruction,
+    /// Whether the lines the instruction at the PC occupies are in the buffer.
+    buffered: bool,
     /// The line being fetched, if any.
     pub fetching: Option<u64>,
     /// Vector memory instructions issued and not yet complete (vmcnt).
@@ -58,13 +60,16 @@ struct NextInstruction {
     unit: Option<Unit>,
     /// The immediate of an `s_waitcnt`.
     waitcnt: Option<u16>,
+    /// How it is timed (`None` when it does not decode).
+    timing: Option<Timing>,
 }
 
 impl NextInstruction {
     fn at(program: &Program, pc: u64) -> Self {
         let step = program.at(pc).ok();
         let size = step.map_or(4, |s| u64::from(s.inst.size));
-        let (mut unit, mut waitcnt) = (step.map(|s| OpTiming::of(s.inst.info).timing.unit), None);
+        let timing = step.map(|s| OpTiming::of(s.inst.info).timing);
+        let (mut unit, mut waitcnt) = (timing.map(|t| t.unit), None);
         if let Some(step) = step.filter(|s| s.inst.info.category == Category::Waitcnt) {
             match step.inst.extra {
                 Extra::Simm16(imm) => waitcnt = Some(imm),
@@ -75,6 +80,7 @@ impl NextInstruction {
             lines: [pc / LINE_BYTES, (pc + size - 1) / LINE_BYTES],
             unit,
             waitcnt,
+            timing,
         }
     }
 }
@@ -107,6 +113,7 @@ impl WaveSlot {
             fetch_not_before: 0,
             holds_all_code: false,
             next,
+            buffered: false,
             fetching: None,
             vm_outstanding: 0,
             lgkm_outstanding: 0,
@@ -116,6 +123,19 @@ impl WaveSlot {
     /// Takes note that the PC moved (the wavefront executed an instruction).
     pub fn pc_moved(&mut self) {
         self.next = NextInstruction::at(&self.program, self.state.pc);
+        self.buffered = self.lines_buffered();
+    }
+
+    /// How its next instruction is timed (`None` when it does not decode).
+    pub fn next_timing(&self) -> Option<Timing> {
+        self.next.timing
+    }
+
+    /// Whether the lines its next instruction occupies are in its buffer.
+    fn lines_buffered(&self) -> bool {
+        let [a, b] = self.next.lines;
+        self.holds_all_code && a >= self.code_lines.start && b < self.code_lines.end
+            || self.has_line(a) && self.has_line(b)
     }
 
     /// The lines it needs in its buffer to issue its next instruction (the same line
@@ -129,17 +149,12 @@ impl WaveSlot {
     /// ends); `None` while it waits for something other than time (a fetch, memory, a
     /// barrier, or its end).
     pub fn ready_for(&self) -> Option<(Time, Option<Unit>)> {
-        if self.state.status != WaveStatus::Running {
-            return None;
-        }
+        // The slot's own fields first: the state's status lies in another cache line.
         let next = &self.next;
-        if next.waitcnt.is_some_and(|imm| !self.waitcnt_satisfied(imm)) {
-            return None;
-        }
-        let [a, b] = next.lines;
-        let buffered = self.holds_all_code && a >= self.code_lines.start && b < self.code_lines.end
-            || self.has_line(a) && self.has_line(b);
-        if !buffered {
+        if !self.buffered
+            || next.waitcnt.is_some_and(|imm| !self.waitcnt_satisfied(imm))
+            || self.state.status != WaveStatus::Running
+        {
             return None;
         }
         Some((self.ready_at, next.unit))
@@ -149,6 +164,7 @@ impl WaveSlot {
     pub fn flush_buffer(&mut self, not_before: Time) {
         self.buffer.clear();
         self.holds_all_code = false;
+        self.buffered = false;
         self.fetch_not_before = not_before;
     }
 
@@ -189,6 +205,7 @@ impl WaveSlot {
             self.holds_all_code = self.code_lines.end - self.code_lines.start
                 <= self.buffer_lines as u64
                 && self.code_lines.clone().all(|l| self.has_line(l));
+            self.buffered = self.lines_buffered();
         }
     }
 

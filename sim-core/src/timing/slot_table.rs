@@ -1,0 +1,131 @@
+//! A table of values found by keys it hands out: the resident wavefronts of a compute
+//! unit, the requests a component has in flight.
+//!
+//! A key names one value for its whole life and is never given to another, so an answer
+//! for something that has left finds nothing; keys grow in the order values are added,
+//! so ordering by key is ordering by addition. A key also holds the value's slot, so
+//! finding it takes no hashing: it is `(additions << SLOT_BITS) | slot`.
+
+use std::ops::Index;
+
+/// Bits of a key that hold the slot.
+const SLOT_BITS: u32 = 24;
+const SLOT_MASK: usize = (1 << SLOT_BITS) - 1;
+/// The key of a free slot (no value is ever given it).
+const FREE: usize = usize::MAX;
+
+/// Values in slots, found by key.
+#[derive(Debug)]
+pub(crate) struct SlotTable<V> {
+    /// Per slot: the key of its value ([`FREE`] when it has none). Apart from the values,
+    /// so that checking a key touches little memory.
+    keys: Vec<usize>,
+    /// Per slot: its value, if taken.
+    values: Vec<Option<V>>,
+    /// Free slots, the one freed last on top.
+    free: Vec<usize>,
+    /// Values added so far.
+    additions: usize,
+}
+
+impl<V> Default for SlotTable<V> {
+    fn default() -> Self {
+        SlotTable {
+            keys: Vec::new(),
+            values: Vec::new(),
+            free: Vec::new(),
+            additions: 0,
+        }
+    }
+}
+
+impl<V> SlotTable<V> {
+    /// Adds `value` in a free slot; returns its key.
+    pub(crate) fn insert(&mut self, value: V) -> usize {
+        let slot = self.free.pop().unwrap_or_else(|| {
+            self.keys.push(FREE);
+            self.values.push(None);
+            self.keys.len() - 1
+        });
+        assert!(slot <= SLOT_MASK, "more than 2^24 values in a slot table");
+        let key = (self.additions << SLOT_BITS) | slot;
+        self.additions += 1;
+        self.keys[slot] = key;
+        self.values[slot] = Some(value);
+        key
+    }
+
+    /// The value `key` names, if it is still there.
+    #[inline]
+    pub(crate) fn get(&self, key: usize) -> Option<&V> {
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
+        }
+        self.values[slot].as_ref()
+    }
+
+    /// The value `key` names, if it is still there, to change.
+    #[inline]
+    pub(crate) fn get_mut(&mut self, key: usize) -> Option<&mut V> {
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
+        }
+        self.values[slot].as_mut()
+    }
+
+    /// Removes the value `key` names and returns it, if it was there.
+    pub(crate) fn remove(&mut self, key: usize) -> Option<V> {
+        let slot = key & SLOT_MASK;
+        if self.keys.get(slot) != Some(&key) {
+            return None;
+        }
+        self.keys[slot] = FREE;
+        self.free.push(slot);
+        self.values[slot].take()
+    }
+
+    /// Whether the table holds no value.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.free.len() == self.keys.len()
+    }
+
+    /// The values, by slot.
+    pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
+        self.values.iter().flatten()
+    }
+}
+
+impl<V> Index<usize> for SlotTable<V> {
+    type Output = V;
+
+    fn index(&self, key: usize) -> &V {
+        self.get(key).expect("a key of a value in the table")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_grow_with_addition_and_are_never_reused() {
+        let mut table = SlotTable::default();
+        let a = table.insert('a');
+        let b = table.insert('b');
+        assert!(a < b);
+        assert_eq!(table.remove(a), Some('a'));
+        let c = table.insert('c');
+        // c took a's slot but not its key.
+        assert!(b < c && c != a);
+        assert_eq!(table.get(a), None);
+        assert_eq!(table.remove(a), None);
+        assert_eq!((table[b], table[c]), ('b', 'c'));
+        *table.get_mut(c).unwrap() = 'C';
+        assert_eq!(table.values().collect::<String>(), "Cb");
+        table.remove(b);
+        table.remove(c);
+        assert!(table.is_empty());
+    }
+}
