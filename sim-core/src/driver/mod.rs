@@ -189,6 +189,22 @@ impl Driver {
         Ok(Arc::new(Buffer::new(self.clone(), address, size)))
     }
 
+    /// A buffer of `size` bytes at `address` inside SVM allocation `svm`: its bytes are the
+    /// allocation's (`CL_MEM_USE_HOST_PTR` on an SVM pointer). `None` if the range is not
+    /// inside the allocation.
+    pub fn create_buffer_on_svm(
+        self: &Arc<Self>,
+        svm: &Arc<SvmAllocation>,
+        address: u64,
+        size: u64,
+    ) -> Option<Arc<Buffer>> {
+        svm.contains(address, size).then(|| {
+            let mut buffer = Buffer::new(self.clone(), address, size);
+            buffer.svm = Some(svm.clone());
+            Arc::new(buffer)
+        })
+    }
+
     fn release_address_range(&self, address: u64, size: u64) {
         self.address_space
             .lock()
