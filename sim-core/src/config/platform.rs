@@ -28,6 +28,9 @@ pub struct PlatformConfig {
     pub page_walkers: u32,
     /// Instructions one wavefront may execute before it is stopped as hung.
     pub max_wavefront_instructions: u64,
+    /// Wavefront instructions one kernel launch (all its wavefronts) may execute before it
+    /// is stopped as hung.
+    pub max_launch_instructions: u64,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -246,6 +249,10 @@ impl PlatformConfig {
         positive(
             "platform.max_wavefront_instructions",
             self.max_wavefront_instructions,
+        )?;
+        positive(
+            "platform.max_launch_instructions",
+            self.max_launch_instructions,
         )?;
         if !(self.pcie_gbytes_per_s.is_finite() && self.pcie_gbytes_per_s > 0.0) {
             return Err(ConfigError::new(

@@ -173,7 +173,7 @@ impl Buffer {
         Ok(())
     }
 
-    fn pages(&self) -> u64 {
+    pub(super) fn pages(&self) -> u64 {
         self.size.max(1).div_ceil(self.driver.page_bytes())
     }
 
@@ -188,7 +188,7 @@ impl Buffer {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<usize>> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Option<usize>> {
         self.resident_on.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

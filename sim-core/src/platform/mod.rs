@@ -16,7 +16,8 @@ pub use transfer::{transfer_ns, TransferKind};
 use crate::config::{Mode, Settings};
 use crate::driver::{Arena, Buffer, Driver, DriverError};
 use crate::emu::{
-    scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
+    scratch_bytes_per_wave, DispatchResources, DispatchTable, InstructionBudget, RunLimits,
+    WorkGroupEmulator, MAX_SCRATCH_BYTES_PER_WAVE,
 };
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
@@ -178,7 +179,13 @@ impl Platform {
             .write_kernarg(&mut device, gpu, &kernarg)
             .map_err(|e| setup(&e))?;
         let private = kernel.descriptor.private_segment_fixed_size;
-        let per_wave = scratch_bytes_per_wave(private);
+        let per_wave = scratch_bytes_per_wave(private).ok_or_else(|| KernelError::Launch {
+            kernel: d.kernel.to_string(),
+            error: LaunchError::PrivateSegmentTooLarge {
+                bytes_per_work_item: u64::from(private),
+                max_bytes_per_wavefront: MAX_SCRATCH_BYTES_PER_WAVE,
+            },
+        })?;
         let scratch_base = self
             .scratch(&mut device, gpu, per_wave)
             .map_err(|e| setup(&e))?;
@@ -223,6 +230,9 @@ impl Platform {
                 scratch_base,
                 scratch_bytes_per_wave: per_wave,
                 dispatch_id: device.next_dispatch_id,
+                budget: Arc::new(InstructionBudget::new(
+                    self.settings.platform.max_launch_instructions,
+                )),
             },
         );
         let device = &mut *device;
@@ -327,6 +337,8 @@ impl Platform {
 
     /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
     /// (0 when the kernel needs none), reusing the previous launch's when large enough.
+    /// Its pages take memory only when first touched: only the wavefronts that run use
+    /// theirs, so a large private segment costs what the launch's wavefronts use.
     fn scratch(&self, device: &mut Device, gpu: usize, per_wave: u32) -> Result<u64, DriverError> {
         if per_wave == 0 {
             return Ok(0);
@@ -338,8 +350,7 @@ impl Platform {
             return Ok(scratch.address());
         }
         device.scratch = None;
-        let scratch = self.driver.create_buffer_in(Arena::Gpu(gpu), needed)?;
-        scratch.make_resident(gpu)?;
+        let scratch = self.driver.create_scratch(gpu, needed)?;
         let address = scratch.address();
         device.scratch = Some(scratch);
         Ok(address)

@@ -55,8 +55,8 @@ use crate::emu::fault::{Fault, FaultKind};
 use crate::emu::memory::{Tlb, TlbEntries};
 use crate::emu::program::{Env, Program};
 use crate::emu::{
-    initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
-    WaveStatus, Wavefront,
+    initialize, wavefront_setups, DispatchTable, InstructionBudget, InstructionCounts, KernelCode,
+    RunLimits, WaveStatus, Wavefront,
 };
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
@@ -105,6 +105,8 @@ pub struct CuSettings {
 struct ResidentWorkGroup {
     workgroup: WorkGroup,
     code: Arc<KernelCode>,
+    /// Its launch's instruction budget.
+    budget: Arc<InstructionBudget>,
     lds: Vec<u8>,
     /// Its wavefronts (keys of the compute unit's wavefronts).
     waves: Vec<usize>,
@@ -314,6 +316,7 @@ impl ComputeUnit {
                 ResidentWorkGroup {
                     workgroup,
                     code,
+                    budget: resources.budget.clone(),
                     lds,
                     waves,
                     counts: InstructionCounts::default(),
@@ -689,6 +692,9 @@ impl ComputeUnit {
             .workgroups
             .get_mut(&w.workgroup)
             .expect("its work-group");
+        if let Err(kind) = wg.budget.spend(1) {
+            return self.fault(ctx, key, kind);
+        }
         self.accesses.clear();
         let mut env = Env {
             tlb: Tlb::recording(memory, &mut self.translations, &mut self.accesses),
