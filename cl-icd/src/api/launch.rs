@@ -253,6 +253,8 @@ fn launch(
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;
         }
+        // printf output appears on the host's stdout once the kernel has completed.
+        super::stdout::print_kernel_output(&report.printf_output);
         // The kernel ends when the command processor has also done its work after the last
         // work-group.
         Ok(report.end_ns - report.start_ns + completion_ns)

@@ -32,6 +32,7 @@ pub mod memory;
 pub mod platform;
 pub mod program;
 pub mod queue;
+pub mod stdout;
 pub mod svm;
 pub mod unsupported;
 

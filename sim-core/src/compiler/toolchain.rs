@@ -12,6 +12,8 @@ pub struct Toolchain {
     pub clang: PathBuf,
     /// The bitcode linker (for `clLinkProgram`).
     pub llvm_link: PathBuf,
+    /// The LLVM optimizer (to lower printf calls).
+    pub opt: PathBuf,
     /// `clang --version` output, part of every cache key.
     pub version: String,
 }
@@ -44,6 +46,7 @@ impl Toolchain {
             find_program("ld.lld-15", "/usr/lib/llvm-15/bin/ld.lld", "lld-15")?;
         }
         let llvm_link = find_program("llvm-link-15", "/usr/lib/llvm-15/bin/llvm-link", "llvm-15")?;
+        let opt = find_program("opt-15", "/usr/lib/llvm-15/bin/opt", "llvm-15")?;
         let out = Command::new(&clang)
             .arg("--version")
             .output()
@@ -52,6 +55,7 @@ impl Toolchain {
         Ok(Toolchain {
             clang,
             llvm_link,
+            opt,
             version,
         })
     }

@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod launch;
+mod printf;
 mod program;
 mod progress;
 mod timing;
@@ -20,6 +21,7 @@ use crate::emu::{
     WorkGroupEmulator, MAX_SCRATCH_BYTES_PER_WAVE,
 };
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::loader::{ArgKind, PrintfFormat};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
@@ -69,6 +71,8 @@ struct Device {
     /// The AQL dispatch packet's slot, reused by every launch.
     packet: Arc<Buffer>,
     scratch: Option<Arc<Buffer>>,
+    /// The printf buffer of kernels that call printf, reused by every launch.
+    printf: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
     /// Work-group spans for the trace, when tracing.
     tracer: Option<WorkGroupTracer>,
@@ -166,7 +170,18 @@ impl Platform {
         let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
         let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
 
+        let calls_printf = kernel
+            .args()
+            .iter()
+            .any(|a| a.kind == ArgKind::HiddenPrintfBuffer);
+        let printf_buffer = if calls_printf {
+            self.printf_buffer(&mut device, gpu)
+                .map_err(|e| setup(&e))?
+        } else {
+            0
+        };
         let hidden = HiddenValues {
+            printf_buffer,
             queue_address: device.queue_object.address(),
             dynamic_lds_bytes: d.group_segment_size
                 - kernel
@@ -274,8 +289,16 @@ impl Platform {
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
+                let printf_output = if calls_printf {
+                    let formats = &d.program.code_object().printf_formats;
+                    self.printf_output(device, gpu, formats)
+                        .map_err(|e| setup(&e))?
+                } else {
+                    Vec::new()
+                };
                 Ok(KernelReport {
                     metrics,
+                    printf_output,
                     ..KernelReport::new(&run, counts, spans.unwrap_or_default())
                 })
             }
@@ -333,6 +356,37 @@ impl Platform {
         device.kernarg.write(gpu, 0, &bytes)?;
         device.kernarg_written = kernarg.len();
         Ok(device.kernarg.address())
+    }
+
+    /// The printf buffer of GPU `gpu`, emptied for a launch: its address.
+    fn printf_buffer(&self, device: &mut Device, gpu: usize) -> Result<u64, DriverError> {
+        if device.printf.is_none() {
+            let buffer = self
+                .driver
+                .create_buffer_in(Arena::Gpu(gpu), printf::PRINTF_BUFFER_BYTES)?;
+            device.printf = Some(buffer);
+        }
+        let buffer = device.printf.as_ref().expect("made above");
+        buffer.write(gpu, 0, &printf::buffer_header())?;
+        Ok(buffer.address())
+    }
+
+    /// The text the launch's printf calls wrote to GPU `gpu`'s printf buffer.
+    fn printf_output(
+        &self,
+        device: &Device,
+        gpu: usize,
+        formats: &[PrintfFormat],
+    ) -> Result<Vec<u8>, DriverError> {
+        let Some(buffer) = device.printf.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let mut header = printf::buffer_header();
+        buffer.read(gpu, 0, &mut header)?;
+        let end = printf::used_bytes(&header).min(printf::PRINTF_BUFFER_BYTES as usize - 8);
+        let mut records = vec![0u8; end];
+        buffer.read(gpu, 8, &mut records)?;
+        Ok(printf::format_records(&records, formats))
     }
 
     /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
@@ -397,6 +451,7 @@ impl Platform {
             kernarg_written: 0,
             packet,
             scratch: None,
+            printf: None,
             next_dispatch_id: 0,
             timing,
         })
