@@ -368,7 +368,7 @@ impl Compiler {
             let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
             Ok((read(&dir.join("corrections.bc"))?, log))
         })?;
-        corrections::Corrections::new(&out.binary)
+        corrections::Corrections::new(&out.binary, self.cache.as_ref())
     }
 
     /// clang arguments common to every step: language, target, code object version.
