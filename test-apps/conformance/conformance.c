@@ -11,13 +11,16 @@
  *    __ENDIAN_LITTLE__, __IMAGE_SUPPORT__ and __FAST_RELAXED_MATH__ as the
  *    device and options say, and every extension macro exactly as the device
  *    lists it (CTS basic kernel_preprocessor_macros);
+ *  - for -cl-std=CL3.0 (when CL_DEVICE_OPENCL_C_ALL_VERSIONS has 3.0) every
+ *    optional feature macro is defined exactly when CL_DEVICE_OPENCL_C_FEATURES
+ *    lists the feature;
  *  - a program that writes past the region it mapped (AMD APP SDK PrefixSum)
  *    does not corrupt the host: the mapped region is written back;
  *  - CL_MEM_USE_HOST_PTR on an SVM pointer makes a buffer that uses that
  *    memory (OpenCL 2.0 5.2.1: CL_MEM_USES_SVM_POINTER), on devices with SVM.
  * --strict (gcnsim's runs) adds the checks PoCL 3.1 fails (each marked).
  */
-#define CL_TARGET_OPENCL_VERSION 200
+#define CL_TARGET_OPENCL_VERSION 300
 #include "testapp.h"
 
 #include <string.h>
@@ -233,6 +236,69 @@ static void check_macros(void)
     free(extensions);
 }
 
+/* Optional OpenCL C 3.0 features (6.2.1 of the 3.0 C spec). */
+static const char *const features[] = {
+    "__opencl_c_3d_image_writes", "__opencl_c_atomic_order_acq_rel",
+    "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
+    "__opencl_c_atomic_scope_all_devices", "__opencl_c_device_enqueue",
+    "__opencl_c_generic_address_space", "__opencl_c_fp64", "__opencl_c_images",
+    "__opencl_c_int64", "__opencl_c_pipes", "__opencl_c_program_scope_global_variables",
+    "__opencl_c_read_write_images", "__opencl_c_subgroups",
+    "__opencl_c_work_group_collective_functions",
+};
+#define NFEATURES (sizeof features / sizeof features[0])
+
+/* Whether `list` (n entries) names `name`. */
+static int versions_have(const cl_name_version *list, size_t n, const char *name,
+                         cl_version version)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i].name, name) == 0 && (version == 0 || list[i].version == version))
+            return 1;
+    return 0;
+}
+
+static void check_feature_macros(void)
+{
+    cl_name_version all[32];
+    size_t size = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, sizeof all, all, &size) !=
+            CL_SUCCESS ||
+        !versions_have(all, size / sizeof all[0], "OpenCL C", CL_MAKE_VERSION(3, 0, 0))) {
+        printf("skipping the OpenCL C 3.0 feature macros: no OpenCL C 3.0\n");
+        return;
+    }
+    cl_name_version listed[64];
+    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, sizeof listed, listed, &size));
+    size_t nlisted = size / sizeof listed[0];
+    char source[4096];
+    int len = snprintf(source, sizeof source, "kernel void k(global int *o) {\n");
+    for (size_t i = 0; i < NFEATURES; i++)
+        len += snprintf(source + len, sizeof source - len,
+                        "#ifdef %s\n  o[%zu] = 1;\n#else\n  o[%zu] = 0;\n#endif\n",
+                        features[i], i, i);
+    snprintf(source + len, sizeof source - len, "}\n");
+    cl_program p = build(source, "-cl-std=CL3.0");
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, "k", &err);
+    TA_CHECK(err);
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, NFEATURES * sizeof(cl_int), NULL, &err);
+    TA_CHECK(err);
+    TA_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+    size_t one = 1;
+    TA_CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
+    cl_int out[NFEATURES];
+    TA_CHECK(clEnqueueReadBuffer(queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    for (size_t i = 0; i < NFEATURES; i++) {
+        int has = versions_have(listed, nlisted, features[i], 0);
+        ta_check(out[i] == has, "[-cl-std=CL3.0] macro %s %s, CL_DEVICE_OPENCL_C_FEATURES %s it",
+                 features[i], out[i] ? "defined" : "undefined", has ? "lists" : "does not list");
+    }
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+}
+
 /* ---- maps ---- */
 
 static void check_map_writes_past_region(void)
@@ -329,6 +395,7 @@ int main(int argc, char **argv)
     check_kernel_arg_references();
     check_library_binaries();
     check_macros();
+    check_feature_macros();
     check_map_writes_past_region();
     check_svm_host_ptr();
     clReleaseCommandQueue(queue);

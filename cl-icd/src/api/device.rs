@@ -10,7 +10,7 @@ use crate::core::device::Device;
 use crate::core::platform::Platform;
 use crate::{entry, unsupported};
 use cl_sys::*;
-use sim_core::compiler::language::OPENCL_C_EXTENSIONS;
+use sim_core::compiler::language::{OPENCL_C_EXTENSIONS, OPENCL_C_FEATURES};
 use std::ffi::c_void;
 
 /// The device extensions: what the compiler and the simulated GPU support, and the buffer
@@ -150,7 +150,12 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
             .into_iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))
             .collect(),
-        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0)]
+        // OpenCL C 3.0 programs compile with exactly the optional features gcnsim has.
+        CL_DEVICE_OPENCL_C_FEATURES => OPENCL_C_FEATURES
+            .iter()
+            .flat_map(|f| name_version(make_version(3, 0, 0), f))
+            .collect(),
+        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0), (3, 0)]
             .iter()
             .flat_map(|&(major, minor)| name_version(make_version(major, minor, 0), "OpenCL C"))
             .collect(),
