@@ -18,6 +18,7 @@ pub const OPENCL_C_EXTENSIONS: &[&str] = &[
     "cl_khr_global_int32_extended_atomics",
     "cl_khr_local_int32_base_atomics",
     "cl_khr_local_int32_extended_atomics",
+    "cl_khr_int64_base_atomics",
     "cl_khr_fp64",
 ];
 
