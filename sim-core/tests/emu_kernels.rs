@@ -6,9 +6,10 @@ use sim_core::compiler::{Compiler, CompilerSettings};
 use sim_core::config::PlatformConfig;
 use sim_core::driver::{Buffer, Driver};
 use sim_core::emu::{
-    run_workgroup, scratch_bytes_per_wave, DispatchResources, DispatchTable, FaultKind, KernelCode,
-    Program, RunLimits, WavefrontSetup, WorkGroupEmulator, GROUP_APERTURE_HI_OFFSET,
-    PRIVATE_APERTURE_BASE, PRIVATE_APERTURE_HI_OFFSET, SHARED_APERTURE_BASE,
+    run_workgroup, scratch_bytes_per_wave, DispatchResources, DispatchTable, FaultKind,
+    InstructionBudget, KernelCode, Program, RunLimits, WavefrontSetup, WorkGroupEmulator,
+    GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE, PRIVATE_APERTURE_HI_OFFSET,
+    SHARED_APERTURE_BASE,
 };
 use sim_core::gpu::{FunctionalCu, Gpu as FrontEnd, KernelLaunch};
 use sim_core::isa::Category;
@@ -242,6 +243,7 @@ impl Gpu {
                         RunLimits {
                             max_instructions_per_wavefront: 1 << 24,
                         },
+                        &InstructionBudget::new(u64::MAX),
                     )?;
                     total.add(&run.counts);
                 }
@@ -486,7 +488,7 @@ fn kernels_run_through_the_gpu_front_end() {
         [64, 1, 1],
     );
     let config = PlatformConfig::default_platform().gpu;
-    let per_wave = scratch_bytes_per_wave(p.launch.private_segment_size);
+    let per_wave = scratch_bytes_per_wave(p.launch.private_segment_size).unwrap();
     let slots = config.compute_units * config.simds_per_cu * config.wavefront_slots_per_simd;
     let scratch = gpu
         .driver
@@ -502,6 +504,7 @@ fn kernels_run_through_the_gpu_front_end() {
             scratch_bytes_per_wave: per_wave,
             dispatch_id: 1,
             fetch_offset: 0,
+            budget: Arc::new(InstructionBudget::new(u64::MAX)),
         },
     );
     let mut front = FrontEnd::builder(&config).build(|site| {
@@ -591,9 +594,23 @@ fn runaway_kernels_stop_at_the_instruction_limit() {
         max_instructions_per_wavefront: 5000,
     };
     let memory = gpu.driver.gpu(0).unwrap();
-    let fault =
-        run_workgroup(&p.code, memory, &[setup], 0, limits).expect_err("the loop never ends");
+    let unlimited = InstructionBudget::new(u64::MAX);
+    let fault = run_workgroup(&p.code, memory, &[setup], 0, limits, &unlimited)
+        .expect_err("the loop never ends");
     assert_eq!(fault.kind, FaultKind::InstructionLimit(5000));
+    // The launch's budget stops it too, counted over all its work-groups: the first
+    // spends 3,000 of 5,000 and the second runs out.
+    let budget = InstructionBudget::new(5000);
+    let per_wave = RunLimits {
+        max_instructions_per_wavefront: 3000,
+    };
+    let first = run_workgroup(&p.code, memory, &[setup], 0, per_wave, &budget);
+    assert_eq!(first.unwrap_err().kind, FaultKind::InstructionLimit(3000));
+    let second = run_workgroup(&p.code, memory, &[setup], 0, limits, &budget);
+    assert_eq!(
+        second.unwrap_err().kind,
+        FaultKind::LaunchInstructionLimit(5000)
+    );
     assert_eq!(
         (fault.kernel.as_str(), fault.wavefront, fault.workgroup),
         ("spin", 0, [0, 0, 0])
@@ -630,6 +647,7 @@ fn work_groups_run_on_several_host_threads() {
             scratch_bytes_per_wave: 0,
             dispatch_id: 0,
             fetch_offset: 0,
+            budget: Arc::new(InstructionBudget::new(u64::MAX)),
         },
     );
     let pool = Arc::new(

@@ -25,9 +25,9 @@ static char *read_file(const char *path) {
     return text;
 }
 
-/* Runs `kernel` over N work-items; returns the command's final status. */
-static cl_int run(cl_command_queue queue, cl_kernel kernel) {
-    size_t global = N, local = 64;
+/* Runs `kernel` over `global` work-items; returns the command's final status. */
+static cl_int run_grid(cl_command_queue queue, cl_kernel kernel, size_t global) {
+    size_t local = 64;
     cl_event done;
     TA_CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL, &done));
     TA_CHECK(clFinish(queue));
@@ -35,6 +35,11 @@ static cl_int run(cl_command_queue queue, cl_kernel kernel) {
     TA_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
     clReleaseEvent(done);
     return status;
+}
+
+/* Runs `kernel` over N work-items; returns the command's final status. */
+static cl_int run(cl_command_queue queue, cl_kernel kernel) {
+    return run_grid(queue, kernel, N);
 }
 
 static int untouched(cl_command_queue queue, cl_mem buffer, cl_uint pattern) {
@@ -97,6 +102,30 @@ int main(int argc, char **argv) {
     status = run(queue, endless);
     ta_check(status < 0, "an endless loop fails its command (status %d)", status);
     ta_check(untouched(queue, guard, pattern), "an endless loop leaves other buffers untouched");
+    /* On a real-sized grid it is stopped by the launch's instruction budget (each of its
+     * 16,384 wavefronts stays far below the per-wavefront limit). */
+    cl_mem big_out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (size_t)4 << 20, NULL, &err);
+    TA_CHECK(err);
+    TA_CHECK(clSetKernelArg(endless, 1, sizeof big_out, &big_out));
+    status = run_grid(queue, endless, (size_t)1 << 20);
+    ta_check(status < 0, "an endless loop on 2^20 work-items fails its command (status %d)",
+             status);
+
+    /* A large private segment needs scratch only for the wavefronts that run. */
+    cl_kernel big_private = clCreateKernel(program, "big_private", &err);
+    TA_CHECK(err);
+    cl_uint seed = 12345;
+    TA_CHECK(clSetKernelArg(big_private, 0, sizeof out, &out));
+    TA_CHECK(clSetKernelArg(big_private, 1, sizeof seed, &seed));
+    status = run(queue, big_private);
+    ta_check(status == CL_COMPLETE, "100,000 bytes of private memory per work-item run (status %d)",
+             status);
+    cl_uint got[N];
+    TA_CHECK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+    int private_ok = 1;
+    for (int i = 0; i < N; i++)
+        private_ok &= got[i] == (cl_uint)i + 1;
+    ta_check(private_ok, "the private-memory kernel's results are right");
 
     /* The device still runs good kernels afterwards. */
     cl_kernel fill = clCreateKernel(program, "fill", &err);
@@ -115,6 +144,8 @@ int main(int argc, char **argv) {
 
     clReleaseKernel(wild);
     clReleaseKernel(endless);
+    clReleaseKernel(big_private);
+    clReleaseMemObject(big_out);
     clReleaseKernel(fill);
     clReleaseMemObject(guard);
     clReleaseMemObject(flag);

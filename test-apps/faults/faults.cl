@@ -18,3 +18,13 @@ __kernel void endless_loop(__global volatile uint *flag, __global uint *out) {
 __kernel void fill(__global uint *out, uint value) {
     out[get_global_id(0)] = value + (uint)get_global_id(0);
 }
+
+/* 100,000 bytes of private memory per work-item (6.4 MB of scratch per wavefront; all
+ * the GPU's wavefront slots at once would need 16 GB, four times its memory): runs,
+ * since scratch takes memory only for the wavefronts that run. */
+__kernel void big_private(__global uint *out, uint seed) {
+    volatile uint a[25000];
+    uint i = get_global_id(0);
+    a[(i * 7919u + seed) % 25000u] = i + 1u;
+    out[i] = a[(i * 7919u + seed) % 25000u];
+}

@@ -3,27 +3,31 @@
 use super::consts::*;
 use super::handle::{get, handle_of};
 use super::params::{check, info, write_info, write_list};
-use super::platform::platform_version;
+use super::platform::{numeric_version, platform_version};
 use super::svm::SVM_CAPABILITIES;
 use super::{make_version, name_version, CLResult};
 use crate::core::device::Device;
 use crate::core::platform::Platform;
 use crate::{entry, unsupported};
 use cl_sys::*;
+use sim_core::compiler::language::{OPENCL_C_EXTENSIONS, OPENCL_C_FEATURES};
 use std::ffi::c_void;
 
 /// The device extensions: what the compiler and the simulated GPU support, and the buffer
 /// flag AMD's runtime offers (`CL_MEM_USE_PERSISTENT_MEM_AMD`, accepted by `clCreateBuffer`).
-pub const DEVICE_EXTENSIONS: &[&str] = &[
-    "cl_khr_byte_addressable_store",
-    "cl_khr_global_int32_base_atomics",
-    "cl_khr_global_int32_extended_atomics",
-    "cl_khr_local_int32_base_atomics",
-    "cl_khr_local_int32_extended_atomics",
-    "cl_khr_fp64",
-    "cl_khr_icd",
-    "cl_amd_device_memory_flags",
-];
+/// Extensions of the host API only (no OpenCL C macro), listed after the kernel-language
+/// ones of [`OPENCL_C_EXTENSIONS`].
+const HOST_EXTENSIONS: &[&str] = &["cl_khr_icd", "cl_amd_device_memory_flags"];
+
+/// `CL_DEVICE_EXTENSIONS`: what kernels can use (also their predefined macros) and the
+/// host-API extensions.
+pub fn device_extensions() -> Vec<&'static str> {
+    OPENCL_C_EXTENSIONS
+        .iter()
+        .chain(HOST_EXTENSIONS)
+        .copied()
+        .collect()
+}
 
 /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN`, in bits: the size of the largest built-in type
 /// (long16), the alignment sub-buffer origins must have.
@@ -131,7 +135,7 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_PROFILE => info("FULL_PROFILE"),
         CL_DEVICE_VERSION => info(&platform_version()),
         CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 2.0 "),
-        CL_DEVICE_EXTENSIONS => info(&DEVICE_EXTENSIONS.join(" ")),
+        CL_DEVICE_EXTENSIONS => info(&device_extensions().join(" ")),
         CL_DEVICE_PLATFORM => info(&Platform::handle()),
         CL_DEVICE_PRINTF_BUFFER_SIZE => info(&(1usize << 20)),
         CL_DEVICE_BUILT_IN_KERNELS => info(""),
@@ -141,12 +145,17 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_PARTITION_AFFINITY_DOMAIN => info(&0u64),
         CL_DEVICE_PARTITION_TYPE => Vec::new(),
         CL_DEVICE_REFERENCE_COUNT => info(&1u32),
-        CL_DEVICE_NUMERIC_VERSION => info(&make_version(2, 0, 0)),
-        CL_DEVICE_EXTENSIONS_WITH_VERSION => DEVICE_EXTENSIONS
-            .iter()
+        CL_DEVICE_NUMERIC_VERSION => info(&numeric_version()),
+        CL_DEVICE_EXTENSIONS_WITH_VERSION => device_extensions()
+            .into_iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))
             .collect(),
-        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0)]
+        // OpenCL C 3.0 programs compile with exactly the optional features gcnsim has.
+        CL_DEVICE_OPENCL_C_FEATURES => OPENCL_C_FEATURES
+            .iter()
+            .flat_map(|f| name_version(make_version(3, 0, 0), f))
+            .collect(),
+        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0), (3, 0)]
             .iter()
             .flat_map(|&(major, minor)| name_version(make_version(major, minor, 0), "OpenCL C"))
             .collect(),

@@ -44,7 +44,7 @@ fn checked_arg(
                 !Arc::ptr_eq(&mem.context, &kernel.program.context),
                 CL_INVALID_MEM_OBJECT,
             )?;
-            Ok(ArgValue::Buffer(Some(mem)))
+            Ok(ArgValue::Buffer(Some(Arc::downgrade(&mem))))
         }
         ArgKind::DynamicSharedPointer => {
             // CL_INVALID_ARG_VALUE if the argument is declared with the local qualifier and

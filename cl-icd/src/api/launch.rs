@@ -6,8 +6,7 @@ use super::memory::mirror_to_host;
 use super::params::{check, slice};
 use super::queue::enqueue;
 use super::CLResult;
-use crate::core::kernel::{ArgValue, Kernel};
-use crate::core::memory::MemObject;
+use crate::core::kernel::{Kernel, KernelArgs};
 use crate::core::platform::Platform;
 use crate::core::queue::Queue;
 use crate::entry;
@@ -198,7 +197,13 @@ fn launch(
         local_work_size,
     )?;
     // CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified.
-    let (kernarg, group_segment_size) = kernel.kernargs()?;
+    // (Also for a buffer argument the application has released since: gcnsim's kernels do
+    // not keep their buffers alive.)
+    let KernelArgs {
+        bytes: kernarg,
+        group_segment_size,
+        buffers: memory,
+    } = kernel.kernargs()?;
     // CL_OUT_OF_RESOURCES if there is a failure to queue the execution instance of kernel
     // on the command-queue because of insufficient resources needed to execute the kernel
     // (here: more local memory than a compute unit has).
@@ -207,14 +212,6 @@ fn launch(
         CL_OUT_OF_RESOURCES,
     )?;
     let wait_for = super::event::wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-    let memory: Vec<Arc<MemObject>> = kernel
-        .arg_values()
-        .into_iter()
-        .filter_map(|v| match v {
-            Some(ArgValue::Buffer(Some(mem))) => Some(mem),
-            _ => None,
-        })
-        .collect();
     let name = kernel.loaded().name().to_string();
     let (device, queue_index) = (queue.device.clone(), queue.index);
     // The host clock's time now is this launch's QUEUED time (see `enqueue`).
@@ -268,6 +265,8 @@ fn launch(
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {
             mirror_to_host(mem, gpu, 0, mem.size)?;
         }
+        // printf output appears on the host's stdout once the kernel has completed.
+        super::stdout::print_kernel_output(&report.printf_output);
         // The kernel ends when the command processor has also done its work after the last
         // work-group.
         Ok(report.end_ns - report.start_ns + completion_ns)

@@ -96,6 +96,14 @@ fn create_buffer(
     } else {
         0
     };
+    // A host pointer into SVM memory of the context: the buffer uses that memory
+    // (OpenCL 2.0 §5.2.1, CL_MEM_USES_SVM_POINTER).
+    if let Some(on_svm) = (use_ptr != 0)
+        .then(|| MemObject::buffer_on_svm(&context, flags, size as u64, use_ptr))
+        .flatten()
+    {
+        return Ok(new_handle(on_svm));
+    }
     let buffer = MemObject::buffer(context.clone(), flags, size as u64, use_ptr, initial)
         .inspect_err(|e| {
             context.notify(&format!(
@@ -223,7 +231,7 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
         CL_MEM_CONTEXT => info(&handle_of(&mem.context)),
         CL_MEM_ASSOCIATED_MEMOBJECT => info(&parent),
         CL_MEM_OFFSET => info(&origin),
-        CL_MEM_USES_SVM_POINTER => info(&CL_FALSE),
+        CL_MEM_USES_SVM_POINTER => info(&if mem.uses_svm() { CL_TRUE } else { CL_FALSE }),
         CL_MEM_PROPERTIES => Vec::new(),
         // CL_INVALID_VALUE if param_name is not valid.
         _ => return Err(CL_INVALID_VALUE),
@@ -323,7 +331,7 @@ fn region_bytes(region: [usize; 3]) -> u64 {
 /// to `len` bytes at `offset` of it (a no-op for other objects). The spec leaves host_ptr
 /// undefined until mapped, but programs read it directly, as AMD's and CPU runtimes allow.
 pub fn mirror_to_host(mem: &MemObject, gpu: usize, offset: u64, len: u64) -> Result<(), cl_int> {
-    if mem.host_ptr == 0 {
+    if mem.host_ptr == 0 || mem.uses_svm() {
         return Ok(());
     }
     let host = HostRegion::new(
@@ -575,7 +583,8 @@ create_entry! {
         }
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let address = mem.map(offset as u64, size as u64, writes);
-        let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0;
+        // (A buffer on SVM memory maps to that memory itself: nothing to fetch.)
+        let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
         let host = HostRegion::new(address as *const c_void, size);
         let target = mem.clone();
         let work = Box::new(move |gpu| {
@@ -875,11 +884,10 @@ entry! {
         let mapping = mem.unmap(mapped_ptr as usize).ok_or(CL_INVALID_VALUE)?;
         let host = HostRegion::new(mapped_ptr, mapping.size as usize);
         let work = Box::new(move |gpu| {
-            if !mapping.writes {
+            if !mapping.writes || mem.uses_svm() {
                 return Ok(0);
             }
-            let source = mapping.staging_address().map_or(host, |a| HostRegion::new(a as *const c_void, mapping.size as usize));
-            mem.write(gpu, mapping.offset, source.bytes())?;
+            mem.write(gpu, mapping.offset, host.bytes())?;
             Ok(Platform::transfer_ns(gpu, TransferKind::HostToDevice, mapping.size))
         });
         enqueue(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, false, event, work)

@@ -32,6 +32,7 @@ pub mod memory;
 pub mod platform;
 pub mod program;
 pub mod queue;
+pub mod stdout;
 pub mod svm;
 pub mod unsupported;
 
@@ -55,6 +56,8 @@ pub mod consts {
     pub const CL_DEVICE_EXTENSIONS_WITH_VERSION: u32 = 0x1060;
     /// `CL_DEVICE_OPENCL_C_ALL_VERSIONS` (3.0).
     pub const CL_DEVICE_OPENCL_C_ALL_VERSIONS: u32 = 0x1066;
+    /// `CL_DEVICE_OPENCL_C_FEATURES` (3.0).
+    pub const CL_DEVICE_OPENCL_C_FEATURES: u32 = 0x106F;
     /// `CL_DEVICE_BOARD_NAME_AMD` (cl_amd_device_attribute_query).
     pub const CL_DEVICE_BOARD_NAME_AMD: u32 = 0x4038;
     /// `CL_DEVICE_SIMD_PER_COMPUTE_UNIT_AMD`.

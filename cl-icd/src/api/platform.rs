@@ -7,11 +7,22 @@ use super::{make_version, name_version, CLResult};
 use crate::core::platform::Platform;
 use crate::entry;
 use cl_sys::*;
+use sim_core::compiler::language::DEVICE_OPENCL_VERSION;
 use std::ffi::c_void;
 
 /// The platform's version string.
 pub fn platform_version() -> String {
-    format!("OpenCL 2.0 gcnsim {}", env!("CARGO_PKG_VERSION"))
+    let (major, minor) = DEVICE_OPENCL_VERSION;
+    format!(
+        "OpenCL {major}.{minor} gcnsim {}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The platform's and devices' version as a `cl_version`.
+pub fn numeric_version() -> u32 {
+    let (major, minor) = DEVICE_OPENCL_VERSION;
+    make_version(major, minor, 0)
 }
 
 /// The platform extensions.
@@ -25,7 +36,7 @@ fn platform_info(param_name: cl_platform_info) -> CLResult<Vec<u8>> {
         CL_PLATFORM_VENDOR => info("gcnsim project"),
         CL_PLATFORM_EXTENSIONS => info(&PLATFORM_EXTENSIONS.join(" ")),
         CL_PLATFORM_ICD_SUFFIX_KHR => info("GCNSIM"),
-        CL_PLATFORM_NUMERIC_VERSION => info(&make_version(2, 0, 0)),
+        CL_PLATFORM_NUMERIC_VERSION => info(&numeric_version()),
         CL_PLATFORM_EXTENSIONS_WITH_VERSION => PLATFORM_EXTENSIONS
             .iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))

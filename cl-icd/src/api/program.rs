@@ -351,7 +351,9 @@ mod tests {
         clCreateKernel, clCreateKernelsInProgram, clGetKernelArgInfo, clGetKernelInfo,
         clGetKernelWorkGroupInfo, clReleaseKernel, clSetKernelArg,
     };
-    use super::super::memory::clCreateBuffer;
+    use super::super::memory::{
+        clCreateBuffer, clReleaseMemObject, clSetMemObjectDestructorCallback,
+    };
     use super::*;
     use super::{
         clBuildProgram, clCompileProgram, clCreateProgramWithBinary, clCreateProgramWithSource,
@@ -429,6 +431,43 @@ mod tests {
         u64::from(u32::from_ne_bytes(kind.try_into().unwrap()))
     }
 
+    /// The program's binary, saved the way applications do.
+    fn saved_binary(p: cl_program) -> Vec<u8> {
+        let sizes = query(|s, v, r| clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, s, v, r));
+        let size = usize::from_ne_bytes(sizes.try_into().unwrap());
+        let mut binary = vec![0u8; size];
+        let mut ptrs = [binary.as_mut_ptr()];
+        assert_eq!(
+            clGetProgramInfo(
+                p,
+                CL_PROGRAM_BINARIES,
+                8,
+                ptrs.as_mut_ptr() as *mut c_void,
+                null_mut()
+            ),
+            CL_SUCCESS
+        );
+        binary
+    }
+
+    /// A program created from a saved binary.
+    fn reloaded(ctx: cl_context, device: cl_device_id, binary: &[u8]) -> cl_program {
+        let (mut err, mut status) = (0, 0);
+        let lens = [binary.len()];
+        let bins = [binary.as_ptr()];
+        let q = clCreateProgramWithBinary(
+            ctx,
+            1,
+            &device,
+            lens.as_ptr(),
+            bins.as_ptr(),
+            &mut status,
+            &mut err,
+        );
+        assert_eq!((err, status), (CL_SUCCESS, CL_SUCCESS));
+        q
+    }
+
     fn text(bytes: Vec<u8>) -> String {
         String::from_utf8(bytes)
             .unwrap()
@@ -492,36 +531,9 @@ mod tests {
         let names = text(query(|s, v, r| {
             clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, s, v, r)
         }));
-        // Save the binary the way applications do.
-        let sizes = query(|s, v, r| clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, s, v, r));
-        let size = usize::from_ne_bytes(sizes.try_into().unwrap());
-        let mut binary = vec![0u8; size];
-        let mut ptrs = [binary.as_mut_ptr()];
-        assert_eq!(
-            clGetProgramInfo(
-                p,
-                CL_PROGRAM_BINARIES,
-                8,
-                ptrs.as_mut_ptr() as *mut c_void,
-                null_mut()
-            ),
-            CL_SUCCESS
-        );
+        let binary = saved_binary(p);
         assert!(binary.starts_with(b"\x7fELF"));
-        // Reload it.
-        let (mut err, mut status) = (0, 0);
-        let lens = [binary.len()];
-        let bins = [binary.as_ptr()];
-        let q = clCreateProgramWithBinary(
-            ctx,
-            1,
-            &device,
-            lens.as_ptr(),
-            bins.as_ptr(),
-            &mut status,
-            &mut err,
-        );
-        assert_eq!((err, status), (CL_SUCCESS, CL_SUCCESS));
+        let q = reloaded(ctx, device, &binary);
         assert_eq!(
             kernel(q, "scale").unwrap_err(),
             CL_INVALID_PROGRAM_EXECUTABLE
@@ -646,7 +658,8 @@ mod tests {
         assert_eq!(kern.kernargs().err(), Some(CL_INVALID_KERNEL_ARGS));
         assert_eq!(set(3, 64 * 16, null()), CL_SUCCESS);
         // The kernarg image: buffer address, NULL, the struct, the LDS offset.
-        let (bytes, lds) = kern.kernargs().unwrap();
+        let args = kern.kernargs().unwrap();
+        let (bytes, lds) = (&args.bytes, args.group_segment_size);
         let mem = get::<crate::core::memory::MemObject>(buffer).unwrap();
         let offsets: Vec<usize> = kern
             .explicit_args()
@@ -714,6 +727,22 @@ mod tests {
             clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, s, v, r)
         }));
         assert_eq!(attrs, "reqd_work_group_size(64,1,1)");
+        // The kernel does not keep its buffer argument alive: releasing the buffer destroys
+        // it (its destructor callback runs) and a launch then finds the argument invalid.
+        drop(args);
+        assert_eq!(
+            clSetMemObjectDestructorCallback(buffer, Some(note_destroyed), null_mut()),
+            CL_SUCCESS
+        );
+        assert_eq!(clReleaseMemObject(buffer), CL_SUCCESS);
+        assert!(BUFFER_DESTROYED.load(std::sync::atomic::Ordering::SeqCst));
+        assert_eq!(kern.kernargs().err(), Some(CL_INVALID_KERNEL_ARGS));
+    }
+
+    static BUFFER_DESTROYED: std::sync::atomic::AtomicBool =
+        std::sync::atomic::AtomicBool::new(false);
+    extern "C" fn note_destroyed(_mem: cl_mem, _user_data: *mut c_void) {
+        BUFFER_DESTROYED.store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
     #[test]
@@ -774,6 +803,41 @@ mod tests {
         );
         assert_eq!(err, CL_SUCCESS);
         assert!(kernel(linked, "k").is_ok());
+        // A library stays a library when its binary is saved and reloaded, and links.
+        let options = std::ffi::CString::new("-create-library").unwrap();
+        let library = clLinkProgram(
+            ctx,
+            0,
+            null(),
+            options.as_ptr(),
+            1,
+            [helper].as_ptr(),
+            None,
+            null_mut(),
+            &mut err,
+        );
+        assert_eq!(err, CL_SUCCESS);
+        assert_eq!(binary_type(library, device), CL_PROGRAM_BINARY_TYPE_LIBRARY);
+        let library = reloaded(ctx, device, &saved_binary(library));
+        assert_eq!(binary_type(library, device), CL_PROGRAM_BINARY_TYPE_LIBRARY);
+        let object = reloaded(ctx, device, &saved_binary(main));
+        assert_eq!(
+            binary_type(object, device),
+            CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+        );
+        let relinked = clLinkProgram(
+            ctx,
+            0,
+            null(),
+            null(),
+            2,
+            [object, library].as_ptr(),
+            None,
+            null_mut(),
+            &mut err,
+        );
+        assert_eq!(err, CL_SUCCESS);
+        assert!(kernel(relinked, "k").is_ok());
         let lonely = clLinkProgram(
             ctx,
             0,

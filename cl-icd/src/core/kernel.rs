@@ -6,17 +6,29 @@ use super::program::Program;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::*;
 use sim_core::loader::{CodeObject, KernelArg};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 /// The value of one explicit kernel argument.
 #[derive(Clone)]
 pub enum ArgValue {
     /// Bytes of a by-value argument (scalar, vector, struct).
     Bytes(Vec<u8>),
-    /// A buffer, or NULL.
-    Buffer(Option<Arc<MemObject>>),
+    /// A buffer, or NULL. The kernel does not keep the buffer alive (a buffer released
+    /// by the application is destroyed, and its destructor callbacks run, even while it
+    /// is still some kernel's argument); a launch takes a strong reference.
+    Buffer(Option<Weak<MemObject>>),
     /// Bytes of dynamically allocated local memory for a `__local` pointer.
     Local(usize),
+}
+
+/// What a launch takes from a kernel's argument values.
+pub struct KernelArgs {
+    /// The explicit part of the kernarg segment.
+    pub bytes: Vec<u8>,
+    /// LDS bytes per work-group: fixed plus the `__local` arguments.
+    pub group_segment_size: u64,
+    /// The buffers passed, held for the launch.
+    pub buffers: Vec<Arc<MemObject>>,
 }
 
 /// An OpenCL kernel object.
@@ -92,20 +104,25 @@ impl Kernel {
 
     /// The explicit part of a launch's kernarg segment (`kernarg_segment_size` bytes:
     /// by-value bytes and buffer addresses at their offsets, each `__local` argument's LDS
-    /// offset, hidden arguments left zero for the launch) and the group segment size per
-    /// work-group (fixed LDS plus the `__local` arguments, each aligned to its pointee).
-    /// Unset arguments are `CL_INVALID_KERNEL_ARGS`.
-    pub fn kernargs(&self) -> Result<(Vec<u8>, u64), cl_int> {
+    /// offset, hidden arguments left zero for the launch), the group segment size per
+    /// work-group (fixed LDS plus the `__local` arguments, each aligned to its pointee) and
+    /// the buffers passed (strong references for the launch). Unset arguments, and buffers
+    /// the application has destroyed since, are `CL_INVALID_KERNEL_ARGS`.
+    pub fn kernargs(&self) -> Result<KernelArgs, cl_int> {
         let k = self.loaded();
         let mut bytes = vec![0u8; k.metadata.kernarg_segment_size as usize];
         let mut lds = u64::from(k.descriptor.group_segment_fixed_size);
+        let mut buffers = Vec::new();
         for (arg, value) in self.explicit_args().iter().zip(self.arg_values()) {
             let field: Vec<u8> = match value.ok_or(CL_INVALID_KERNEL_ARGS)? {
                 ArgValue::Bytes(b) => b,
                 ArgValue::Buffer(None) => 0u64.to_le_bytes().to_vec(),
-                ArgValue::Buffer(Some(mem)) => {
+                ArgValue::Buffer(Some(weak)) => {
+                    let mem = weak.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?;
                     let (buffer, offset) = mem.location();
-                    (buffer.address() + offset).to_le_bytes().to_vec()
+                    let address = buffer.address() + offset;
+                    buffers.push(mem);
+                    address.to_le_bytes().to_vec()
                 }
                 ArgValue::Local(size) => {
                     let start =
@@ -118,7 +135,11 @@ impl Kernel {
             let len = field.len().min(arg.size as usize);
             bytes[at..at + len].copy_from_slice(&field[..len]);
         }
-        Ok((bytes, lds))
+        Ok(KernelArgs {
+            bytes,
+            group_segment_size: lds,
+            buffers,
+        })
     }
 
     /// Local memory the kernel uses: its fixed LDS plus the `__local` arguments set so far.

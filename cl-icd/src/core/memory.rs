@@ -36,8 +36,6 @@ pub struct Mapping {
     pub size: u64,
     /// Whether the application may have written the region (written back at unmap).
     pub writes: bool,
-    /// Host memory of the mapping when the object has no host pointer.
-    staging: Option<Vec<StagingBlock>>,
 }
 
 /// An OpenCL memory object (`cl_mem`): a buffer or sub-buffer.
@@ -56,6 +54,11 @@ pub struct MemObject {
     /// Where the bytes are.
     pub storage: Storage,
     maps: Mutex<HashMap<usize, Vec<Mapping>>>,
+    /// Host memory the size of the object that maps point into when it has no host
+    /// pointer, made at the first map (as AMD's runtime and PoCL map: a program that
+    /// writes past its mapped region, as AMD APP SDK's PrefixSum does, writes into the
+    /// copy, not into the host heap). Only the mapped region is read and written back.
+    host_copy: Mutex<Option<Box<[StagingBlock]>>>,
     /// The context.
     pub context: Arc<Context>,
 }
@@ -87,6 +90,7 @@ impl MemObject {
             host_ptr,
             storage,
             maps: Mutex::new(HashMap::new()),
+            host_copy: Mutex::new(None),
             destructors: Destructors::default(),
         })
     }
@@ -111,6 +115,35 @@ impl MemObject {
             host_ptr,
             Storage::Buffer(buffer),
         ))
+    }
+
+    /// A `CL_MEM_USE_HOST_PTR` buffer whose host pointer lies in an SVM allocation of
+    /// `context`: its bytes are that SVM memory (`CL_MEM_USES_SVM_POINTER`), not a copy.
+    /// `None` if `host_ptr` is not SVM memory of the context.
+    pub fn buffer_on_svm(
+        context: &Arc<Context>,
+        flags: u64,
+        size: u64,
+        host_ptr: usize,
+    ) -> Option<Arc<MemObject>> {
+        let svm = super::svm::allocation_containing(context, host_ptr as u64, size)?;
+        let device = context.devices.first()?;
+        let buffer = device
+            .driver
+            .create_buffer_on_svm(&svm, host_ptr as u64, size)?;
+        Some(MemObject::new(
+            context.clone(),
+            flags,
+            size,
+            host_ptr,
+            Storage::Buffer(buffer),
+        ))
+    }
+
+    /// Whether the object's bytes are SVM memory, the host's own: no copies between its
+    /// host pointer and the device are needed (nor allowed: they are the same bytes).
+    pub fn uses_svm(&self) -> bool {
+        self.location().0.is_svm()
     }
 
     /// The sub-buffer of `size` bytes at `origin` of `parent`.
@@ -203,19 +236,21 @@ impl MemObject {
     }
 
     /// Maps `size` bytes at `offset`: returns the host address of the region (inside the
-    /// application's host pointer if the object has one, else new staging memory).
+    /// application's host pointer if the object has one, else inside its host copy).
     pub fn map(&self, offset: u64, size: u64, writes: bool) -> usize {
-        let (address, staging) = if self.host_ptr != 0 {
-            (self.host_ptr + offset as usize, None)
+        let base = if self.host_ptr != 0 {
+            self.host_ptr
         } else {
-            let blocks = vec![StagingBlock([0; 128]); (size as usize).div_ceil(128).max(1)];
-            (blocks.as_ptr() as usize, Some(blocks))
+            let mut copy = self.host_copy.lock().unwrap_or_else(|e| e.into_inner());
+            let blocks = (self.size as usize).div_ceil(128).max(1);
+            copy.get_or_insert_with(|| vec![StagingBlock([0; 128]); blocks].into_boxed_slice())
+                .as_ptr() as usize
         };
+        let address = base + offset as usize;
         self.maps().entry(address).or_default().push(Mapping {
             offset,
             size,
             writes,
-            staging,
         });
         address
     }
@@ -239,12 +274,5 @@ impl MemObject {
     /// Registers a callback run when the object is destroyed (last registered runs first).
     pub fn on_destroy(&self, callback: DestructorCallback) {
         self.destructors.add(callback);
-    }
-}
-
-impl Mapping {
-    /// The host address of the mapping's staging memory, if it has its own.
-    pub fn staging_address(&self) -> Option<usize> {
-        self.staging.as_ref().map(|s| s.as_ptr() as usize)
     }
 }

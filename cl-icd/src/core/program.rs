@@ -73,13 +73,13 @@ pub struct Binary {
 
 impl Binary {
     /// Classifies application-supplied bytes: a gfx803 code object is loaded, LLVM bitcode
-    /// is a compiled object. Anything else is refused with the loader's reason (the caller
-    /// reports it and returns `CL_INVALID_BINARY`).
+    /// is a compiled object, a library stays a library. Anything else is refused with the
+    /// loader's reason (the caller reports it and returns `CL_INVALID_BINARY`).
     pub fn from_bytes(bytes: &[u8]) -> Result<Binary, LoadError> {
-        if bytes.starts_with(b"BC\xc0\xde") {
+        if let Some(kind @ (BinaryKind::Object | BinaryKind::Library)) = BinaryKind::of(bytes) {
             return Ok(Binary {
                 bytes: Arc::new(bytes.to_vec()),
-                kind: BinaryKind::Object,
+                kind,
                 code: None,
             });
         }

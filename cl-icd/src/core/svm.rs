@@ -53,10 +53,20 @@ pub fn free(context: &Context, address: u64) -> bool {
 
 /// Whether `address..address + len` lies inside one SVM allocation of `context`.
 pub fn contains(context: &Context, address: u64, len: u64) -> bool {
+    allocation_containing(context, address, len).is_some()
+}
+
+/// The SVM allocation of `context` that `address..address + len` lies inside, if any.
+pub fn allocation_containing(
+    context: &Context,
+    address: u64,
+    len: u64,
+) -> Option<Arc<SvmAllocation>> {
     allocations()
         .range(..=address)
         .next_back()
-        .is_some_and(|(_, b)| {
+        .filter(|(_, b)| {
             b.context == context as *const Context as usize && b.allocation.contains(address, len)
         })
+        .map(|(_, b)| b.allocation.clone())
 }

@@ -87,6 +87,25 @@ impl CompileCache {
         };
         store().is_ok()
     }
+
+    /// A file `name` in the cache directory holding `bytes`, written (atomically, as
+    /// entries are) unless it is there already; its path, or `None` if it cannot be made.
+    /// For inputs that must have the same path in every process (paths are part of keys).
+    pub fn file(&self, name: &str, bytes: &[u8]) -> Option<PathBuf> {
+        let path = self.dir.join(name);
+        if std::fs::read(&path).is_ok_and(|b| b == bytes) {
+            return Some(path);
+        }
+        let store = || -> std::io::Result<()> {
+            std::fs::create_dir_all(&self.dir)?;
+            let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
+            file.write_all(bytes)?;
+            file.as_file().sync_all()?;
+            file.persist(&path).map_err(|e| e.error)?;
+            Ok(())
+        };
+        store().ok().map(|()| path)
+    }
 }
 
 #[cfg(test)]

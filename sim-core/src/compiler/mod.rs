@@ -8,11 +8,13 @@
 //! Device libraries are linked the way clang's ROCm toolchain links them for OpenCL:
 //! `-mlink-builtin-bitcode` (library functions internalized, unused ones dropped) when
 //! building from source; `llvm-link --internalize --only-needed` when linking objects.
-//! Known limitation: `printf` compiles to nothing (see [`Compiler::build`]'s log warning).
+//! Known limitation: `printf` is lowered only by `build` (see [`Compiler::build`]).
 
 mod cache;
+mod corrections;
 mod device_libs;
 mod error;
+pub mod language;
 mod options;
 mod toolchain;
 
@@ -24,7 +26,7 @@ pub use toolchain::Toolchain;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use cache::CacheKey;
 use error::io_error;
@@ -33,6 +35,10 @@ use crate::loader::{CodeObjectVersion, SUPPORTED_PROCESSOR};
 
 /// First bytes of an LLVM bitcode file.
 const BITCODE_MAGIC: &[u8] = b"BC\xc0\xde";
+/// First bytes of a library (`-create-library`): a marker, then the LLVM bitcode. The
+/// marker keeps a library a library when an application saves its binary and loads it
+/// again (`CL_PROGRAM_BINARY_TYPE_LIBRARY`), where bare bitcode would be a compiled object.
+const LIBRARY_MAGIC: &[u8] = b"gcnsim OpenCL library\0";
 /// First bytes of an ELF file.
 const ELF_MAGIC: &[u8] = b"\x7fELF";
 /// Name of the source file inside the scratch directory (it appears in diagnostics).
@@ -47,6 +53,40 @@ pub enum BinaryKind {
     Object,
     /// A library (LLVM bitcode) from `link` with `-create-library`.
     Library,
+}
+
+impl BinaryKind {
+    /// What `binary` is by its first bytes: an ELF file is an executable, LLVM bitcode a
+    /// compiled object, a library marker a library; `None` for anything else.
+    pub fn of(binary: &[u8]) -> Option<BinaryKind> {
+        if binary.starts_with(ELF_MAGIC) {
+            Some(BinaryKind::Executable)
+        } else if binary.starts_with(BITCODE_MAGIC) {
+            Some(BinaryKind::Object)
+        } else if binary.starts_with(LIBRARY_MAGIC) {
+            Some(BinaryKind::Library)
+        } else {
+            None
+        }
+    }
+
+    /// The first bytes every binary of this kind starts with.
+    fn magic(self) -> &'static [u8] {
+        match self {
+            BinaryKind::Executable => ELF_MAGIC,
+            BinaryKind::Object => BITCODE_MAGIC,
+            BinaryKind::Library => LIBRARY_MAGIC,
+        }
+    }
+}
+
+/// The LLVM bitcode of an object or library binary, `None` for anything else.
+fn bitcode_of(binary: &[u8]) -> Option<&[u8]> {
+    match BinaryKind::of(binary)? {
+        BinaryKind::Object => Some(binary),
+        BinaryKind::Library => Some(&binary[LIBRARY_MAGIC.len()..]),
+        BinaryKind::Executable => None,
+    }
 }
 
 /// The result of a successful step.
@@ -100,6 +140,7 @@ pub struct Compiler {
     cache: Option<CompileCache>,
     version: CodeObjectVersion,
     lib_fingerprints: Mutex<HashMap<Vec<PathBuf>, String>>,
+    corrections: OnceLock<Result<corrections::Corrections, CompileError>>,
 }
 
 impl Compiler {
@@ -111,24 +152,69 @@ impl Compiler {
             cache: settings.cache_dir.map(CompileCache::new),
             version: settings.code_object_version,
             lib_fingerprints: Mutex::new(HashMap::new()),
+            corrections: OnceLock::new(),
         })
     }
 
     /// `clBuildProgram`: compiles `source` (all the program's strings, concatenated) with
     /// OpenCL build `options` into an executable code object.
+    ///
+    /// A program that may call `printf` is built in three steps, so that its calls write
+    /// to the printf buffer: LLVM 15's printf lowering (`AMDGPUPrintfRuntimeBinding`)
+    /// drops the calls of modules with opaque pointers, and the device libraries (opaque
+    /// pointers) cannot be linked into a module without; so the source is compiled to
+    /// bitcode with typed pointers, `opt` lowers its printf calls and converts it to
+    /// opaque pointers, `llvm-link` adds the device libraries (as for `clLinkProgram`;
+    /// clang's `-mlink-builtin-bitcode` leaves an IR input's hidden declarations
+    /// unresolved) and clang compiles the result.
     pub fn build(&self, source: &str, options: &str) -> Result<CompileOutput, CompileError> {
         let opts = BuildOptions::parse(options, Stage::Build, &current_dir()?)?;
-        let libs = self.libs.select(&opts.math, self.version)?;
-        let mut args = self.target_args("cl", opts.opt_level);
-        args.extend(opts.clang_args.iter().cloned());
-        for lib in &libs {
-            args.extend(["-Xclang", "-mlink-builtin-bitcode", "-Xclang"].map(String::from));
-            args.push(lib.display().to_string());
-        }
-        args.extend([SOURCE_NAME, "-o", "program.co"].map(String::from));
+        let libs = self.device_libraries(&opts.math)?;
+        let mut front = self.target_args("cl", opts.opt_level);
+        front.extend(language::predefined_macro_args(&opts.clang_args));
+        front.extend(opts.clang_args.iter().cloned());
+        let steps = if may_call_printf(source) {
+            front.extend(["-Xclang", "-no-opaque-pointers", "-c", "-emit-llvm"].map(String::from));
+            front.extend([SOURCE_NAME, "-o", "source.bc"].map(String::from));
+            let lower = [
+                "-mtriple=amdgcn-amd-amdhsa",
+                &format!("-mcpu={SUPPORTED_PROCESSOR}"),
+                "-passes=amdgpu-printf-runtime-binding",
+                "source.bc",
+                "-o",
+                "printf.bc",
+            ]
+            .map(String::from)
+            .to_vec();
+            let opaque = ["-opaque-pointers", "printf.bc", "-o", "opaque.bc"]
+                .map(String::from)
+                .to_vec();
+            let mut with_libs = ["opaque.bc", "--internalize", "--only-needed"]
+                .map(String::from)
+                .to_vec();
+            with_libs.extend(libs.iter().map(|l| l.display().to_string()));
+            with_libs.extend(["-o", "linked.bc"].map(String::from));
+            let mut back = self.target_args("ir", opts.opt_level);
+            back.extend(["linked.bc", "-o", "program.co"].map(String::from));
+            vec![
+                (&self.toolchain.clang, front),
+                (&self.toolchain.opt, lower),
+                (&self.toolchain.opt, opaque),
+                (&self.toolchain.llvm_link, with_libs),
+                (&self.toolchain.clang, back),
+            ]
+        } else {
+            for lib in &libs {
+                front.extend(["-Xclang", "-mlink-builtin-bitcode", "-Xclang"].map(String::from));
+                front.push(lib.display().to_string());
+            }
+            front.extend([SOURCE_NAME, "-o", "program.co"].map(String::from));
+            vec![(&self.toolchain.clang, front)]
+        };
+        let all_args: Vec<String> = steps.iter().flat_map(|(_, a)| a.clone()).collect();
         let key = (!has_include(source)).then(|| -> Result<String, CompileError> {
             Ok(self
-                .key("build", &args)?
+                .key("build", &all_args)?
                 .field("libs", self.fingerprint(&libs)?.as_bytes())
                 .field("source", source.as_bytes())
                 .finish())
@@ -137,8 +223,11 @@ impl Compiler {
         self.cached(key, BinaryKind::Executable, |dir| {
             std::fs::write(dir.join(SOURCE_NAME), source)
                 .map_err(|e| io_error("writing the source", e))?;
-            let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
-            Ok((read(&dir.join("program.co"))?, log + printf_warning(source)))
+            let mut log = String::new();
+            for (program, args) in &steps {
+                log += &self.toolchain.run(program, args, dir)?;
+            }
+            Ok((read(&dir.join("program.co"))?, log))
         })
     }
 
@@ -153,6 +242,7 @@ impl Compiler {
         let opts = BuildOptions::parse(options, Stage::Compile, &current_dir()?)?;
         let mut args = self.target_args("cl", opts.opt_level);
         args.extend(["-c", "-emit-llvm", "-I."].map(String::from));
+        args.extend(language::predefined_macro_args(&opts.clang_args));
         args.extend(opts.clang_args.iter().cloned());
         args.extend([SOURCE_NAME, "-o", "program.bc"].map(String::from));
         for h in headers {
@@ -181,7 +271,7 @@ impl Compiler {
             std::fs::write(dir.join(SOURCE_NAME), source)
                 .map_err(|e| io_error("writing the source", e))?;
             let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
-            Ok((read(&dir.join("program.bc"))?, log))
+            Ok((read(&dir.join("program.bc"))?, log + printf_warning(source)))
         })
     }
 
@@ -189,13 +279,15 @@ impl Compiler {
     /// `-create-library`) into an executable code object, or into a library.
     pub fn link(&self, objects: &[&[u8]], options: &str) -> Result<CompileOutput, CompileError> {
         let opts = BuildOptions::parse(options, Stage::Link, &current_dir()?)?;
-        for (i, obj) in objects.iter().enumerate() {
-            if !obj.starts_with(BITCODE_MAGIC) {
-                return Err(CompileError::Failed {
-                    log: format!("input {i} is not a compiled OpenCL object (LLVM bitcode)"),
-                });
-            }
-        }
+        let objects = objects
+            .iter()
+            .enumerate()
+            .map(|(i, obj)| {
+                bitcode_of(obj).ok_or_else(|| CompileError::Failed {
+                    log: format!("input {i} is not a compiled OpenCL object or library"),
+                })
+            })
+            .collect::<Result<Vec<&[u8]>, CompileError>>()?;
         let kind = if opts.create_library {
             BinaryKind::Library
         } else {
@@ -204,7 +296,7 @@ impl Compiler {
         let libs = if opts.create_library {
             Vec::new()
         } else {
-            self.libs.select(&opts.math, self.version)?
+            self.device_libraries(&opts.math)?
         };
         let inputs: Vec<String> = (0..objects.len()).map(|i| format!("input{i}.bc")).collect();
         let mut merge = inputs.clone();
@@ -222,17 +314,18 @@ impl Compiler {
             .key("link", &codegen)?
             .field("options", format!("{opts:?}").as_bytes());
         key = key.field("libs", self.fingerprint(&libs)?.as_bytes());
-        for obj in objects {
+        for obj in &objects {
             key = key.field("object", obj);
         }
         self.cached(Some(key.finish()), kind, |dir| {
-            for (name, obj) in inputs.iter().zip(objects) {
+            for (name, obj) in inputs.iter().zip(&objects) {
                 std::fs::write(dir.join(name), obj)
                     .map_err(|e| io_error("writing an object", e))?;
             }
             let mut log = self.toolchain.run(&self.toolchain.llvm_link, &merge, dir)?;
             if opts.create_library {
-                return Ok((read(&dir.join("merged.bc"))?, log));
+                let library = [LIBRARY_MAGIC, &read(&dir.join("merged.bc"))?].concat();
+                return Ok((library, log));
             }
             log += &self
                 .toolchain
@@ -240,6 +333,37 @@ impl Compiler {
             log += &self.toolchain.run(&self.toolchain.clang, &codegen, dir)?;
             Ok((read(&dir.join("program.co"))?, log))
         })
+    }
+
+    /// The bitcode an executable links, in order: gcnsim's corrections of the device
+    /// libraries (see `corrections.rs`), then the device libraries for `math`.
+    fn device_libraries(&self, math: &MathOptions) -> Result<Vec<PathBuf>, CompileError> {
+        let corrections = self
+            .corrections
+            .get_or_init(|| self.compile_corrections())
+            .as_ref()
+            .map_err(Clone::clone)?;
+        let mut libs = vec![corrections.path.clone()];
+        libs.extend(self.libs.select(math, self.version)?);
+        Ok(libs)
+    }
+
+    /// Compiles the corrections' source to bitcode (through the cache).
+    fn compile_corrections(&self) -> Result<corrections::Corrections, CompileError> {
+        let mut args = self.target_args("cl", 3);
+        args.extend(["-cl-std=CL1.2", "-c", "-emit-llvm"].map(String::from));
+        args.extend([SOURCE_NAME, "-o", "corrections.bc"].map(String::from));
+        let key = self
+            .key("corrections", &args)?
+            .field("source", corrections::SOURCE.as_bytes())
+            .finish();
+        let out = self.cached(Some(key), BinaryKind::Object, |dir| {
+            std::fs::write(dir.join(SOURCE_NAME), corrections::SOURCE)
+                .map_err(|e| io_error("writing the corrections", e))?;
+            let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
+            Ok((read(&dir.join("corrections.bc"))?, log))
+        })?;
+        corrections::Corrections::new(&out.binary, self.cache.as_ref())
     }
 
     /// clang arguments common to every step: language, target, code object version.
@@ -288,11 +412,7 @@ impl Compiler {
         kind: BinaryKind,
         step: impl FnOnce(&Path) -> Result<(Vec<u8>, String), CompileError>,
     ) -> Result<CompileOutput, CompileError> {
-        let magic = if kind == BinaryKind::Executable {
-            ELF_MAGIC
-        } else {
-            BITCODE_MAGIC
-        };
+        let magic = kind.magic();
         let cache = self.cache.as_ref().zip(key);
         if let Some(hit) = cache
             .as_ref()
@@ -347,18 +467,17 @@ fn has_include(source: &str) -> bool {
     })
 }
 
-/// Build-log warning for programs that call `printf`: the ROCm 5.2 device library that
-/// Debian ships defines `printf` as a stub, and clang-15 does not lower OpenCL printf for
-/// amdhsa, so the calls compile to nothing.
+/// Whether `source` may call `printf`: it names it, or includes files that may.
+fn may_call_printf(source: &str) -> bool {
+    source.contains("printf") || has_include(source)
+}
+
+/// Build-log warning for objects of `clCompileProgram` that call `printf`: their calls
+/// are not lowered (see [`Compiler::build`]), so they print nothing.
 fn printf_warning(source: &str) -> &'static str {
-    let calls_printf = source.match_indices("printf").any(|(at, _)| {
-        let before = source[..at].chars().next_back();
-        let after = source[at + "printf".len()..].trim_start();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with('(')
-    });
-    if calls_printf {
-        "gcnsim: warning: printf is not supported; its output is discarded \
-         (clang-15 with Debian's rocm-device-libs compiles printf calls to nothing)\n"
+    if source.contains("printf") {
+        "gcnsim: warning: printf in a program made with clCompileProgram and \
+         clLinkProgram prints nothing (only clBuildProgram lowers printf calls)\n"
     } else {
         ""
     }
@@ -391,7 +510,8 @@ mod tests {
     #[test]
     fn printf_calls_are_flagged() {
         assert!(!printf_warning("printf (\"x\");").is_empty());
-        assert!(printf_warning("my_printf(1); int printfs;").is_empty());
+        assert!(printf_warning("int f(int x);").is_empty());
+        assert!(may_call_printf("#include \"x.h\"") && !may_call_printf("int f();"));
     }
 
     #[test]

@@ -12,6 +12,8 @@ pub struct Toolchain {
     pub clang: PathBuf,
     /// The bitcode linker (for `clLinkProgram`).
     pub llvm_link: PathBuf,
+    /// The LLVM optimizer (to lower printf calls).
+    pub opt: PathBuf,
     /// The compiler's real path, size and modification time: part of every cache key, so
     /// that a reinstalled or upgraded clang misses. Found without running anything.
     pub identity: String,
@@ -63,10 +65,12 @@ impl Toolchain {
             find_program("ld.lld-15", "/usr/lib/llvm-15/bin/ld.lld", "lld-15")?;
         }
         let llvm_link = find_program("llvm-link-15", "/usr/lib/llvm-15/bin/llvm-link", "llvm-15")?;
+        let opt = find_program("opt-15", "/usr/lib/llvm-15/bin/opt", "llvm-15")?;
         let identity = file_identity(&clang)?;
         Ok(Toolchain {
             clang,
             llvm_link,
+            opt,
             identity,
         })
     }

@@ -32,6 +32,9 @@ pub struct PlatformConfig {
     /// packet into newly allocated GPU memory before every launch (as MGPUSim's driver
     /// does) instead of reusing one copy of each.
     pub launch_copies_to_fresh_memory: bool,
+    /// Wavefront instructions one kernel launch (all its wavefronts) may execute before it
+    /// is stopped as hung.
+    pub max_launch_instructions: u64,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -265,6 +268,10 @@ impl PlatformConfig {
         positive(
             "platform.max_wavefront_instructions",
             self.max_wavefront_instructions,
+        )?;
+        positive(
+            "platform.max_launch_instructions",
+            self.max_launch_instructions,
         )?;
         if !(self.pcie_gbytes_per_s.is_finite() && self.pcie_gbytes_per_s > 0.0) {
             return Err(ConfigError::new(

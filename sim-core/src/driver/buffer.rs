@@ -1,7 +1,7 @@
 //! A buffer in device memory: one range of the unified virtual address space whose pages
 //! live on the GPU that last used it, and move (a real copy) when another GPU needs them.
 
-use super::{Driver, DriverError, GpuMemory};
+use super::{Driver, DriverError, GpuMemory, SvmAllocation};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Bytes moved at a time when copying or filling through host memory.
@@ -13,6 +13,9 @@ pub struct Pinned<'a> {
 }
 
 /// A device buffer. Its contents start zeroed; its memory is freed when it is dropped.
+/// A buffer on shared virtual memory ([`Driver::create_buffer_on_svm`]) is a window of an
+/// SVM allocation instead: its bytes are the allocation's, seen alike by the host and
+/// every GPU, and nothing moves between GPUs.
 #[derive(Debug)]
 pub struct Buffer {
     driver: Arc<Driver>,
@@ -20,6 +23,8 @@ pub struct Buffer {
     size: u64,
     /// The GPU whose memory holds the contents; `None` until first used (all zeros).
     resident_on: Mutex<Option<usize>>,
+    /// The SVM allocation holding the bytes, for a buffer on SVM memory.
+    pub(super) svm: Option<Arc<SvmAllocation>>,
 }
 
 impl Buffer {
@@ -29,7 +34,13 @@ impl Buffer {
             address,
             size,
             resident_on: Mutex::new(None),
+            svm: None,
         }
+    }
+
+    /// Whether the bytes are SVM memory (the host's own, mapped on every GPU).
+    pub fn is_svm(&self) -> bool {
+        self.svm.is_some()
     }
 
     /// Size in bytes.
@@ -79,6 +90,8 @@ impl Buffer {
         let target = self.driver.gpu(gpu)?;
         match *resident_on {
             Some(current) if current == gpu => {}
+            // SVM pages are mapped on every GPU already.
+            _ if self.is_svm() => {}
             None => target.map_zeroed(self.address, self.pages())?,
             Some(current) => {
                 let source = self.driver.gpu(current)?;
@@ -160,7 +173,7 @@ impl Buffer {
         Ok(())
     }
 
-    fn pages(&self) -> u64 {
+    pub(super) fn pages(&self) -> u64 {
         self.size.max(1).div_ceil(self.driver.page_bytes())
     }
 
@@ -175,13 +188,16 @@ impl Buffer {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<usize>> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Option<usize>> {
         self.resident_on.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        if self.is_svm() {
+            return; // The allocation keeps its pages and address range.
+        }
         let resident_on = *self.lock();
         if let Some(gpu) = resident_on.and_then(|g| self.driver.gpu(g).ok()) {
             gpu.unmap(self.address, self.pages());

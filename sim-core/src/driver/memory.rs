@@ -131,6 +131,9 @@ pub struct GpuMemory {
     capacity_frames: u64,
     used_frames: AtomicU64,
     page_table: RwLock<PageTable>,
+    /// Page ranges (first, end) mapped on demand: a page gets its zeroed frame when first
+    /// translated.
+    on_demand: RwLock<Vec<(u64, u64)>>,
 }
 
 impl GpuMemory {
@@ -142,6 +145,7 @@ impl GpuMemory {
             capacity_frames: dram_bytes / page_bytes,
             used_frames: AtomicU64::new(0),
             page_table: RwLock::new(PageTable::default()),
+            on_demand: RwLock::new(Vec::new()),
         }
     }
 
@@ -158,9 +162,52 @@ impl GpuMemory {
     /// The frame holding virtual address `address` and the byte offset within it, or
     /// `None` when the page is not mapped on this GPU.
     pub fn translate(&self, address: u64) -> Option<(Arc<Frame>, usize)> {
+        let vpn = address / self.page_bytes;
+        let offset = (address % self.page_bytes) as usize;
         let table = self.page_table.read().unwrap_or_else(|e| e.into_inner());
-        let frame = table.get(&(address / self.page_bytes))?;
-        Some((frame.clone(), (address % self.page_bytes) as usize))
+        if let Some(frame) = table.get(&vpn) {
+            return Some((frame.clone(), offset));
+        }
+        drop(table);
+        Some((self.frame_on_demand(vpn)?, offset))
+    }
+
+    /// The frame of page `vpn` if it lies in a range mapped on demand, made (zeroed) now
+    /// if this is its first use and DRAM has room for it.
+    fn frame_on_demand(&self, vpn: u64) -> Option<Arc<Frame>> {
+        let ranges = self.on_demand.read().unwrap_or_else(|e| e.into_inner());
+        if !ranges
+            .iter()
+            .any(|&(first, end)| (first..end).contains(&vpn))
+        {
+            return None;
+        }
+        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(frame) = table.get(&vpn) {
+            return Some(frame.clone());
+        }
+        self.used_frames
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                (used < self.capacity_frames).then_some(used + 1)
+            })
+            .ok()?;
+        Some(
+            table
+                .entry(vpn)
+                .or_insert_with(|| Frame::zeroed(self.page_bytes))
+                .clone(),
+        )
+    }
+
+    /// Maps `pages` pages from `start` on demand: each takes a zeroed frame of DRAM only
+    /// when first used (memory that is reserved for many users of which few may run, such
+    /// as every wavefront slot's scratch).
+    pub(super) fn map_on_demand(&self, start: u64, pages: u64) {
+        let first = start / self.page_bytes;
+        self.on_demand
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((first, first + pages));
     }
 
     /// Copies device memory at `address` into `out`.
@@ -226,8 +273,12 @@ impl GpuMemory {
 
     /// Removes the mapping of `pages` pages from `start` and returns their DRAM frames.
     pub(super) fn unmap(&self, start: u64, pages: u64) {
-        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
         let first = start / self.page_bytes;
+        self.on_demand
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&(f, _)| f != first);
+        let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
         let removed = (first..first + pages)
             .filter(|vpn| table.remove(vpn).is_some_and(|f| !f.is_system_memory()))
             .count();
@@ -265,6 +316,25 @@ mod tests {
                 address: 0x11000
             }
         );
+    }
+
+    #[test]
+    fn pages_mapped_on_demand_take_memory_when_first_used() {
+        let mem = GpuMemory::new(0, 4 * 4096, 4096);
+        mem.map_on_demand(0x100000, 1000);
+        assert_eq!(mem.free_bytes(), 4 * 4096, "nothing taken before use");
+        mem.write(0x100000 + 5 * 4096 + 8, &[7]).unwrap();
+        let mut back = [0u8; 2];
+        mem.read(0x100000 + 5 * 4096 + 8, &mut back).unwrap();
+        assert_eq!(back, [7, 0]);
+        assert_eq!(mem.free_bytes(), 3 * 4096, "one page used, one frame taken");
+        assert!(
+            mem.translate(0x100000 + 1000 * 4096).is_none(),
+            "outside the range"
+        );
+        mem.unmap(0x100000, 1000);
+        assert_eq!(mem.free_bytes(), 4 * 4096);
+        assert!(mem.translate(0x100000).is_none(), "the range is gone");
     }
 
     #[test]

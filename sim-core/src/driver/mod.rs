@@ -189,6 +189,46 @@ impl Driver {
         Ok(Arc::new(Buffer::new(self.clone(), address, size)))
     }
 
+    /// Scratch memory of `size` bytes for GPU `gpu` (from its own arena), resident there
+    /// with pages that take DRAM only when first used: room for every wavefront slot is
+    /// reserved, memory is taken for the wavefronts that run. A page that finds no DRAM
+    /// left faults the wavefront that touches it.
+    pub fn create_scratch(
+        self: &Arc<Self>,
+        gpu: usize,
+        size: u64,
+    ) -> Result<Arc<Buffer>, DriverError> {
+        let memory = self.gpu(gpu)?;
+        let address = self
+            .address_space
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .reserve(Arena::Gpu(gpu), size)
+            .ok_or(DriverError::OutOfAddressSpace {
+                requested_bytes: size,
+            })?;
+        let buffer = Buffer::new(self.clone(), address, size);
+        memory.map_on_demand(address, buffer.pages());
+        *buffer.lock() = Some(gpu);
+        Ok(Arc::new(buffer))
+    }
+
+    /// A buffer of `size` bytes at `address` inside SVM allocation `svm`: its bytes are the
+    /// allocation's (`CL_MEM_USE_HOST_PTR` on an SVM pointer). `None` if the range is not
+    /// inside the allocation.
+    pub fn create_buffer_on_svm(
+        self: &Arc<Self>,
+        svm: &Arc<SvmAllocation>,
+        address: u64,
+        size: u64,
+    ) -> Option<Arc<Buffer>> {
+        svm.contains(address, size).then(|| {
+            let mut buffer = Buffer::new(self.clone(), address, size);
+            buffer.svm = Some(svm.clone());
+            Arc::new(buffer)
+        })
+    }
+
     fn release_address_range(&self, address: u64, size: u64) {
         self.address_space
             .lock()

@@ -6,6 +6,7 @@
 //! launch's scratch memory lies — the launch path registers per dispatch under the address
 //! of the AQL packet it wrote ([`DispatchTable::register`]) before starting the kernel.
 
+use super::budget::InstructionBudget;
 use super::fault::Fault;
 use super::setup::WavefrontSetup;
 use super::workgroup::{run_workgroup, InstructionCounts, KernelCode, RunLimits};
@@ -30,6 +31,8 @@ pub struct DispatchResources {
     /// instructions (the launch's own copy of the code, see
     /// `platform.launch_copies_to_fresh_memory`; 0 otherwise).
     pub fetch_offset: u64,
+    /// The launch's instruction budget, spent by every compute unit running it.
+    pub budget: Arc<InstructionBudget>,
 }
 
 /// Per-dispatch registrations and counts shared by all compute units of a GPU.
@@ -97,9 +100,15 @@ impl DispatchTable {
     }
 }
 
-/// Scratch bytes one wavefront needs for `private_segment_size` bytes per work-item.
-pub fn scratch_bytes_per_wave(private_segment_size: u32) -> u32 {
-    (private_segment_size * 64).div_ceil(256) * 256
+/// The most scratch one wavefront can have on GCN3: `COMPUTE_TMPRING_SIZE.WAVESIZE` is 13
+/// bits of 1 KiB units (so at most 131,056 bytes of private memory per work-item).
+pub const MAX_SCRATCH_BYTES_PER_WAVE: u64 = ((1 << 13) - 1) * 1024;
+
+/// Scratch bytes one wavefront needs for `private_segment_size` bytes per work-item, or
+/// `None` if that is more than a wavefront can have ([`MAX_SCRATCH_BYTES_PER_WAVE`]).
+pub fn scratch_bytes_per_wave(private_segment_size: u32) -> Option<u32> {
+    let bytes = (u64::from(private_segment_size) * 64).div_ceil(256) * 256;
+    (bytes <= MAX_SCRATCH_BYTES_PER_WAVE).then_some(bytes as u32)
 }
 
 /// The register set-up of each wavefront of `wg` (in wavefront order), for compute units
@@ -184,13 +193,21 @@ impl WorkGroupExecutor for WorkGroupEmulator {
             .gpu(self.gpu)
             .map_err(|e| execution_error(wg, e.to_string()))?;
         let waves = wavefront_setups(wg, &resources, self.simds_per_cu, self.slots_per_simd);
-        let run = run_workgroup(&resources.code, memory, &waves, wg.lds_bytes, self.limits)
-            .map_err(|f: Fault| ExecutionError {
-                workgroup: f.workgroup,
-                wavefront: Some(f.wavefront),
-                pc: Some(f.pc),
-                message: f.to_string(),
-            })?;
+        let budget = &resources.budget;
+        let run = run_workgroup(
+            &resources.code,
+            memory,
+            &waves,
+            wg.lds_bytes,
+            self.limits,
+            budget,
+        )
+        .map_err(|f: Fault| ExecutionError {
+            workgroup: f.workgroup,
+            wavefront: Some(f.wavefront),
+            pc: Some(f.pc),
+            message: f.to_string(),
+        })?;
         self.dispatches
             .add_counts(launch.dispatch_packet_address, &run.counts);
         // A rough functional cost: the instructions of the busiest wavefront's share.

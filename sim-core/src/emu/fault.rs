@@ -24,6 +24,8 @@ pub enum FaultKind {
     RegisterOutOfRange(u32),
     /// The wavefront executed more instructions than allowed.
     InstructionLimit(u64),
+    /// The launch's wavefronts together executed more instructions than allowed.
+    LaunchInstructionLimit(u64),
 }
 
 impl fmt::Display for FaultKind {
@@ -38,6 +40,11 @@ impl fmt::Display for FaultKind {
             Self::PcOutOfCode => write!(f, "program counter outside the kernel code"),
             Self::RegisterOutOfRange(r) => write!(f, "register index {r} out of range"),
             Self::InstructionLimit(n) => write!(f, "instruction limit of {n} exceeded"),
+            Self::LaunchInstructionLimit(n) => write!(
+                f,
+                "the launch's budget of {n} wavefront instructions is spent \
+                 (platform.max_launch_instructions)"
+            ),
         }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod aperture;
 pub mod atomic;
+mod budget;
 pub mod buffer;
 pub mod control;
 pub mod cu;
@@ -31,8 +32,10 @@ pub use aperture::{
     Aperture, APERTURE_BYTES, GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE,
     PRIVATE_APERTURE_HI_OFFSET, SHARED_APERTURE_BASE,
 };
+pub use budget::InstructionBudget;
 pub use cu::{
     scratch_bytes_per_wave, wavefront_setups, DispatchResources, DispatchTable, WorkGroupEmulator,
+    MAX_SCRATCH_BYTES_PER_WAVE,
 };
 pub use fault::{Fault, FaultKind};
 pub use program::Program;

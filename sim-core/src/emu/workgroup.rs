@@ -3,6 +3,7 @@
 //! work-group's LDS shared by all of them. Work-groups share nothing but GPU memory, so
 //! several can run on different host threads at once.
 
+use super::budget::InstructionBudget;
 use super::fault::{Fault, FaultKind};
 use super::memory::{Tlb, TlbEntries};
 use super::program::{Env, Program};
@@ -116,6 +117,7 @@ pub fn run_workgroup(
     waves: &[WavefrontSetup],
     lds_bytes: u32,
     limits: RunLimits,
+    budget: &InstructionBudget,
 ) -> Result<WorkGroupRun, Fault> {
     let vgprs = kernel
         .program
@@ -144,7 +146,8 @@ pub fn run_workgroup(
                 continue;
             }
             progressed = true;
-            if let Err(kind) = run_slice(w, &mut env, &kernel.program, limits, &mut counts) {
+            let slice = run_slice(w, &mut env, &kernel.program, limits, budget, &mut counts);
+            if let Err(kind) = slice {
                 let instruction = kernel
                     .program
                     .instruction(w.pc)
@@ -187,6 +190,21 @@ pub fn run_workgroup(
 /// Executes up to [`QUANTUM`] instructions of `w`, stopping early when it leaves the
 /// running state.
 fn run_slice(
+    w: &mut Wavefront,
+    env: &mut Env,
+    program: &Program,
+    limits: RunLimits,
+    budget: &InstructionBudget,
+    counts: &mut InstructionCounts,
+) -> Result<(), FaultKind> {
+    let start = w.executed;
+    let result = run_quantum(w, env, program, limits, counts);
+    let within_budget = budget.spend(w.executed - start);
+    result.and(within_budget)
+}
+
+/// [`run_slice`] without the launch's budget.
+fn run_quantum(
     w: &mut Wavefront,
     env: &mut Env,
     program: &Program,

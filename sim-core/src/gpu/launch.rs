@@ -174,6 +174,14 @@ pub enum LaunchError {
         /// How much an empty compute unit has.
         available: u64,
     },
+    /// The kernel needs more private (scratch) memory per work-item than a wavefront can
+    /// have.
+    PrivateSegmentTooLarge {
+        /// Bytes per work-item the kernel descriptor asks for.
+        bytes_per_work_item: u64,
+        /// Bytes per wavefront the hardware allows.
+        max_bytes_per_wavefront: u64,
+    },
     /// A compute unit failed to execute a work-group.
     Execution(Box<ExecutionError>),
     /// The simulation ran out of events before the kernel completed (a component that
@@ -202,6 +210,14 @@ impl fmt::Display for LaunchError {
             } => write!(
                 f,
                 "one work-group needs {needed} {resource} but a compute unit has {available}"
+            ),
+            Self::PrivateSegmentTooLarge {
+                bytes_per_work_item,
+                max_bytes_per_wavefront,
+            } => write!(
+                f,
+                "{bytes_per_work_item} bytes of private memory per work-item exceed the \
+                 {max_bytes_per_wavefront} bytes of scratch a wavefront of 64 can have"
             ),
             Self::Execution(e) => {
                 write!(f, "work-group {:?}", e.workgroup)?;

@@ -394,6 +394,7 @@ mod tests {
                 end_ns: start_ns + 30,
             }],
             metrics: Vec::new(),
+            printf_output: Vec::new(),
         }
     }
 

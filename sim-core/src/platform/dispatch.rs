@@ -52,6 +52,9 @@ pub struct KernelReport {
     /// The memory hierarchy's metrics for this kernel (timing mode; empty otherwise),
     /// including the L2 flush after it.
     pub metrics: Vec<Metric>,
+    /// What the kernel's printf calls printed, in the order they reserved their records
+    /// (for the host's stdout).
+    pub printf_output: Vec<u8>,
 }
 
 impl KernelReport {
@@ -68,6 +71,7 @@ impl KernelReport {
             instructions,
             workgroup_spans,
             metrics: Vec::new(),
+            printf_output: Vec::new(),
         }
     }
 }
@@ -109,6 +113,8 @@ impl std::error::Error for KernelError {}
 /// Runtime-provided values of the hidden kernel arguments.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct HiddenValues {
+    /// Address of the launch's printf buffer (0 if the kernel calls no printf).
+    pub printf_buffer: u64,
     /// Address of the `amd_queue_t` object.
     pub queue_address: u64,
     /// Bytes of LDS allocated to `__local` pointer arguments.
@@ -140,9 +146,10 @@ pub(super) fn kernarg_segment(
             ArgKind::HiddenPrivateBase => PRIVATE_APERTURE_BASE >> 32,
             ArgKind::HiddenSharedBase => SHARED_APERTURE_BASE >> 32,
             ArgKind::HiddenQueuePtr => hidden.queue_address,
+            ArgKind::HiddenPrintfBuffer => hidden.printf_buffer,
             ArgKind::HiddenDynamicLdsSize => hidden.dynamic_lds_bytes.into(),
-            // Explicit arguments come from the API; printf, hostcall, device-side enqueue
-            // and heap pointers are features gcnsim does not offer: left zero (NULL).
+            // Explicit arguments come from the API; hostcall, device-side enqueue and heap
+            // pointers are features gcnsim does not offer: left zero (NULL).
             _ => continue,
         };
         let at = arg.offset as usize;

@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod launch;
+mod printf;
 mod program;
 mod progress;
 mod timing;
@@ -16,9 +17,11 @@ pub use transfer::{transfer_ns, TransferKind};
 use crate::config::{Mode, Settings};
 use crate::driver::{Arena, Buffer, Driver, DriverError};
 use crate::emu::{
-    scratch_bytes_per_wave, DispatchResources, DispatchTable, RunLimits, WorkGroupEmulator,
+    scratch_bytes_per_wave, DispatchResources, DispatchTable, InstructionBudget, RunLimits,
+    WorkGroupEmulator, MAX_SCRATCH_BYTES_PER_WAVE,
 };
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::loader::{ArgKind, PrintfFormat};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
@@ -77,6 +80,8 @@ struct Device {
     /// arguments and packet, kept so that their addresses are never handed out again.
     launch_copies: Vec<Arc<Buffer>>,
     scratch: Option<Arc<Buffer>>,
+    /// The printf buffer of kernels that call printf, reused by every launch.
+    printf: Option<Arc<Buffer>>,
     next_dispatch_id: u64,
     /// Work-group spans for the trace, when tracing.
     tracer: Option<WorkGroupTracer>,
@@ -216,7 +221,18 @@ impl Platform {
             }
         }
 
+        let calls_printf = kernel
+            .args()
+            .iter()
+            .any(|a| a.kind == ArgKind::HiddenPrintfBuffer);
+        let printf_buffer = if calls_printf {
+            self.printf_buffer(&mut device, gpu)
+                .map_err(|e| setup(&e))?
+        } else {
+            0
+        };
         let hidden = HiddenValues {
+            printf_buffer,
             queue_address: device.queue_object.address(),
             dynamic_lds_bytes: d.group_segment_size
                 - kernel
@@ -243,7 +259,13 @@ impl Platform {
             (0, address)
         };
         let private = kernel.descriptor.private_segment_fixed_size;
-        let per_wave = scratch_bytes_per_wave(private);
+        let per_wave = scratch_bytes_per_wave(private).ok_or_else(|| KernelError::Launch {
+            kernel: d.kernel.to_string(),
+            error: LaunchError::PrivateSegmentTooLarge {
+                bytes_per_work_item: u64::from(private),
+                max_bytes_per_wavefront: MAX_SCRATCH_BYTES_PER_WAVE,
+            },
+        })?;
         let scratch_base = self
             .scratch(&mut device, gpu, per_wave)
             .map_err(|e| setup(&e))?;
@@ -292,6 +314,9 @@ impl Platform {
                 scratch_bytes_per_wave: per_wave,
                 dispatch_id: device.next_dispatch_id,
                 fetch_offset,
+                budget: Arc::new(InstructionBudget::new(
+                    self.settings.platform.max_launch_instructions,
+                )),
             },
         );
         let device = &mut *device;
@@ -333,8 +358,16 @@ impl Platform {
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
+                let printf_output = if calls_printf {
+                    let formats = &d.program.code_object().printf_formats;
+                    self.printf_output(device, gpu, formats)
+                        .map_err(|e| setup(&e))?
+                } else {
+                    Vec::new()
+                };
                 Ok(KernelReport {
                     metrics,
+                    printf_output,
                     ..KernelReport::new(&run, counts, spans.unwrap_or_default())
                 })
             }
@@ -424,8 +457,41 @@ impl Platform {
         Ok(device.kernarg.address())
     }
 
+    /// The printf buffer of GPU `gpu`, emptied for a launch: its address.
+    fn printf_buffer(&self, device: &mut Device, gpu: usize) -> Result<u64, DriverError> {
+        if device.printf.is_none() {
+            let buffer = self
+                .driver
+                .create_buffer_in(Arena::Gpu(gpu), printf::PRINTF_BUFFER_BYTES)?;
+            device.printf = Some(buffer);
+        }
+        let buffer = device.printf.as_ref().expect("made above");
+        buffer.write(gpu, 0, &printf::buffer_header())?;
+        Ok(buffer.address())
+    }
+
+    /// The text the launch's printf calls wrote to GPU `gpu`'s printf buffer.
+    fn printf_output(
+        &self,
+        device: &Device,
+        gpu: usize,
+        formats: &[PrintfFormat],
+    ) -> Result<Vec<u8>, DriverError> {
+        let Some(buffer) = device.printf.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let mut header = printf::buffer_header();
+        buffer.read(gpu, 0, &mut header)?;
+        let end = printf::used_bytes(&header).min(printf::PRINTF_BUFFER_BYTES as usize - 8);
+        let mut records = vec![0u8; end];
+        buffer.read(gpu, 8, &mut records)?;
+        Ok(printf::format_records(&records, formats))
+    }
+
     /// Base of a scratch area with `per_wave` bytes for every wavefront slot of the GPU
     /// (0 when the kernel needs none), reusing the previous launch's when large enough.
+    /// Its pages take memory only when first touched: only the wavefronts that run use
+    /// theirs, so a large private segment costs what the launch's wavefronts use.
     fn scratch(&self, device: &mut Device, gpu: usize, per_wave: u32) -> Result<u64, DriverError> {
         if per_wave == 0 {
             return Ok(0);
@@ -437,8 +503,7 @@ impl Platform {
             return Ok(scratch.address());
         }
         device.scratch = None;
-        let scratch = self.driver.create_buffer_in(Arena::Gpu(gpu), needed)?;
-        scratch.make_resident(gpu)?;
+        let scratch = self.driver.create_scratch(gpu, needed)?;
         let address = scratch.address();
         device.scratch = Some(scratch);
         Ok(address)
@@ -486,6 +551,7 @@ impl Platform {
             packet,
             launch_copies: Vec::new(),
             scratch: None,
+            printf: None,
             next_dispatch_id: 0,
             timing,
         })

@@ -3,14 +3,11 @@
  * undefined, so those inputs stay in range; _sat conversions get everything
  * (NaN converts to 0).
  *
- * Known disagreement, not checked here: convert_<signed>_sat(NaN) is 0 by the
- * spec and on PoCL, but INT_MIN (SHRT_MIN, LONG_MIN) on gcnsim. clang-15
- * compiles it to v_med3_f32(x, -2^31, 0x4effffff) + v_cvt_i32_f32 with no NaN
- * check; gcnsim's v_med3_f32 returns the minimum of the other operands for a
- * NaN (as the GCN ISA documents and LLVM's own constant folding of fmed3
- * assumes), so the NaN never reaches v_cvt_i32_f32 (which would give 0): the
- * compiled code is wrong for NaN, gcnsim runs it faithfully. Unsigned _sat
- * conversions are right (0) and keep NaN inputs. The signed ones get `nonan`. */
+ * The ROCm device library's signed _sat conversions return INT_MIN (SHRT_MIN,
+ * LONG_MIN) for NaN (they clamp with max(x, INT_MIN) first, and maxNum returns
+ * the non-NaN operand); gcnsim links corrected definitions before the library
+ * (sim-core/src/compiler/corrections/). The cvt_*_nan kernels check NaN inputs
+ * (`any` has them) for every signed width, rounding mode and source type. */
 //@ cvt_i_f_rtz out=int in=float:range:-2e9:2e9
 UNARY(cvt_i_f_rtz, int, float, convert_int_rtz(x))
 //@ cvt_i_f_rte out=int in=float:range:-2e9:2e9
@@ -19,23 +16,33 @@ UNARY(cvt_i_f_rte, int, float, convert_int_rte(x))
 UNARY(cvt_i_f_rtp, int4, float4, convert_int4_rtp(x))
 //@ cvt_i_f_rtn out=int in=float:range:-100:100
 UNARY(cvt_i_f_rtn, int, float, convert_int_rtn(x))
-//@ cvt_i_f_sat out=int in=float:nonan
+//@ cvt_i_f_sat out=int in=float:any
 UNARY(cvt_i_f_sat, int, float, convert_int_sat(x))
-//@ cvt_i_f_sat_rte out=int in=float:nonan
+//@ cvt_i_f_sat_rte out=int in=float:any
 UNARY(cvt_i_f_sat_rte, int, float, convert_int_sat_rte(x))
+//@ cvt_i4_f_sat_rte_nan out=int4 in=float4:any n=1024
+UNARY(cvt_i4_f_sat_rte_nan, int4, float4, convert_int4_sat_rte(x))
+//@ cvt_c16_f_sat_rtp_nan out=char16 in=float16:any n=256
+UNARY(cvt_c16_f_sat_rtp_nan, char16, float16, convert_char16_sat_rtp(x))
+//@ cvt_s3_d_sat_rtz_nan out=short3 in=double3:any n=1024
+UNARY(cvt_s3_d_sat_rtz_nan, short3, double3, convert_short3_sat_rtz(x))
+//@ cvt_i_d_sat_nan out=int in=double:any
+UNARY(cvt_i_d_sat_nan, int, double, convert_int_sat(x))
+//@ cvt_l2_d_sat_rte_nan out=long2 in=double2:any
+UNARY(cvt_l2_d_sat_rte_nan, long2, double2, convert_long2_sat_rte(x))
 //@ cvt_u_f_sat_rtp out=uint in=float:any
 UNARY(cvt_u_f_sat_rtp, uint, float, convert_uint_sat_rtp(x))
 //@ cvt_uc_f_sat out=uchar16 in=float16:range:-300:300 n=256
 UNARY(cvt_uc_f_sat, uchar16, float16, convert_uchar16_sat(x))
-//@ cvt_s_f_sat_rtn out=short8 in=float8:nonan n=512
+//@ cvt_s_f_sat_rtn out=short8 in=float8:any n=512
 UNARY(cvt_s_f_sat_rtn, short8, float8, convert_short8_sat_rtn(x))
-//@ cvt_l_f_sat out=long in=float:nonan
+//@ cvt_l_f_sat out=long in=float:any
 UNARY(cvt_l_f_sat, long, float, convert_long_sat(x))
 //@ cvt_ul_d_sat_rte out=ulong in=double:any
 UNARY(cvt_ul_d_sat_rte, ulong, double, convert_ulong_sat_rte(x))
 //@ cvt_l_d_rtz out=long in=double:range:-9e18:9e18
 UNARY(cvt_l_d_rtz, long, double, convert_long_rtz(x))
-//@ cvt_i_d_sat_rtn out=int2 in=double2:nonan
+//@ cvt_i_d_sat_rtn out=int2 in=double2:any
 UNARY(cvt_i_d_sat_rtn, int2, double2, convert_int2_sat_rtn(x))
 //@ cvt_f_i out=float in=int:any
 UNARY(cvt_f_i, float, int, convert_float(x))

@@ -65,3 +65,11 @@ UNARY(expm1_d1, double, double, expm1(x))
 UNARY(log1p_d1, double, double, log1p(x))
 //@ hypot_d1 out=double in=double:any,double:any cmp=ulp:4
 BINARY(hypot_d1, double, double, double, hypot(x, y))
+/* Powers of the smallest normal floats. pow(0x1p-126f, 1.0f) is 0 on gcnsim as on an
+ * R9 Nano: ROCm's pow computes exp(y * log(x)) with y * log(x) = -87.33655f, just below
+ * log(0x1p-126), whose exp is a denormal the GPU flushes; within 16 ulp of a denormal,
+ * so the spec allows the flush (compare.c). */
+//@ pow_f1_min_normal out=float in=float:range:0x1p-126:0x1.2p-126,float:range:0.75:1.25 cmp=ulp:16
+BINARY(pow_f1_min_normal, float, float, float, pow(x, y))
+//@ pow_f1_one out=float in=float:any,float:range:1:1 cmp=ulp:16
+BINARY(pow_f1_one, float, float, float, pow(x, y))

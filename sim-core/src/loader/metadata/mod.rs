@@ -325,9 +325,17 @@ impl PrintfFormat {
             .ok_or_else(bad)?;
         let mut rest = parts.next().ok_or_else(bad)?;
         let mut arg_sizes = Vec::new();
+        // clang-15 lists fewer sizes than arguments when its printf lowering does not
+        // know a conversion (`%A`) and stores no value for it: the record holds only the
+        // listed ones, so the sizes end at the first field that is not a number.
         for _ in 0..count {
-            let (size, tail) = rest.split_once(':').ok_or_else(bad)?;
-            arg_sizes.push(size.trim().parse().map_err(|_| bad())?);
+            let Some((size, tail)) = rest.split_once(':') else {
+                break;
+            };
+            let Ok(size) = size.trim().parse() else {
+                break;
+            };
+            arg_sizes.push(size);
             rest = tail;
         }
         Ok(PrintfFormat {
@@ -403,6 +411,13 @@ mod tests {
                 format: "a=%d: b=%f\n".into()
             }
         );
-        assert!(PrintfFormat::parse("1:3:4:%d").is_err());
+        // Fewer sizes than arguments (clang-15 stores nothing for `%A`): as listed.
+        let short = PrintfFormat::parse("1:3:4:8:%f %a %A").unwrap();
+        assert_eq!(
+            (short.arg_sizes, short.format.as_str()),
+            (vec![4, 8], "%f %a %A")
+        );
+        assert!(PrintfFormat::parse("x:1:4:%d").is_err());
+        assert!(PrintfFormat::parse("1").is_err());
     }
 }

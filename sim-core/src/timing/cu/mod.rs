@@ -57,8 +57,8 @@ use crate::emu::fault::{Fault, FaultKind};
 use crate::emu::memory::{Tlb, TlbEntries};
 use crate::emu::program::Env;
 use crate::emu::{
-    initialize, wavefront_setups, DispatchTable, InstructionCounts, KernelCode, RunLimits,
-    WaveStatus, Wavefront,
+    initialize, wavefront_setups, DispatchTable, InstructionBudget, InstructionCounts, KernelCode,
+    RunLimits, WaveStatus, Wavefront,
 };
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
@@ -111,6 +111,8 @@ struct ResidentWorkGroup {
     /// How far from its code the work-group fetches instructions (see
     /// [`DispatchResources::fetch_offset`]).
     fetch_offset: u64,
+    /// Its launch's instruction budget.
+    budget: Arc<InstructionBudget>,
     lds: Vec<u8>,
     /// Its wavefronts (keys of the compute unit's wavefronts).
     waves: Vec<usize>,
@@ -316,6 +318,7 @@ impl ComputeUnit {
                     workgroup,
                     code,
                     fetch_offset: resources.fetch_offset,
+                    budget: resources.budget.clone(),
                     lds,
                     waves,
                     counts: InstructionCounts::default(),
@@ -688,6 +691,9 @@ impl ComputeUnit {
             .workgroups
             .get_mut(&w.workgroup)
             .expect("its work-group");
+        if let Err(kind) = wg.budget.spend(1) {
+            return self.fault(ctx, key, kind);
+        }
         self.accesses.clear();
         let mut env = Env {
             tlb: Tlb::recording(memory, &mut self.translations, &mut self.accesses),
