@@ -32,6 +32,9 @@
  *   --l2-cycles    the same on an L2 hit (L1 TLB, the L1's tag lookup, the crossbar
  *                  both ways and the L2);
  *   --dram-cycles  the same from DRAM (adding DRAM latency and a line's transfer).
+ *   --dram-bytes-per-cycle  bytes per cycle a stream of loads from every compute unit
+ *                  reads out of DRAM: every channel's bus busy (controllers × bytes
+ *                  per cycle each).
  *   --issue-centicycles  hundredths of a cycle per VALU instruction of the compute unit
  *                  with 4 wavefronts, one per SIMD.
  *   --turn-cycles  cycles between a SIMD's issue turns: 1 with MGPUSim's sticky arbiter
@@ -48,6 +51,8 @@ static unsigned long alu_cycles = 5, load_cycles = 71, turn_cycles = 1;
 /* Hundredths of a cycle. */
 static unsigned long issue_centicycles = 125;
 static unsigned long l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
+/* Bytes per cycle the GPU reads from DRAM at most (0: not checked). */
+static unsigned long dram_bytes_per_cycle;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -63,10 +68,10 @@ static double cycles(double ns)
 /* Records whether `got` is within 5 % of `want` (when timing is checked). */
 static void check_close(const char *what, double got, double want)
 {
-    printf("%s: %.2f cycles (expected %.2f)\n", what, got, want);
+    printf("%s: %.2f (expected %.2f)\n", what, got, want);
     if (check_timing)
-        ta_check(fabs(got - want) <= 0.05 * want, "%s: %.2f cycles within 5%% of %.2f", what,
-                 got, want);
+        ta_check(fabs(got - want) <= 0.05 * want, "%s: %.2f within 5%% of %.2f", what, got,
+                 want);
 }
 
 /* Expected cycles of a hop whose load takes `latency` cycles in memory (see the top):
@@ -169,6 +174,41 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
     return cycles((double)(ns[2] - ns[1])) / (double)(long_hops - short_hops);
 }
 
+/* Bytes per cycle read by a stream of float4 loads from every compute unit, out of
+ * DRAM: the difference between a pass over 32 MiB and one over 16 MiB (each launch
+ * after a host read, which empties the caches but keeps translations warm, and after
+ * an unmeasured pass that makes them warm). */
+static double stream_bytes_per_cycle(struct wl_device *dev)
+{
+    cl_int err;
+    const size_t items = 65536, bytes = 32u << 20;
+    const cl_uint rounds[3] = {32, 16, 32};
+    cl_mem in = clCreateBuffer(dev->context, CL_MEM_READ_ONLY, bytes, NULL, &err);
+    TA_CHECK(err);
+    float zero = 0.0f;
+    TA_CHECK(clEnqueueFillBuffer(dev->queue, in, &zero, sizeof zero, 0, bytes, 0, NULL, NULL));
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, items * sizeof(float), NULL,
+                                &err);
+    TA_CHECK(err);
+    cl_kernel k = wl_kernel(dev->program, "stream");
+    WL_ARG(k, 0, in);
+    WL_ARG(k, 1, out);
+    cl_ulong ns[3];
+    size_t local = 256;
+    for (int i = 0; i < 3; i++) {
+        WL_ARG(k, 2, rounds[i]);
+        ns[i] = wl_run(dev->queue, k, 1, &items, &local);
+        float first;
+        wl_read(dev->queue, out, sizeof first, &first);
+        ta_check(first == 0.0f, "stream: sum %g (want 0)", first);
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(out);
+    clReleaseMemObject(in);
+    double extra = (double)(rounds[2] - rounds[1]) * (double)items * 16.0;
+    return extra / cycles((double)(ns[2] - ns[1]));
+}
+
 int main(int argc, char **argv)
 {
     const struct wl_option options[] = {
@@ -183,6 +223,8 @@ int main(int argc, char **argv)
         {"--l1-cycles", "expected cycles of an L1 hit", &l1_cycles, 0},
         {"--l2-cycles", "expected cycles of an L2 hit", &l2_cycles, 0},
         {"--dram-cycles", "expected cycles of a DRAM access", &dram_cycles, 0},
+        {"--dram-bytes-per-cycle", "expected DRAM read bandwidth (bytes per cycle)",
+         &dram_bytes_per_cycle, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     struct wl_device dev;
@@ -198,6 +240,11 @@ int main(int argc, char **argv)
     check_close("l1: cycles per hop", l1, hop_cycles(l1_cycles));
     check_close("l2: cycles per hop", l2, hop_cycles(l2_cycles));
     check_close("dram: cycles per hop", dram, hop_cycles(dram_cycles));
+    double bandwidth = stream_bytes_per_cycle(&dev);
+    if (dram_bytes_per_cycle)
+        check_close("dram: bytes read per cycle", bandwidth, (double)dram_bytes_per_cycle);
+    else
+        printf("dram: bytes read per cycle: %.1f\n", bandwidth);
     wl_close(&dev);
     return ta_finish();
 }

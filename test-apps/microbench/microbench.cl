@@ -36,3 +36,15 @@ __kernel void chase(__global ulong *ring, __global uint *out, uint hops)
     }
     out[0] = (uint)(p - ring);
 }
+
+/* Streams `rounds` × global size float4s from `in` (each round one coalesced pass of
+ * 16 bytes per work-item, the next round the next block) and stores one sum per
+ * work-item: reads at the memory system's full rate. */
+__kernel void stream(__global const float4 *in, __global float *out, uint rounds)
+{
+    size_t n = get_global_size(0);
+    float4 s = 0.0f;
+    for (uint r = 0; r < rounds; r++)
+        s += in[r * n + get_global_id(0)];
+    out[get_global_id(0)] = s.x + s.y + s.z + s.w;
+}
