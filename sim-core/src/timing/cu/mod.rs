@@ -40,12 +40,14 @@
 //! data.
 
 mod coalescer;
+mod cpi;
 mod pipeline;
 mod units;
 mod wave_set;
 mod wavefront;
 
 pub use coalescer::{coalesce, LineAccess};
+pub use cpi::IssueState;
 pub use pipeline::{Issued, Pipeline};
 pub use wavefront::WaveSlot;
 
@@ -64,6 +66,7 @@ use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
+use cpi::CpiStack;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use units::{MemoryKind, OpTiming, Unit};
@@ -169,6 +172,8 @@ pub struct ComputeUnit {
     /// The last issue attempt issued nothing and nothing has arrived or completed since:
     /// until some wavefront's or unit's time comes, the arbiter would decide the same.
     stalled: bool,
+    /// Cycles by what the issue arbiter did.
+    cpi: CpiStack,
     wake: Option<Time>,
     /// The resident wavefronts of each SIMD, in arrival order.
     by_simd: Vec<Vec<usize>>,
@@ -240,6 +245,7 @@ impl ComputeUnit {
             last_simd: 0,
             last_issue: None,
             stalled: false,
+            cpi: CpiStack::default(),
             wake: None,
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
@@ -380,7 +386,20 @@ impl ComputeUnit {
                 });
             }
         }
+        let cycle = ctx.clock().cycle_at(ctx.now());
+        for (what, amount) in self.cpi.take(cycle, self.waves.is_empty()) {
+            ctx.notify(&Observation::Count { what, amount });
+        }
         self.answer(ctx, wg.workgroup, result);
+    }
+
+    /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]).
+    fn waiting_for(&self, now: Time) -> IssueState {
+        self.waves
+            .values()
+            .map(|w| w.waiting_for(now))
+            .min()
+            .unwrap_or(IssueState::Empty)
     }
 
     /// Retires work-group `key` if all its wavefronts ended and nothing is outstanding.
@@ -901,7 +920,14 @@ impl Component<Message> for ComputeUnit {
             self.last_issue = Some(now);
             self.complete_timed(ctx);
             self.fetch(now);
-            self.stalled = !self.issue(ctx);
+            let issued = self.issue(ctx);
+            self.stalled = !issued;
+            let state = if issued {
+                IssueState::Issued
+            } else {
+                self.waiting_for(now)
+            };
+            self.cpi.record(ctx.clock().cycle_at(now), state);
         }
         let accepted = self.accept(ctx);
         let received = self.receive(ctx);

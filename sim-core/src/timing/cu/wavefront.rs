@@ -2,6 +2,7 @@
 //! emulator's [`Wavefront`]), its instruction buffer, when it may issue next and the
 //! memory instructions it still waits for.
 
+use super::cpi::IssueState;
 use super::units::{OpTiming, Timing, Unit};
 use super::LINE_BYTES;
 use crate::emu::program::Program;
@@ -158,6 +159,27 @@ impl WaveSlot {
             return None;
         }
         Some((self.ready_at, next.unit))
+    }
+
+    /// What keeps it from issuing at `now` (see [`IssueState`]).
+    pub fn waiting_for(&self, now: Time) -> IssueState {
+        let outstanding = self.vm_outstanding + self.lgkm_outstanding > 0;
+        match self.state.status {
+            WaveStatus::Ended | WaveStatus::Faulted if outstanding => IssueState::Memory,
+            WaveStatus::Ended | WaveStatus::Faulted => IssueState::Empty,
+            WaveStatus::AtBarrier => IssueState::Barrier,
+            WaveStatus::Running if !self.buffered => IssueState::Fetch,
+            WaveStatus::Running
+                if self
+                    .next
+                    .waitcnt
+                    .is_some_and(|imm| !self.waitcnt_satisfied(imm)) =>
+            {
+                IssueState::Memory
+            }
+            WaveStatus::Running if self.ready_at > now => IssueState::Unit,
+            WaveStatus::Running => IssueState::Arbiter,
+        }
     }
 
     /// Empties the instruction buffer; no fetch starts before `not_before`.
