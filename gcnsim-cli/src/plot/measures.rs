@@ -77,6 +77,9 @@ pub struct Measures {
     pub cu_instructions: BTreeMap<usize, f64>,
     /// Per compute unit index, per SIMD: cycles VALU instructions kept it busy.
     pub simd_busy: BTreeMap<usize, BTreeMap<usize, f64>>,
+    /// Per compute unit index: its CPI stack, cycles per issue state (`issuing`,
+    /// `waiting_memory`, ...), over all launches.
+    pub cpi_stack: BTreeMap<usize, BTreeMap<String, f64>>,
 }
 
 impl Measures {
@@ -143,6 +146,13 @@ impl Measures {
                 .and_then(|n| n.parse().ok())
             {
                 *m.simd_busy.entry(cu).or_default().entry(simd).or_default() += value;
+            } else if let Some(state) = r
+                .what
+                .strip_suffix("_cycles")
+                .filter(|s| *s == "issuing" || s.starts_with("waiting_"))
+            {
+                let states = m.cpi_stack.entry(cu).or_default();
+                *states.entry(state.to_string()).or_default() += value;
             }
         }
         m
@@ -221,6 +231,9 @@ mod tests {
             row("gpu0.launch1.fir.cu1", "wavefront_instructions", 200.0),
             row("gpu0.launch0.fir.cu1", "simd2_busy_cycles", 50.0),
             row("gpu0.launch1.fir.cu1", "simd2_busy_cycles", 70.0),
+            row("gpu0.launch0.fir.cu1", "waiting_memory_cycles", 60.0),
+            row("gpu0.launch1.fir.cu1", "waiting_memory_cycles", 40.0),
+            row("gpu0.launch1.fir.cu1", "issuing_cycles", 300.0),
         ];
         let m = Measures::of(&rows);
         assert_eq!(m.kernel_time["fir"], 1500.0);
@@ -233,5 +246,8 @@ mod tests {
         assert_eq!(m.cycles, 1200.0);
         assert_eq!(m.cycles_per_instruction()[&1], 4.0);
         assert_eq!(m.simd_busy[&1][&2], 120.0);
+        assert_eq!(m.cpi_stack[&1]["waiting_memory"], 100.0);
+        assert_eq!(m.cpi_stack[&1]["issuing"], 300.0);
+        assert_eq!(m.cpi_stack[&1].len(), 2);
     }
 }

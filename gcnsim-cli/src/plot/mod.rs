@@ -215,6 +215,43 @@ fn report_charts(rows: &[ReportRow]) -> Vec<Chart> {
             axis: Axis::Categories(names),
         });
     }
+    if !m.cpi_stack.is_empty() {
+        let names: Vec<String> = m.cpi_stack.keys().map(|c| c.to_string()).collect();
+        let mut states: Vec<String> = m
+            .cpi_stack
+            .values()
+            .flat_map(|s| s.keys().cloned())
+            .collect();
+        states.sort();
+        states.dedup();
+        let series = states
+            .iter()
+            .map(|state| {
+                let values: Vec<f64> = m
+                    .cpi_stack
+                    .iter()
+                    .map(|(cu, s)| {
+                        let instructions = m.cu_instructions.get(cu).copied().unwrap_or(0.0);
+                        let cycles = s.get(state).copied().unwrap_or(0.0);
+                        if instructions > 0.0 {
+                            cycles / instructions
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect();
+                categories(&state.replace('_', " "), &values)
+            })
+            .collect();
+        charts.push(Chart {
+            name: "cpi_stack_per_cu".into(),
+            title: "CPI stack per compute unit (stacked)".into(),
+            x_label: "compute unit".into(),
+            y_label: "cycles / wavefront instruction".into(),
+            series,
+            axis: Axis::Categories(names),
+        });
+    }
     if m.cycles > 0.0 && !m.simd_busy.is_empty() {
         let names: Vec<String> = m.simd_busy.keys().map(|c| c.to_string()).collect();
         let simds: usize = m.simd_busy.values().map(|s| s.len()).max().unwrap_or(0);
