@@ -18,7 +18,7 @@ use crate::gpu::{Gpu, Message};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
     add_gpu_memory, CacheReset, MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker,
-    PORT_CAPACITY,
+    IOMMU_PORT_CAPACITY, PORT_CAPACITY,
 };
 use std::sync::Arc;
 
@@ -87,7 +87,7 @@ pub(super) fn timing_gpu(
     let clock = Clock::from_mhz(config.clock_mhz);
     let mut engine = Engine::<Message>::new();
     let iommu = engine.add_component(format!("gpu{gpu}.iommu"), clock);
-    let iommu_port = engine.add_port(iommu, "l2tlb", PORT_CAPACITY);
+    let iommu_port = engine.add_port(iommu, "l2tlb", IOMMU_PORT_CAPACITY);
     engine.install(
         iommu,
         Box::new(PageWalker::new(

@@ -15,6 +15,15 @@ use std::sync::Arc;
 /// Messages every memory port buffers.
 pub const PORT_CAPACITY: usize = 8;
 
+/// Capacity of the ports at both ends of the link between an L2 TLB and the IOMMU.
+/// A port's capacity also bounds the messages in flight towards it, and this link is
+/// long (two PCIe switches each way): MGPUSim's MMU takes 4,096 requests at its top port
+/// and its L2 TLB as many answers as it looks up per cycle (1,024), so translations are
+/// not throttled there. (With 8, at most 8 walks could be on their way at once: a
+/// 1,024² matrix transpose, whose 2,051 walks then went 8 at a time over 294 cycles,
+/// took twice MGPUSim's time.)
+pub const IOMMU_PORT_CAPACITY: usize = 4096;
+
 /// Pieces of a transfer the DMA engine keeps in flight.
 const DMA_IN_FLIGHT: usize = 64;
 
@@ -84,7 +93,7 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let clock = Clock::from_mhz(platform.gpu.clock_mhz);
     let iommu = engine.add_component("iommu", clock);
     let iommu_ports: Vec<PortRef> = (0..platform.gpu_count)
-        .map(|gpu| engine.add_port(iommu, &format!("gpu{gpu}"), PORT_CAPACITY))
+        .map(|gpu| engine.add_port(iommu, &format!("gpu{gpu}"), IOMMU_PORT_CAPACITY))
         .collect();
     engine.install(
         iommu,
@@ -246,7 +255,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
 
     // The L2 TLB, asking the IOMMU.
     let cycle = clock.period();
-    let l2tlb_next = site.port(l2tlb, "iommu");
+    let l2tlb_next = site.engine.add_port(l2tlb, "iommu", IOMMU_PORT_CAPACITY);
     let iommu_latency = site.clock.cycles(config.iommu_latency_cycles.into());
     site.engine.connect(l2tlb_next, iommu_port, iommu_latency);
     let l2tlb_tops = std::mem::take(&mut site.l2tlb_tops);

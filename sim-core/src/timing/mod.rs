@@ -50,7 +50,8 @@ mod slot_table;
 mod tlb;
 
 pub use builder::{
-    add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, PORT_CAPACITY,
+    add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, IOMMU_PORT_CAPACITY,
+    PORT_CAPACITY,
 };
 pub use cache::{Cache, CacheGeometry, CacheReset, WritePolicy};
 pub use crossbar::Crossbar;
