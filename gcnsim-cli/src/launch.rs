@@ -48,7 +48,14 @@ pub struct PreparedLaunch {
     /// Holds the vendor and platform files; removed when the launch is dropped.
     _files: tempfile::TempDir,
     vars: Vec<(String, String)>,
+    /// Variables of this process not passed on (unless the run sets them).
+    withheld: &'static [&'static str],
 }
+
+/// The variables that change a run's results besides its platform file: a sweep point
+/// does not take them from the shell that started the sweep (its folder's name does
+/// not record them).
+pub const RESULT_VARIABLES: &[&str] = &["GCNSIM_MODE", "GCNSIM_GPUS"];
 
 /// The `libgcnsim.so` that belongs to this `gcnsim` executable: beside it (cargo's
 /// target folder) or in `../lib` (an installed prefix).
@@ -121,18 +128,31 @@ impl Launch {
         if self.summary {
             vars.push(("GCNSIM_SUMMARY".into(), "1".into()));
         }
-        let prepared = PreparedLaunch { _files: dir, vars };
+        let prepared = PreparedLaunch {
+            _files: dir,
+            vars,
+            withheld: &[],
+        };
         Settings::from_vars(prepared.environment()).map_err(config_error)?;
         Ok(prepared)
     }
 }
 
 impl PreparedLaunch {
+    /// The same launch, not passing on this process's `variables`.
+    pub fn withholding(self, variables: &'static [&'static str]) -> Self {
+        PreparedLaunch {
+            withheld: variables,
+            ..self
+        }
+    }
+
     /// This process's environment with the run's variables laid over it.
     pub fn environment(&self) -> Vec<(String, String)> {
         let mut env: Vec<(String, String)> = std::env::vars_os()
             .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
             .filter(|(k, _)| !self.vars.iter().any(|(set, _)| set == k))
+            .filter(|(k, _)| !self.withheld.contains(&k.as_str()))
             .collect();
         env.extend(self.vars.iter().cloned());
         env

@@ -44,4 +44,19 @@ done
 grep -qx ' *gpu.l2.size_bytes *' plots/kernel_time.svg || fail "kernel_time.svg: no x-axis label"
 series=$(grep -cx ' *fir gpus=[12] *' plots/kernel_time.svg || true)
 [ "$series" = 2 ] || fail "kernel_time.svg has $series legend entries, expected 2 (gpus=1, gpus=2)"
+# A point's mode and GPU count come from the sweep file, never from the shell: with
+# neither swept, GCNSIM_MODE=timing and GCNSIM_GPUS=2 in the environment change nothing
+# (emu mode on the platform file's GPUs: no per-compute-unit rows, as in timing mode).
+cat >plain.toml <<EOT
+output = "plain"
+[parameters]
+"gpu.l2.size_bytes" = [16384]
+[commands]
+fir = ["$fir", "-n", "4096", "-b", "2"]
+EOT
+GCNSIM_MODE=timing GCNSIM_GPUS=2 expect_status 0 "$gcnsim" sweep plain.toml --jobs 1
+if grep -q '\.cu0,' plain/table.csv; then
+    fail "a point ran in the shell's GCNSIM_MODE=timing"
+fi
+grep -q ',duration,' plain/table.csv || fail "plain sweep: no kernel duration in the table"
 echo "gcnsim sweep/plot: all checks passed"

@@ -2,7 +2,7 @@
 //! `report.json` and, written last, `result.json` (its status).
 
 use super::spec::{Point, Sweep};
-use crate::launch::{exit_code, Launch};
+use crate::launch::{exit_code, Launch, RESULT_VARIABLES};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -68,7 +68,9 @@ fn execute(sweep: &Sweep, point: &Point, folder: &Path) -> Result<Outcome> {
         trace: None,
         summary: false,
     };
-    let prepared = launch.prepare()?;
+    // The point's mode and GPU count come from the sweep file alone, as its folder's
+    // name does, not from the shell that started the sweep.
+    let prepared = launch.prepare()?.withholding(RESULT_VARIABLES);
     let workdir = sweep.working_folder();
     let program = if point.argv[0].contains('/') {
         workdir.join(&point.argv[0]).display().to_string()
