@@ -4,8 +4,9 @@
 # with GCNSIM_THREADS set to that entry, each run writing a CSV metrics report;
 # passes when every run succeeds, every report (every counter and simulated time)
 # is byte-identical to the first run's, and so are the profiling times the app
-# prints (its `time: ` lines). Listing a thread count twice (e.g. "1;2;1;2")
-# also checks that repeated runs agree.
+# prints (its `time: ` lines) and the results it prints (its `result: ` lines).
+# Listing a thread count twice (e.g. "1;2;1;2") also checks that repeated runs
+# agree.
 
 if(NOT DEFINED THREADS OR "${THREADS}" STREQUAL "")
   set(THREADS 1 2)
@@ -24,7 +25,7 @@ foreach(threads IN LISTS THREADS)
     message(FATAL_ERROR "determinism check FAILED: run ${run} (GCNSIM_THREADS=${threads}) "
                         "exited with ${status} or wrote no report:\n${out}${err}")
   endif()
-  string(REGEX MATCHALL "time: [^\n]*" times "${out}")
+  string(REGEX MATCHALL "(time|result): [^\n]*" times "${out}")
   string(REPLACE ";" "\n" times "${times}")
   if(run EQUAL 1)
     set(first_report "${report}")
@@ -42,7 +43,7 @@ foreach(threads IN LISTS THREADS)
   endif()
   if(NOT times STREQUAL first_times)
     message(FATAL_ERROR "determinism check FAILED: run ${run} (GCNSIM_THREADS=${threads}) "
-                        "printed other profiling times than run 1 "
+                        "printed other profiling times or results than run 1 "
                         "(GCNSIM_THREADS=${first_threads}):\nrun 1:\n${first_times}\n"
                         "run ${run}:\n${times}")
   endif()
@@ -51,4 +52,4 @@ string(REGEX MATCHALL "\n" lines "${first}")
 list(LENGTH lines nlines)
 string(REPLACE ";" ", " runs "${THREADS}")
 message("determinism check passed: ${run} runs (GCNSIM_THREADS = ${runs}) wrote identical "
-        "reports of ${nlines} lines and printed identical profiling times")
+        "reports of ${nlines} lines and printed identical profiling times and results")

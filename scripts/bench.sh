@@ -6,7 +6,7 @@
 # For every workload app (default: all nine), every mode (emu; timing too when
 # the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
 # runs the app on one simulated GPU at its default size; fir and matmul also at
-# >= 1 M work-items in both modes, and in emu mode only matmul at 512^2,
+# >= 1 M work-items and transpose at 1024^2 in both modes, and in emu mode only matmul at 512^2,
 # vectoradd at 4 M and aes, kmeans and convolution at >= 1 M work-items
 # (--quick skips all larger sizes). Each app and size also runs once on PoCL
 # (when /etc/OpenCL/vendors/pocl.icd exists), the same kernels on the host CPU
@@ -28,6 +28,12 @@
 #   vs pocl  wall s / PoCL's kernel time (the sum of the durations its profiling
 #            events report for the same launches): how many times slower
 #            simulating a kernel is than running it on PoCL
+#   ev/step  timing mode: events per step of the GPU's engine (a step's
+#            components may run on different threads)
+#   serial   timing mode: the share of the engine's host time spent serially
+#            (scheduling events, memory instructions executed in order)
+#   x16      the speed-up 16 threads would give if the rest divided evenly
+#            (Amdahl's law: 1 / (serial + (1 - serial) / 16))
 # and writes the rows to build/bench.json. It also checks that each
 # configuration's report is identical with 1 and 2 threads (determinism) and
 # exits 1 if an app fails or a report differs. --mode runs only that mode.
@@ -94,6 +100,7 @@ sizes() {
             echo "512^2|-m 512 -n 512 -k 512|emu"
             ;;
         vectoradd) echo "4M|-n 4194304|emu" ;;
+        transpose) echo "1024^2|-r 1024 -c 1024|all" ;;
         aes) echo "1M|-n 1048576|emu" ;;
         kmeans) echo "1M|-n 1048576 -i 1|emu" ;;
         convolution) echo "1M|-x 1024 -y 1024|emu" ;;
@@ -148,7 +155,17 @@ builds = [float(b) for b in re.findall(r"^build: ([0-9.]+) ms$", open(out).read(
 cpu = sum(float(t) for t in open(times).read().split()[-2:])
 total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
-wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", open(err).read()))
+summaries = open(err).read()
+wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", summaries))
+# Timing mode: the engine's steps per launch ("; <n> steps, <e> events/step, <c>
+# components/step, <s>% serial"), combined over launches (serial share by wall time).
+engine = [(float(w), int(n), float(e), float(s)) for w, n, e, s in re.findall(
+    r" ([0-9.]+) s wall,.*; ([0-9]+) steps, ([0-9.]+) events/step, [0-9.]+ components/step, "
+    r"([0-9.]+)% serial", summaries)]
+steps = sum(n for _, n, _, _ in engine)
+events = sum(n * e for _, n, e, _ in engine)
+engine_wall = sum(w for w, _, _, _ in engine)
+serial = sum(w * s / 100 for w, _, _, s in engine) / engine_wall if engine_wall else None
 sim = total["duration"]
 inst = total["wavefront_instructions"]
 print(json.dumps({
@@ -159,6 +176,8 @@ print(json.dumps({
     "wf_inst_per_s": inst / wall if wall else None,
     "process_cpu_s": cpu, "load_average": float(load),
     "build_ms": max(builds) if builds else None,
+    "engine_steps": steps or None, "events_per_step": events / steps if steps else None,
+    "serial_fraction": serial,
 }))
 PY
             done
@@ -183,11 +202,13 @@ for r in rows:
     r["vs_pocl"] = r["wall_s"] * 1e9 / ns if ns else None
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
 fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>9}"
-       " {:>10} {:>8}")
+       " {:>10} {:>8} {:>8} {:>7} {:>6}")
 print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
                  "wf-inst", "wf-inst/s", "speedup", "cpu s", "load", "build ms", "pocl s",
-                 "vs pocl"))
+                 "vs pocl", "ev/step", "serial", "x16"))
 one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
+def serial_known(r):
+    return r.get("serial_fraction") is not None
 for r in rows:
     base = one.get((r["app"], r["size"], r["mode"]))
     speedup = base / r["wall_s"] if base and r["wall_s"] else None
@@ -201,9 +222,17 @@ for r in rows:
                      "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"],
                      "%.2f" % r["build_ms"] if r["build_ms"] is not None else "-",
                      "%.4f" % (r["pocl_kernel_ns"] / 1e9) if r["pocl_kernel_ns"] else "-",
-                     "%.1fx" % r["vs_pocl"] if r["vs_pocl"] else "-"))
+                     "%.1fx" % r["vs_pocl"] if r["vs_pocl"] else "-",
+                     "%.1f" % r["events_per_step"] if r["events_per_step"] else "-",
+                     "%.1f%%" % (100 * r["serial_fraction"]) if serial_known(r) else "-",
+                     "%.1fx" % (1 / (r["serial_fraction"] + (1 - r["serial_fraction"]) / 16))
+                     if serial_known(r) else "-"))
 if any(r["mode"] != "timing" for r in rows):
     print("est: emu mode's kernel time is the front end's estimate, not simulated")
+if any(serial_known(r) for r in rows):
+    print("ev/step, serial: the timing engine's events per step and the share of its host time"
+          " spent serially;\nx16: the speed-up 16 threads would give if the rest divided"
+          " evenly (Amdahl's law)")
 print("written:", sys.argv[2])
 PY
 exit $status

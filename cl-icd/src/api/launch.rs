@@ -11,6 +11,7 @@ use crate::core::platform::Platform;
 use crate::core::queue::Queue;
 use crate::entry;
 use cl_sys::*;
+use sim_core::config::Mode;
 use sim_core::driver::Buffer;
 use sim_core::gpu::LaunchError;
 use sim_core::metrics::{summary_line, KernelLaunchRecord};
@@ -260,6 +261,7 @@ fn launch(
                 simulated,
                 instructions,
                 wall,
+                (mode == Mode::Timing).then_some(&report.engine),
             ));
         }
         for mem in memory.iter().filter(|m| m.flags & CL_MEM_READ_ONLY == 0) {

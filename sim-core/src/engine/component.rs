@@ -26,6 +26,12 @@ pub enum Wake {
     /// The port had refused a send because the peer's buffer was full, and space has
     /// freed: the component may send again.
     PortFree(Port),
+    /// The component asked ([`Context::run_in_order`]) to be run again at the end of the
+    /// step it was handling, after every component of that step has run: components are
+    /// run so one at a time, in the order of their ids, so what they do then may touch
+    /// state shared with other components (e.g. functional memory) with the same results
+    /// at any number of threads.
+    InOrder,
 }
 
 /// A simulated hardware block.
@@ -34,7 +40,8 @@ pub enum Wake {
 /// messages of type `M` through its ports. It sleeps between wake-ups: it is run only when
 /// a message arrives, a timer it set is due, or a port that refused a send frees up.
 /// Components must not share mutable state, so that simultaneous events of different
-/// components may be handled on different threads with the same results.
+/// components may be handled on different threads with the same results; what must
+/// touch shared state waits for [`Wake::InOrder`].
 pub trait Component<M>: Send {
     /// Reacts to `wake` at time `ctx.now()`: reads and sends messages, sets timers.
     fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>);

@@ -23,6 +23,8 @@ pub struct Context<'a, M> {
     pub(crate) message_hooks: bool,
     pub(crate) seq: &'a mut u64,
     pub(crate) out: &'a mut Vec<Event<M>>,
+    /// Whether the component asked to run in order at the end of the step.
+    pub(crate) in_order: &'a mut bool,
 }
 
 impl<M> Context<'_, M> {
@@ -54,6 +56,14 @@ impl<M> Context<'_, M> {
     /// Wakes this component with `Wake::Timer(tag)` after `delay`.
     pub fn wake_after(&mut self, delay: Time, tag: u64) {
         self.wake_at(self.now + delay, tag);
+    }
+
+    /// Asks to be woken with [`Wake::InOrder`] at the end of this step, once every
+    /// component of the step has run, one component at a time in the order of their
+    /// ids: the place for work on state shared with other components. Asking while
+    /// handling `Wake::InOrder` has no effect.
+    pub fn run_in_order(&mut self) {
+        *self.in_order = true;
     }
 
     /// Whether a send through `port` would be accepted now. When not, the component will

@@ -48,11 +48,18 @@ pub(crate) type Step = (Time, u32);
 ///
 /// Many events share a step (every compute unit's clock edge, every message of a
 /// cycle), so the queue orders steps, not events: a heap of the distinct steps pending
-/// and, per step, its events in the order they were scheduled. Emptied event lists are
-/// kept for reuse.
+/// and, per step, its events in the order they were scheduled, in a list of a slab.
+/// Events come in runs for the same step (a component's messages of one cycle), so the
+/// step last added to is remembered. Emptied event lists are kept for reuse.
 pub(crate) struct EventQueue<M> {
     steps: BinaryHeap<Reverse<Step>>,
-    events: HashMap<Step, Vec<Event<M>>, FastHash>,
+    /// The slab entry of each pending step.
+    index: HashMap<Step, usize, FastHash>,
+    /// Event lists of the pending steps (and empty ones, free, listed in `free`).
+    lists: Vec<Vec<Event<M>>>,
+    free: Vec<usize>,
+    /// The step last added to and its slab entry.
+    last: Option<(Step, usize)>,
     spare: Vec<Vec<Event<M>>>,
 }
 
@@ -60,30 +67,58 @@ impl<M> EventQueue<M> {
     pub(crate) fn new() -> Self {
         EventQueue {
             steps: BinaryHeap::new(),
-            events: HashMap::default(),
+            index: HashMap::default(),
+            lists: Vec::new(),
+            free: Vec::new(),
+            last: None,
             spare: Vec::new(),
         }
     }
 
     pub(crate) fn push(&mut self, event: Event<M>) {
         let step = (event.key.time, event.key.delta);
-        match self.events.get_mut(&step) {
-            Some(list) => list.push(event),
-            None => {
-                let mut list = self.spare.pop().unwrap_or_default();
-                list.push(event);
-                self.events.insert(step, list);
-                self.steps.push(Reverse(step));
+        let entry = match self.last {
+            Some((last, entry)) if last == step => entry,
+            _ => {
+                let entry = match self.index.get(&step) {
+                    Some(&entry) => entry,
+                    None => self.open(step),
+                };
+                self.last = Some((step, entry));
+                entry
             }
-        }
+        };
+        self.lists[entry].push(event);
+    }
+
+    /// Gives `step` an empty list in the slab; returns its entry.
+    fn open(&mut self, step: Step) -> usize {
+        let list = self.spare.pop().unwrap_or_default();
+        let entry = match self.free.pop() {
+            Some(entry) => {
+                self.lists[entry] = list;
+                entry
+            }
+            None => {
+                self.lists.push(list);
+                self.lists.len() - 1
+            }
+        };
+        self.index.insert(step, entry);
+        self.steps.push(Reverse(step));
+        entry
     }
 
     /// Removes and returns the earliest step and its events, in the order they were
     /// scheduled.
     pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
         let Reverse(step) = self.steps.pop()?;
-        let list = self.events.remove(&step).expect("a listed step has events");
-        Some((step, list))
+        let entry = self.index.remove(&step).expect("a listed step has events");
+        if self.last.is_some_and(|(last, _)| last == step) {
+            self.last = None;
+        }
+        self.free.push(entry);
+        Some((step, std::mem::take(&mut self.lists[entry])))
     }
 
     /// Takes back an emptied list from [`pop_step`](Self::pop_step) for reuse.

@@ -4,9 +4,14 @@
 use super::event::{put_in_order, Event, EventKind, EventQueue};
 use super::hook::Hook;
 use super::port::{Link, PortState};
-use super::{Clock, Component, ComponentId, Context, Port, PortRef, Time, Wake};
+use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
+
+/// The fewest components with events in a step for it to be handled on the thread pool;
+/// below, handing the work out costs more than it saves.
+const PARALLEL_STEP_COMPONENTS: usize = 2;
 use rayon::prelude::*;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A discrete-event simulation of components exchanging messages of type `M`.
 ///
@@ -22,12 +27,8 @@ pub struct Engine<M> {
     queue: EventQueue<M>,
     now: Time,
     delta: u32,
-    events_handled: u64,
+    load: EngineLoad,
     pool: Option<Arc<rayon::ThreadPool>>,
-    /// The events a serial step creates (kept to reuse its allocation).
-    out: Vec<Event<M>>,
-    /// The wake-ups of the component being run (kept to reuse its allocation).
-    wakes: Vec<Wake>,
     /// The components with events in the step being handled, in order.
     touched: Vec<ComponentId>,
     /// Per component (a bit each, by index): whether it has events in the step being
@@ -48,6 +49,12 @@ struct Slot<M> {
     seq: u64,
     /// Its events of the step being handled.
     pending: Vec<Event<M>>,
+    /// The events it created in the step being handled.
+    out: Vec<Event<M>>,
+    /// Its distinct wake-ups in the step being handled.
+    wakes: Vec<Wake>,
+    /// Whether it asked to run in order at the end of the step being handled.
+    in_order: bool,
 }
 
 impl<M: Send> Default for Engine<M> {
@@ -64,10 +71,8 @@ impl<M: Send> Engine<M> {
             queue: EventQueue::new(),
             now: 0,
             delta: 0,
-            events_handled: 0,
+            load: EngineLoad::default(),
             pool: None,
-            out: Vec::new(),
-            wakes: Vec::new(),
             touched: Vec::new(),
             marks: Vec::new(),
         }
@@ -92,6 +97,9 @@ impl<M: Send> Engine<M> {
             message_hooks: false,
             seq: 0,
             pending: Vec::new(),
+            out: Vec::new(),
+            wakes: Vec::new(),
+            in_order: false,
         });
         id
     }
@@ -155,7 +163,12 @@ impl<M: Send> Engine<M> {
 
     /// Number of events handled so far.
     pub fn events_handled(&self) -> u64 {
-        self.events_handled
+        self.load.events
+    }
+
+    /// The work its steps have held so far.
+    pub fn load(&self) -> EngineLoad {
+        self.load
     }
 
     /// Whether no event is pending.
@@ -214,14 +227,18 @@ impl<M: Send> Engine<M> {
     /// none. These events are independent of one another: whatever they cause happens at
     /// a later (time, delta). Each component involved first receives all of its events
     /// (messages land in its ports, credits return) and is then run once per distinct
-    /// wake-up, so it sees at once everything that arrived in this step.
+    /// wake-up, so it sees at once everything that arrived in this step; with a thread
+    /// pool, different components on different threads. Last, the components that asked
+    /// for it run again, one at a time in id order ([`Wake::InOrder`]).
     pub fn step(&mut self) -> bool {
+        let started = Instant::now();
         let Some(((time, delta), mut batch)) = self.queue.pop_step() else {
             return false;
         };
         self.now = time;
         self.delta = delta;
-        self.events_handled += batch.len() as u64;
+        self.load.steps += 1;
+        self.load.events += batch.len() as u64;
         self.marks.resize(self.slots.len().div_ceil(64), 0);
         for event in batch.drain(..) {
             let index = event.target.index();
@@ -238,47 +255,62 @@ impl<M: Send> Engine<M> {
                 bits &= bits - 1;
             }
         }
+        let mut touched = std::mem::take(&mut self.touched);
+        self.load.component_runs += touched.len() as u64;
+        let handling = Instant::now();
         match self.pool.clone() {
-            Some(pool) if self.touched.len() > 1 => self.handle_parallel(&pool),
+            Some(pool) if touched.len() >= PARALLEL_STEP_COMPONENTS => {
+                self.handle_parallel(&pool, &touched)
+            }
             _ => {
-                let mut out = std::mem::take(&mut self.out);
-                for &target in &self.touched {
+                for &target in &touched {
                     let slot = &mut self.slots[target.index()];
-                    handle_pending(slot, target, time, delta, &mut self.wakes, &mut out);
+                    handle_pending(slot, target, time, delta);
                 }
-                self.schedule(&mut out);
-                self.out = out;
             }
         }
+        self.load.parallel += handling.elapsed();
+        // The events go into the queue in component order (the queue's order does not
+        // depend on it).
+        for &target in &touched {
+            let mut out = std::mem::take(&mut self.slots[target.index()].out);
+            self.schedule(&mut out);
+            self.slots[target.index()].out = out;
+        }
+        touched.retain(|target| self.slots[target.index()].in_order);
+        self.load.in_order_runs += touched.len() as u64;
+        for &target in &touched {
+            let slot = &mut self.slots[target.index()];
+            slot.in_order = false;
+            run_component(slot, target, time, delta, &[Wake::InOrder]);
+            let mut out = std::mem::take(&mut slot.out);
+            self.schedule(&mut out);
+            let slot = &mut self.slots[target.index()];
+            slot.out = out;
+            slot.in_order = false;
+        }
+        self.touched = touched;
+        self.load.total += started.elapsed();
         true
     }
 
     /// Handles the pending events of the components in `touched` (sorted), one task per
-    /// component, on `pool`. The events created go into the queue, whose order does not
-    /// depend on the order of insertion.
-    fn handle_parallel(&mut self, pool: &rayon::ThreadPool) {
+    /// component, on `pool`; each keeps the events it creates in its own slot.
+    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, touched: &[ComponentId]) {
         let (time, delta) = (self.now, self.delta);
-        let mut work: Vec<(ComponentId, &mut Slot<M>)> = Vec::with_capacity(self.touched.len());
+        let mut work: Vec<(ComponentId, &mut Slot<M>)> = Vec::with_capacity(touched.len());
         let mut slots = self.slots.iter_mut().enumerate();
-        for &target in &self.touched {
+        for &target in touched {
             let slot = slots
                 .find(|(index, _)| *index == target.index())
                 .expect("targets are sorted and exist")
                 .1;
             work.push((target, slot));
         }
-        let outputs: Vec<Vec<Event<M>>> = pool.install(|| {
+        pool.install(|| {
             work.into_par_iter()
-                .map(|(target, slot)| {
-                    let mut out = Vec::new();
-                    handle_pending(slot, target, time, delta, &mut Vec::new(), &mut out);
-                    out
-                })
-                .collect()
+                .for_each(|(target, slot)| handle_pending(slot, target, time, delta));
         });
-        for mut out in outputs {
-            self.schedule(&mut out);
-        }
     }
 
     /// Queues the events a step (or code outside the simulation) created, in order.
@@ -305,6 +337,8 @@ impl<M: Send> Engine<M> {
         f: impl FnOnce(&mut Context<'_, M>) -> R,
     ) -> R {
         let slot = &mut self.slots[id.index()];
+        // Code outside the simulation runs no component, so it cannot ask for an in-order run.
+        let mut in_order = false;
         let mut ctx = Context {
             now: self.now,
             delta: self.delta,
@@ -315,6 +349,7 @@ impl<M: Send> Engine<M> {
             message_hooks: slot.message_hooks,
             seq: &mut slot.seq,
             out,
+            in_order: &mut in_order,
         };
         f(&mut ctx)
     }
@@ -329,34 +364,12 @@ impl<M: Send> Engine<M> {
 }
 
 /// Handles the events pending for component `target` (its `slot`) in this step.
-fn handle_pending<M>(
-    slot: &mut Slot<M>,
-    target: ComponentId,
-    now: Time,
-    delta: u32,
-    wakes: &mut Vec<Wake>,
-    out: &mut Vec<Event<M>>,
-) {
+fn handle_pending<M>(slot: &mut Slot<M>, target: ComponentId, now: Time, delta: u32) {
     let mut events = std::mem::take(&mut slot.pending);
     put_in_order(&mut events);
-    handle_group(slot, target, events.drain(..), now, delta, wakes, out);
-    // Keeps the allocation for the next step.
-    slot.pending = events;
-}
-
-/// Applies one component's simultaneous events to its state, then runs it once per
-/// distinct wake-up they call for (in the order the events came).
-fn handle_group<M>(
-    slot: &mut Slot<M>,
-    target: ComponentId,
-    events: impl Iterator<Item = Event<M>>,
-    now: Time,
-    delta: u32,
-    wakes: &mut Vec<Wake>,
-    out: &mut Vec<Event<M>>,
-) {
+    let mut wakes = std::mem::take(&mut slot.wakes);
     wakes.clear();
-    for event in events {
+    for event in events.drain(..) {
         let wake = match event.kind {
             EventKind::Deliver { port, msg } => {
                 slot.ports[port.index()].incoming.push_back(msg);
@@ -370,9 +383,23 @@ fn handle_group<M>(
             wakes.push(wake);
         }
     }
-    if wakes.is_empty() {
-        return;
+    // Keeps the allocations for the next step.
+    slot.pending = events;
+    if !wakes.is_empty() {
+        run_component(slot, target, now, delta, &wakes);
     }
+    slot.wakes = wakes;
+}
+
+/// Runs component `target` (its `slot`) once per wake-up of `wakes`, in order; the events
+/// it creates go to the slot's `out`.
+fn run_component<M>(
+    slot: &mut Slot<M>,
+    target: ComponentId,
+    now: Time,
+    delta: u32,
+    wakes: &[Wake],
+) {
     let component = slot
         .component
         .as_mut()
@@ -386,9 +413,10 @@ fn handle_group<M>(
         hooks: &mut slot.hooks,
         message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
-        out,
+        out: &mut slot.out,
+        in_order: &mut slot.in_order,
     };
-    for &wake in wakes.iter() {
+    for &wake in wakes {
         component.handle(wake, &mut ctx);
     }
 }

@@ -574,3 +574,83 @@ fn simultaneous_arrivals_wake_a_component_once_per_port() {
         ]
     );
 }
+
+/// Who ran in order when.
+type Journal = Vec<(Time, u32)>;
+
+/// Appends its name to a journal shared with the others, only when run in order; when
+/// woken otherwise it notes how long the journal is then.
+struct Journaling {
+    name: u32,
+    journal: Arc<Mutex<Journal>>,
+    seen: Log,
+}
+
+impl Component<u32> for Journaling {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        if wake == Wake::InOrder {
+            self.journal.lock().unwrap().push((ctx.now(), self.name));
+            // Asking again while run in order has no effect.
+            ctx.run_in_order();
+            return;
+        }
+        let len = self.journal.lock().unwrap().len();
+        self.seen.lock().unwrap().push((ctx.now(), len.to_string()));
+        if let Wake::Timer(t) = wake {
+            if t % 2 == 0 {
+                ctx.run_in_order();
+            }
+            if t < 12 {
+                ctx.wake_after(NS * (1 + t % 3), t + 1 + u64::from(self.name) % 2);
+            }
+        }
+    }
+}
+
+fn run_journals(pool: Option<Arc<rayon::ThreadPool>>) -> (Journal, Vec<(Time, String)>) {
+    let mut engine = Engine::new();
+    engine.set_thread_pool(pool);
+    let journal = Arc::new(Mutex::new(Vec::new()));
+    let seen = log();
+    for name in 0..8 {
+        let id = engine.add_component(format!("j{name}"), Clock::from_mhz(1000));
+        engine.install(
+            id,
+            Box::new(Journaling {
+                name,
+                journal: journal.clone(),
+                seen: seen.clone(),
+            }),
+        );
+        engine.wake_at(id, 0, u64::from(name % 3));
+    }
+    engine.run();
+    let mut seen = entries(&seen);
+    seen.sort();
+    let journal = journal.lock().unwrap().clone();
+    (journal, seen)
+}
+
+#[test]
+fn in_order_runs_follow_the_step_in_component_order_at_any_thread_count() {
+    let (journal, seen) = run_journals(None);
+    assert!(journal.len() > 16, "{journal:?}");
+    // Within an instant, in component order; every component asked once per step.
+    assert!(journal.windows(2).all(|w| w[0] < w[1]), "{journal:?}");
+    // Components woken at a time saw the journal as the earlier times left it: the
+    // in-order runs come after every component of the step has run.
+    for (time, len) in &seen {
+        let before = journal.iter().filter(|(t, _)| t < time).count();
+        assert_eq!(len, &before.to_string(), "at {time}");
+    }
+    for threads in [2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        assert_eq!(
+            run_journals(Some(Arc::new(pool))),
+            (journal.clone(), seen.clone())
+        );
+    }
+}

@@ -303,7 +303,7 @@ impl Component<Message> for Dispatcher {
                     self.full[cu] = None;
                 }
             }
-            Wake::Timer(_) => {}
+            Wake::Timer(_) | Wake::InOrder => {}
         }
         self.dispatch(ctx);
         ctx.send_queued(self.command_processor, &mut self.replies);

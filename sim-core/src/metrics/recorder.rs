@@ -395,6 +395,7 @@ mod tests {
             }],
             metrics: Vec::new(),
             printf_output: Vec::new(),
+            engine: Default::default(),
         }
     }
 

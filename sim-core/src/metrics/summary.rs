@@ -1,6 +1,7 @@
 //! The one-line summary per kernel printed on stderr with `GCNSIM_SUMMARY=1`.
 
 use crate::config::Mode;
+use crate::engine::EngineLoad;
 use std::time::Duration;
 
 /// `gcnsim: <kernel> on gpu<N>: <time> ns simulated, <n> wf-inst, <wall> s wall,
@@ -14,6 +15,7 @@ pub fn summary_line(
     simulated_ns: u64,
     instructions: u64,
     wall: Duration,
+    engine: Option<&EngineLoad>,
 ) -> String {
     let time = match mode {
         Mode::Timing => "simulated",
@@ -25,10 +27,20 @@ pub fn summary_line(
     } else {
         0.0
     };
-    format!(
+    let mut line = format!(
         "gcnsim: {kernel} on gpu{gpu}: {simulated_ns} ns {time}, {instructions} wf-inst, \
          {seconds:.6} s wall, {rate:.0} wf-inst/s"
-    )
+    );
+    if let Some(load) = engine {
+        line += &format!(
+            "; {} steps, {:.1} events/step, {:.1} components/step, {:.1}% serial",
+            load.steps,
+            load.events_per_step(),
+            load.components_per_step(),
+            100.0 * load.serial_fraction()
+        );
+    }
+    line
 }
 
 #[cfg(test)]
@@ -44,16 +56,40 @@ mod tests {
                 Mode::Timing,
                 12_345,
                 1_000_000,
-                Duration::from_millis(250)
+                Duration::from_millis(250),
+                None
             ),
             "gcnsim: fir on gpu2: 12345 ns simulated, 1000000 wf-inst, 0.250000 s wall, \
              4000000 wf-inst/s"
         );
         assert_eq!(
-            summary_line("fir", 0, Mode::Emu, 213, 6688, Duration::from_millis(1)),
+            summary_line(
+                "fir",
+                0,
+                Mode::Emu,
+                213,
+                6688,
+                Duration::from_millis(1),
+                None
+            ),
             "gcnsim: fir on gpu0: 213 ns estimated (emu), 6688 wf-inst, 0.001000 s wall, \
              6688000 wf-inst/s"
         );
-        assert!(summary_line("k", 0, Mode::Emu, 0, 5, Duration::ZERO).ends_with(" 0 wf-inst/s"));
+        assert!(
+            summary_line("k", 0, Mode::Emu, 0, 5, Duration::ZERO, None).ends_with(" 0 wf-inst/s")
+        );
+        let load = EngineLoad {
+            steps: 10,
+            events: 25,
+            component_runs: 20,
+            in_order_runs: 3,
+            parallel: Duration::from_millis(90),
+            total: Duration::from_millis(100),
+        };
+        let line = summary_line("k", 0, Mode::Timing, 1, 5, Duration::ZERO, Some(&load));
+        assert!(
+            line.ends_with("; 10 steps, 2.5 events/step, 2.0 components/step, 10.0% serial"),
+            "{line}"
+        );
     }
 }

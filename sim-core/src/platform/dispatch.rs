@@ -6,7 +6,7 @@ use crate::emu::{
     InstructionCounts, GROUP_APERTURE_HI_OFFSET, PRIVATE_APERTURE_BASE, PRIVATE_APERTURE_HI_OFFSET,
     SHARED_APERTURE_BASE,
 };
-use crate::engine::PS_PER_NS;
+use crate::engine::{EngineLoad, PS_PER_NS};
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
 use crate::metrics::WorkGroupSpan;
@@ -55,6 +55,9 @@ pub struct KernelReport {
     /// What the kernel's printf calls printed, in the order they reserved their records
     /// (for the host's stdout).
     pub printf_output: Vec<u8>,
+    /// The work of its GPU's engine while the kernel ran (host times vary run to run:
+    /// for the summary line, never for the report).
+    pub engine: EngineLoad,
 }
 
 impl KernelReport {
@@ -72,6 +75,7 @@ impl KernelReport {
             workgroup_spans,
             metrics: Vec::new(),
             printf_output: Vec::new(),
+            engine: EngineLoad::default(),
         }
     }
 }

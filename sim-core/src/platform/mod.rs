@@ -320,6 +320,7 @@ impl Platform {
             },
         );
         let device = &mut *device;
+        let load_before = device.gpu.engine().load();
         // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
         let (result, counts, metrics) = self.pool.install(|| {
@@ -368,6 +369,7 @@ impl Platform {
                 Ok(KernelReport {
                     metrics,
                     printf_output,
+                    engine: device.gpu.engine().load() - load_before,
                     ..KernelReport::new(&run, counts, spans.unwrap_or_default())
                 })
             }
@@ -517,12 +519,15 @@ impl Platform {
             max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
         };
         let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
+            // One thread gains nothing from handing out the steps' work.
+            let pool = (self.pool.current_num_threads() > 1).then(|| self.pool.clone());
             let (gpu_model, memory) = timing::timing_gpu(
                 &self.settings.platform,
                 gpu,
                 self.driver.clone(),
                 dispatches.clone(),
                 limits,
+                pool,
             );
             (gpu_model, Some(memory))
         } else {

@@ -6,9 +6,10 @@
 //! own page walker (`gpuN.iommu`) reading the driver's page tables, with the platform's
 //! walk latency and walker count. A kernel's buffers are kept resident on its GPU while
 //! it runs, so no request needs another GPU's memory (the GPUs' crossbars have no peers).
-//! The engine runs serially: timing compute units execute instructions functionally at
-//! issue against shared memory, and running them on several threads at once would let
-//! racing atomics of different compute units finish in a thread-dependent order.
+//! The engine runs the components of a step on the platform's thread pool: timing
+//! compute units execute their memory instructions functionally in the step's in-order
+//! phase (see [`ComputeUnit`]), so racing stores and atomics of different compute units
+//! end in the same order at any thread count.
 
 use crate::config::PlatformConfig;
 use crate::driver::Driver;
@@ -75,13 +76,15 @@ impl TimingMemory {
 }
 
 /// GPU `gpu` of `platform` with timing compute units and its memory hierarchy, running
-/// the dispatches registered in `dispatches`.
+/// the dispatches registered in `dispatches`; the simultaneous events of its engine run
+/// on `pool` when there is one.
 pub(super) fn timing_gpu(
     platform: &PlatformConfig,
     gpu: usize,
     driver: Arc<Driver>,
     dispatches: Arc<DispatchTable>,
     limits: RunLimits,
+    pool: Option<Arc<rayon::ThreadPool>>,
 ) -> (Gpu, TimingMemory) {
     let config = &platform.gpu;
     let clock = Clock::from_mhz(config.clock_mhz);
@@ -116,6 +119,7 @@ pub(super) fn timing_gpu(
     };
     let gpu_model = Gpu::builder(config)
         .name(format!("gpu{gpu}"))
+        .thread_pool(pool)
         .build_on(engine, |site| {
             let i = site.index;
             let mut link = |name: &str, to: PortRef| {

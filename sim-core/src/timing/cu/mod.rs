@@ -189,6 +189,9 @@ pub struct ComputeUnit {
     satisfied: Vec<usize>,
     /// Reused list of issue candidates.
     candidates: Vec<usize>,
+    /// The instructions issued this cycle that execute when the compute unit runs in
+    /// order at the end of the step (see [`ComputeUnit::issue`]): wavefront and occupancy.
+    in_order: Vec<(usize, u64)>,
     /// The page translations of the memory instructions executed for the resident
     /// work-groups (dropped when a work-group arrives, as pages move only between kernels).
     translations: TlbEntries,
@@ -253,6 +256,7 @@ impl ComputeUnit {
             may_fetch: WaveSet::default(),
             satisfied: Vec::new(),
             candidates: Vec::new(),
+            in_order: Vec::new(),
             translations: TlbEntries::default(),
             accesses: Vec::new(),
             lines: Vec::new(),
@@ -677,7 +681,16 @@ impl ComputeUnit {
                 } else {
                     timing.occupancy
                 };
-                self.execute(ctx, key, occupancy);
+                // Memory instructions touch memory other compute units use: they execute
+                // in the step's in-order phase, compute unit after compute unit, so any
+                // race between them ends as in a serial run whatever the thread count;
+                // the instructions issued after one in the same cycle wait with it, so
+                // the compute unit executes its instructions in issue order.
+                if timing.touches_memory || !self.in_order.is_empty() {
+                    self.in_order.push((key, occupancy));
+                } else {
+                    self.execute(ctx, key, occupancy);
+                }
                 issued = true;
             }
             if any_ready {
@@ -908,10 +921,17 @@ impl ComputeUnit {
 impl Component<Message> for ComputeUnit {
     fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
-        if let Wake::Timer(_) = wake {
-            if self.wake == Some(now) {
-                self.wake = None;
+        match wake {
+            Wake::InOrder => {
+                for (key, occupancy) in std::mem::take(&mut self.in_order) {
+                    // A memory error reported since the issue may have ended it.
+                    if self.waves.get(key).is_some() {
+                        self.execute(ctx, key, occupancy);
+                    }
+                }
             }
+            Wake::Timer(_) if self.wake == Some(now) => self.wake = None,
+            _ => {}
         }
         // Once per cycle, first: the arbiter sees what arrived in earlier cycles (as in
         // MGPUSim, whose compute unit takes its inputs after its pipeline has run), so
@@ -933,6 +953,12 @@ impl Component<Message> for ComputeUnit {
         let received = self.receive(ctx);
         if accepted || received {
             self.stalled = false;
+        }
+        if !self.in_order.is_empty() {
+            // What leaves and when it next runs depend on the instructions still to
+            // execute.
+            ctx.run_in_order();
+            return;
         }
         self.flush_outboxes(ctx);
         if let Some(t) = self.next_event(now, ctx.clock()) {
