@@ -31,7 +31,7 @@
 #   ev/step  timing mode: events per step of the GPU's engine (a step's
 #            components may run on different threads)
 #   serial   timing mode: the share of the engine's host time spent serially
-#            (scheduling events, memory instructions executed in order)
+#            (scheduling events, stores and atomics executed in order)
 #   x16      the speed-up 16 threads would give if the rest divided evenly
 #            (Amdahl's law: 1 / (serial + (1 - serial) / 16))
 # and writes the rows to build/bench.json. It also checks that each

@@ -52,7 +52,9 @@ impl DramTiming {
 /// (rounded up) and its bank for `bank_busy_cycles`, and is answered `latency_cycles`
 /// plus the transfer after it starts. The bytes are read or written in the driver's
 /// memory of the GPU when the access is taken, so accesses to one address take effect in
-/// the order they arrive.
+/// the order they arrive; a write, and every access taken after it in the same step,
+/// waits for the step's in-order phase ([`Wake::InOrder`]), since compute units read
+/// memory while the step's components run in parallel.
 pub struct DramController {
     driver: Arc<Driver>,
     gpu: usize,
@@ -63,6 +65,9 @@ pub struct DramController {
     pipeline: Pipeline<(MemResponse, u64, &'static str)>,
     outbox: Outbox,
     next_task: u64,
+    /// Accesses taken this step that wait for the in-order phase: the request, its task
+    /// and when it is answered.
+    in_order: Vec<(MemRequest, u64, Time)>,
 }
 
 impl DramController {
@@ -78,6 +83,7 @@ impl DramController {
             pipeline: Pipeline::default(),
             outbox: Outbox::default(),
             next_task: 0,
+            in_order: Vec::new(),
         }
     }
 
@@ -122,7 +128,13 @@ impl DramController {
 }
 
 impl<M: CarriesMemory> Component<M> for DramController {
-    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>) {
+        if wake == Wake::InOrder {
+            for (req, task, due) in std::mem::take(&mut self.in_order) {
+                self.perform(ctx, req, task, due);
+            }
+            return;
+        }
         while let Some((response, task, kind)) = self.pipeline.pop_due(ctx.now()) {
             ctx.notify(&Observation::TaskEnd { task, kind });
             self.outbox
@@ -141,10 +153,23 @@ impl<M: CarriesMemory> Component<M> for DramController {
             } else {
                 self.schedule(ctx.now(), local_address(req.address), req.len())
             };
-            let result = self.access(ctx, &req);
-            let response = MemResponse { id: req.id, result };
-            self.pipeline.push(ctx, due, (response, task, kind));
+            if matches!(req.access, Access::Write { .. }) || !self.in_order.is_empty() {
+                self.in_order.push((req, task, due));
+                ctx.run_in_order();
+            } else {
+                self.perform(ctx, req, task, due);
+            }
         }
         self.outbox.send(ctx);
+    }
+}
+
+impl DramController {
+    /// Reads or writes memory for `req` (task `task`) and answers it at `due`.
+    fn perform<M>(&mut self, ctx: &mut Context<'_, M>, req: MemRequest, task: u64, due: Time) {
+        let kind = req.access.kind();
+        let result = self.access(ctx, &req);
+        let response = MemResponse { id: req.id, result };
+        self.pipeline.push(ctx, due, (response, task, kind));
     }
 }

@@ -681,12 +681,14 @@ impl ComputeUnit {
                 } else {
                     timing.occupancy
                 };
-                // Memory instructions touch memory other compute units use: they execute
-                // in the step's in-order phase, compute unit after compute unit, so any
-                // race between them ends as in a serial run whatever the thread count;
-                // the instructions issued after one in the same cycle wait with it, so
-                // the compute unit executes its instructions in issue order.
-                if timing.touches_memory || !self.in_order.is_empty() {
+                // Stores and atomics change memory other compute units use: they
+                // execute in the step's in-order phase, compute unit after compute unit,
+                // while loads run in parallel and see memory as the earlier steps left
+                // it (DRAM controllers write in order too), so a race between compute
+                // units ends the same way at any thread count. The instructions issued
+                // after one in the same cycle wait with it: the compute unit executes
+                // its own instructions in issue order.
+                if timing.writes_memory || !self.in_order.is_empty() {
                     self.in_order.push((key, occupancy));
                 } else {
                     self.execute(ctx, key, occupancy);

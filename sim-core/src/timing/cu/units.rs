@@ -53,9 +53,9 @@ pub struct Timing {
     /// Whether it is a quarter-rate VALU instruction (its occupancy is then the
     /// configuration's).
     pub quarter_rate: bool,
-    /// Whether executing it reads or writes global memory (scalar, vector and image
-    /// memory instructions; flat ones may reach the LDS instead).
-    pub touches_memory: bool,
+    /// Whether executing it writes global memory (stores and atomics of the scalar,
+    /// vector and image memory instructions; flat ones may reach the LDS instead).
+    pub writes_memory: bool,
 }
 
 /// Whether a VALU mnemonic runs at quarter rate (f64 arithmetic, transcendentals).
@@ -86,10 +86,10 @@ fn timing(info: &OpInfo) -> Timing {
         unit,
         occupancy,
         quarter_rate: slow,
-        touches_memory: matches!(
+        writes_memory: matches!(
             info.category,
             Category::ScalarMemory | Category::VectorMemory | Category::Image
-        ),
+        ) && memory_kind(info.mnemonic) != MemoryKind::Load,
     }
 }
 
