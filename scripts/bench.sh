@@ -6,7 +6,8 @@
 # For every workload app (default: all nine), every mode (emu; timing too when
 # the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
 # runs the app on one simulated GPU at its default size; fir and matmul also at
-# >= 1 M work-items and transpose at 1024^2 in both modes, and in emu mode only matmul at 512^2,
+# >= 1 M work-items and transpose at 1024^2 in both modes, vector add split over
+# 4 GPUs (1 M elements) in timing mode, and in emu mode only matmul at 512^2,
 # vectoradd at 4 M and aes, kmeans and convolution at >= 1 M work-items
 # (--quick skips all larger sizes). Each app and size also runs once on PoCL
 # (when /etc/OpenCL/vendors/pocl.icd exists), the same kernels on the host CPU
@@ -14,7 +15,8 @@
 # summaries (GCNSIM_SUMMARY) and printed kernel times it prints a table:
 #   sim ns   kernel time (sum over launches): simulated in timing mode; in emu
 #            mode only the front end's estimate (marked "est")
-#   wall s   host time spent simulating the kernels (sum of the summaries)
+#   wall s   host time spent simulating the kernels (sum of the summaries); with
+#            several GPUs, whose kernels run at once, the process's wall time
 #   slowdown wall / kernel time (in emu mode against the estimate)
 #   wf-inst  wavefront instructions executed
 #   wf-inst/s wf-inst / wall s
@@ -88,8 +90,9 @@ fi
 pocl_icd=/etc/OpenCL/vendors/pocl.icd
 [ -f "$pocl_icd" ] || echo "PoCL not installed ($pocl_icd): no comparison"
 
-# The sizes each app runs at: "label|arguments|modes" (all: every mode; emu:
-# functional emulation only, for sizes the timing model would take hours on).
+# The sizes each app runs at: "label|arguments|modes[|GPUs]" (all: every mode;
+# emu: functional emulation only, for sizes the timing model would take hours
+# on; GPUs: the simulated GPUs, default 1).
 sizes() {
     echo "default||all"
     if [ "$quick" = 0 ]; then
@@ -99,7 +102,10 @@ sizes() {
             echo "1M|-m 1024 -n 1024 -k 256|all"
             echo "512^2|-m 512 -n 512 -k 512|emu"
             ;;
-        vectoradd) echo "4M|-n 4194304|emu" ;;
+        vectoradd)
+            echo "4M|-n 4194304|emu"
+            echo "4gpu-1M|--all-devices -n 1048576|timing|4"
+            ;;
         transpose) echo "1024^2|-r 1024 -c 1024|all" ;;
         aes) echo "1M|-n 1048576|emu" ;;
         kmeans) echo "1M|-n 1048576 -i 1|emu" ;;
@@ -115,7 +121,7 @@ status=0
 for app in "${apps[@]}"; do
     exe=$GCNSIM_BUILD/$app/$app
     [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
-    while IFS='|' read -r size args run_modes; do
+    while IFS='|' read -r size args run_modes gpus; do
         if [ -f "$pocl_icd" ]; then
             # shellcheck disable=SC2086
             if OCL_ICD_VENDORS=$pocl_icd "$exe" $args >"$work/$app-$size-pocl.out" 2>&1; then
@@ -139,8 +145,8 @@ PY
                 tag=$app-$size-$mode-$threads
                 # shellcheck disable=SC2086
                 load=$(cut -d' ' -f1 /proc/loadavg)
-                if ! GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
-                    GCNSIM_REPORT=$work/$tag.csv /usr/bin/time -f "%U %S" -o "$work/$tag.time" \
+                if ! GCNSIM_GPUS=${gpus:-1} GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
+                    GCNSIM_REPORT=$work/$tag.csv /usr/bin/time -f "%U %S %e" -o "$work/$tag.time" \
                     "$exe" $args >"$work/$tag.out" 2>"$work/$tag.err"; then
                     echo "error: $app ($size, $mode, $threads threads) failed:" >&2
                     tail -5 "$work/$tag.out" "$work/$tag.err" >&2
@@ -148,15 +154,20 @@ PY
                     continue
                 fi
                 python3 - "$work/$tag.csv" "$work/$tag.err" "$app" "$size" "$mode" "$threads" \
-                    "$work/$tag.time" "$load" "$work/$tag.out" >>"$results" <<'PY'
+                    "$work/$tag.time" "$load" "$work/$tag.out" "${gpus:-1}" >>"$results" <<'PY'
 import csv, json, re, sys
-report, err, app, size, mode, threads, times, load, out = sys.argv[1:]
+report, err, app, size, mode, threads, times, load, out, gpus = sys.argv[1:]
 builds = [float(b) for b in re.findall(r"^build: ([0-9.]+) ms$", open(out).read(), re.M)]
-cpu = sum(float(t) for t in open(times).read().split()[-2:])
+user, system, elapsed = (float(t) for t in open(times).read().split()[-3:])
+cpu = user + system
 total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
 summaries = open(err).read()
 wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", summaries))
+if int(gpus) > 1:
+    # Several GPUs simulate at once: their kernels' wall times overlap, so the whole
+    # process's counts (it also builds, from the cache, and checks the results).
+    wall = elapsed
 # Timing mode: the engine's steps per launch ("; <n> steps, <e> events/step, <c>
 # components/step, <s>% serial"), combined over launches (serial share by wall time).
 engine = [(float(w), int(n), float(e), float(s)) for w, n, e, s in re.findall(
@@ -169,7 +180,7 @@ serial = sum(w * s / 100 for w, _, _, s in engine) / engine_wall if engine_wall 
 sim = total["duration"]
 inst = total["wavefront_instructions"]
 print(json.dumps({
-    "app": app, "size": size, "mode": mode, "threads": int(threads),
+    "app": app, "size": size, "mode": mode, "threads": int(threads), "gpus": int(gpus),
     "launches": int(total["kernel_launches"]), "simulated_ns": int(sim),
     "wall_s": wall, "slowdown": wall * 1e9 / sim if sim else None,
     "wavefront_instructions": int(inst),
