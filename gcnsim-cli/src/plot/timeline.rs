@@ -12,12 +12,14 @@ use std::collections::BTreeMap;
 pub const BINS: u64 = 200;
 
 /// What a trace says about work-groups: their spans per (gpu, compute unit), how many
-/// the traced kernels launched, and how many events the trace dropped.
+/// the traced kernels launched, how many events the trace dropped, and whether its times
+/// are estimates (emulation mode) rather than simulated.
 #[derive(Debug, Default, PartialEq)]
 struct TracedWorkGroups {
     spans: BTreeMap<(u64, u64), Vec<(u64, u64)>>,
     launched: u64,
     dropped: u64,
+    estimated: bool,
 }
 
 /// Nanoseconds from one of the trace's microsecond numbers.
@@ -53,6 +55,9 @@ impl TracedWorkGroups {
             .as_str()
             .and_then(|d| d.parse().ok())
             .unwrap_or(0);
+        t.estimated = trace["otherData"]["time"]
+            .as_str()
+            .is_some_and(|time| time.starts_with("estimated"));
         Ok(t)
     }
 
@@ -103,7 +108,11 @@ pub fn workgroups_over_time(trace: &Value) -> Result<Option<Chart>> {
             }
         })
         .collect();
-    let mut x_label = "simulated time (µs)".to_string();
+    let mut x_label = match t.estimated {
+        true => "estimated time (µs; emu mode, not simulated)",
+        false => "simulated time (µs)",
+    }
+    .to_string();
     if t.traced() < t.launched {
         x_label.push_str(&format!(
             "; {} of {} work-groups traced (0 to {} of each launch)",
@@ -138,14 +147,19 @@ mod tests {
 
     fn trace(events: &str) -> Value {
         let text = format!(
-            "{{\"traceEvents\": [{events}], \"otherData\": {{\"dropped_events\": \"0\"}}}}"
+            "{{\"traceEvents\": [{events}], \"otherData\": {{\"dropped_events\": \"0\", \
+             \"time\": \"simulated\"}}}}"
         );
         serde_json::from_str(&text).unwrap()
     }
 
     fn workgroup(cu: u32, start_ns: u64, end_ns: u64) -> String {
+        workgroup_on(0, cu, start_ns, end_ns)
+    }
+
+    fn workgroup_on(gpu: u32, cu: u32, start_ns: u64, end_ns: u64) -> String {
         format!(
-            "{{\"ph\": \"X\", \"name\": \"k wg0\", \"cat\": \"work-group\", \"pid\": 0, \
+            "{{\"ph\": \"X\", \"name\": \"k wg0\", \"cat\": \"work-group\", \"pid\": {gpu}, \
              \"tid\": {cu}, \"ts\": {}, \"dur\": {}, \"args\": {{}}}}",
             start_ns as f64 / 1000.0,
             (end_ns - start_ns) as f64 / 1000.0
@@ -192,6 +206,23 @@ mod tests {
         assert_eq!(cu1[99].1, 1.0);
         assert!((cu1[100].1 - 0.6).abs() < 1e-9 && (cu1[101].1 - 0.4).abs() < 1e-9);
         assert_eq!(cu1[102].1, 0.0);
+    }
+
+    #[test]
+    fn lanes_of_several_gpus_name_their_gpu() {
+        let events = [workgroup_on(1, 3, 0, 10), workgroup_on(0, 5, 5, 10)];
+        let chart = workgroups_over_time(&trace(&events.join(", ")))
+            .unwrap()
+            .unwrap();
+        let names: Vec<&str> = chart.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["gpu0 cu5", "gpu1 cu3"]);
+        assert_eq!(chart.y_label, "compute unit");
+        assert_eq!(
+            chart.series[0].points.len(),
+            10,
+            "a bin per ns when shorter than 200 ns"
+        );
+        assert_eq!(chart.x_label, "simulated time (µs)", "nothing missing");
     }
 
     #[test]
