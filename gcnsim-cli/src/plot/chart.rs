@@ -191,11 +191,22 @@ impl Chart {
             true => padded(ys, true),
             false => self.y_range(false),
         };
+        // A logarithmic x axis is marked at the swept values (when few), a logarithmic y
+        // axis at 1, 2 and 5 times powers of ten.
+        let mut swept = lines.values(|p| p.0);
+        swept.sort_by(f64::total_cmp);
+        swept.dedup();
+        let x_ticks = match swept.len() <= 12 {
+            true => swept,
+            false => log_ticks(x0, x1),
+        };
+        let log_x_axis = || (x0..x1).log_scale().with_key_points(x_ticks.clone());
+        let log_y_axis = || (y0..y1).log_scale().with_key_points(log_ticks(y0, y1));
         match (log_x, log_y) {
             (false, false) => lines.draw(self, area, x0..x1, y0..y1),
-            (true, false) => lines.draw(self, area, (x0..x1).log_scale(), y0..y1),
-            (false, true) => lines.draw(self, area, x0..x1, (y0..y1).log_scale()),
-            (true, true) => lines.draw(self, area, (x0..x1).log_scale(), (y0..y1).log_scale()),
+            (true, false) => lines.draw(self, area, log_x_axis(), y0..y1),
+            (false, true) => lines.draw(self, area, x0..x1, log_y_axis()),
+            (true, true) => lines.draw(self, area, log_x_axis(), log_y_axis()),
         }
     }
 
@@ -292,6 +303,30 @@ fn padded(values: Vec<f64>, log: bool) -> (f64, f64) {
     } else {
         (lo - 1.0, lo + 1.0)
     }
+}
+
+/// Ticks of a logarithmic axis from `lo` to `hi` (both positive): 1, 2 and 5 times
+/// powers of ten; where that gives fewer than three (a range within a decade), evenly
+/// spaced round numbers.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let decades = lo.log10().floor() as i32..=hi.log10().ceil() as i32;
+    let coarse: Vec<f64> = decades
+        .flat_map(|d| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(d)))
+        .filter(|t| (lo..=hi).contains(t))
+        .collect();
+    if coarse.len() >= 3 {
+        return coarse;
+    }
+    let rough = (hi - lo) / 5.0;
+    let power = 10f64.powi(rough.log10().floor() as i32);
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .map(|m| m * power)
+        .into_iter()
+        .find(|s| *s >= rough)
+        .unwrap_or(10.0 * power);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
 }
 
 /// A line chart's drawable part: the series and axis labels left after a logarithmic
@@ -516,6 +551,15 @@ mod tests {
             !texts(&doc).iter().any(|t| t == "10"),
             "a linear axis from 1 to 1000 has no tick at 10"
         );
+    }
+
+    #[test]
+    fn log_ticks_are_decades_or_round_steps_within_a_decade() {
+        assert_eq!(
+            log_ticks(0.8, 1250.0),
+            [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
+        );
+        assert_eq!(log_ticks(9.2, 19.0), [10.0, 12.0, 14.0, 16.0, 18.0]);
     }
 
     #[test]

@@ -533,3 +533,72 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of fir's kernel time at the L2 sizes given.
+    fn table(sizes: &[u64]) -> Table {
+        let mut csv = String::from(
+            "point,command,gpu.l2.size_bytes,status,exit_code,message,location,what,value,unit\n",
+        );
+        for (i, size) in sizes.iter().enumerate() {
+            csv.push_str(&format!(
+                "p{i},fir,{size},ok,0,,gpu0.launch0.fir,duration,{},ns\n",
+                1000 + i
+            ));
+        }
+        Table::from_csv(&csv).unwrap()
+    }
+
+    fn axis_and_label(sizes: &[u64], options: TableOptions) -> (Axis, String) {
+        let charts = table_charts(&table(sizes), &options).unwrap();
+        (charts[0].axis.clone(), charts[0].x_label.clone())
+    }
+
+    #[test]
+    fn the_x_axis_is_logarithmic_when_asked_or_when_it_spans_two_decades() {
+        let linear = Axis::Numeric {
+            log_x: false,
+            log_y: false,
+        };
+        let log_x = Axis::Numeric {
+            log_x: true,
+            log_y: false,
+        };
+        let two_decades = [16384, 262144, 1638400];
+        let less = [16384, 262144, 1638399];
+        assert_eq!(
+            axis_and_label(&less, TableOptions::default()),
+            (linear.clone(), "gpu.l2.size_bytes".into())
+        );
+        assert_eq!(
+            axis_and_label(&two_decades, TableOptions::default()),
+            (
+                log_x.clone(),
+                "gpu.l2.size_bytes (log scale: the values span 2 decades or more)".into()
+            )
+        );
+        let linear_x = TableOptions {
+            linear_x: true,
+            ..TableOptions::default()
+        };
+        assert_eq!(axis_and_label(&two_decades, linear_x).0, linear);
+        let forced = TableOptions {
+            log_x: true,
+            log_y: true,
+            ..TableOptions::default()
+        };
+        let charts = table_charts(&table(&less), &forced).unwrap();
+        assert_eq!(
+            charts[0].axis,
+            Axis::Numeric {
+                log_x: true,
+                log_y: true
+            }
+        );
+        assert_eq!(charts[0].x_label, "gpu.l2.size_bytes (log scale)");
+        assert_eq!(charts[0].y_label, "time (µs), log scale");
+    }
+}
