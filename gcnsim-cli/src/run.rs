@@ -2,7 +2,8 @@
 
 use crate::launch::{absolute, exit_code, Launch, ModeArg};
 use crate::platform_file::{settings_of_file, EffectivePlatform, Setting};
-use anyhow::{Context, Result};
+use crate::plot::{self, PlotArgs, TableOptions};
+use anyhow::{anyhow, Context, Result};
 use std::path::PathBuf;
 
 /// The platform options every command that builds a platform takes.
@@ -37,7 +38,7 @@ impl PlatformArgs {
 /// Arguments of `gcnsim run`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  gcnsim run --gpus 2 --mode timing --report fir.json -- ./fir -n 4096"
+    after_help = "Examples:\n  gcnsim run --gpus 2 --mode timing --report fir.json -- ./fir -n 4096\n  gcnsim run --mode timing --plot fir-plots -- ./fir -n 4096"
 )]
 pub struct RunArgs {
     /// Number of simulated GPUs (default: the platform file's, 4)
@@ -57,6 +58,11 @@ pub struct RunArgs {
     /// One line per kernel on stderr: simulated time, instructions, wall time
     #[arg(long)]
     pub summary: bool,
+    /// After the run, draw the charts of its report and trace into DIR with index.html
+    /// (they are written there, as report.json and trace.json, unless --report and
+    /// --trace name other files)
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
     /// The program and its arguments
     #[arg(required = true, last = true, value_name = "PROGRAM ARGS")]
     pub command: Vec<String>,
@@ -64,6 +70,11 @@ pub struct RunArgs {
 
 /// Runs the program; returns its exit code.
 pub fn run(mut args: RunArgs) -> Result<i32> {
+    if let Some(dir) = &args.plot {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        args.report.get_or_insert_with(|| dir.join("report.json"));
+        args.trace.get_or_insert_with(|| dir.join("trace.json"));
+    }
     args.report = args.report.as_deref().map(absolute).transpose()?;
     args.trace = args.trace.as_deref().map(absolute).transpose()?;
     let launch = Launch {
@@ -82,16 +93,39 @@ pub fn run(mut args: RunArgs) -> Result<i32> {
         .status()
         .with_context(|| format!("cannot start {program}"))?;
     let outputs = [("report", &args.report), ("trace", &args.trace)];
+    let mut written = Vec::new();
     for ((what, path), before) in outputs.into_iter().zip(before) {
         if let Some(path) = path {
             if modified(&Some(path.clone())) != before {
                 eprintln!("gcnsim: {what} written to {}", path.display());
+                written.push(path.clone());
             } else {
                 eprintln!("gcnsim: no {what} was written to {}", path.display());
             }
         }
     }
-    Ok(exit_code(status))
+    let code = exit_code(status);
+    let Some(dir) = args.plot else {
+        return Ok(code);
+    };
+    let plotted = match written.is_empty() {
+        true => Err(anyhow!("the program wrote no report and no trace")),
+        false => plot::run(PlotArgs {
+            inputs: written,
+            out: Some(dir),
+            table: TableOptions::default(),
+            html: true,
+        }),
+    };
+    match plotted {
+        // The program's own failure is the one to pass on.
+        Err(e) if code != 0 => {
+            eprintln!("gcnsim: no charts: {e:#}");
+            Ok(code)
+        }
+        Err(e) => Err(e.context("--plot")),
+        Ok(_) => Ok(code),
+    }
 }
 
 /// When the file at `path` was last modified, if it exists.

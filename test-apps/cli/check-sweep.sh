@@ -44,6 +44,16 @@ done
 grep -qx ' *gpu.l2.size_bytes *' plots/kernel_time.svg || fail "kernel_time.svg: no x-axis label"
 series=$(grep -cx ' *fir gpus=[12] *' plots/kernel_time.svg || true)
 [ "$series" = 2 ] || fail "kernel_time.svg has $series legend entries, expected 2 (gpus=1, gpus=2)"
+# Logarithmic axes on request (the L2 sizes span less than 2 decades: linear by default).
+expect_status 0 "$gcnsim" plot "$table" --out log-plots --x gpu.l2.size_bytes --log-x --log-y
+grep -qx ' *gpu.l2.size_bytes (log scale) *' log-plots/kernel_time.svg ||
+    fail "kernel_time.svg with --log-x: the x axis does not say it is logarithmic"
+grep -qx ' *time (µs), log scale *' log-plots/kernel_time.svg ||
+    fail "kernel_time.svg with --log-y: the y axis does not say it is logarithmic"
+grep -qx ' *16384 *' log-plots/kernel_time.svg && grep -qx ' *65536 *' log-plots/kernel_time.svg ||
+    fail "kernel_time.svg with --log-x: the swept values are not marked on the x axis"
+series=$(grep -cx ' *fir gpus=[12] *' log-plots/kernel_time.svg || true)
+[ "$series" = 2 ] || fail "log kernel_time.svg has $series legend entries, expected 2"
 # A point's mode and GPU count come from the sweep file, never from the shell: with
 # neither swept, GCNSIM_MODE=timing and GCNSIM_GPUS=2 in the environment change nothing
 # (emu mode on the platform file's GPUs: no per-compute-unit rows, as in timing mode).

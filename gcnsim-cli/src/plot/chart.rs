@@ -1,17 +1,35 @@
 //! A chart as data (title, axes, series) and its drawing as SVG and PNG with plotters.
 
+use super::heat_map;
 use anyhow::{anyhow, Context, Result};
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
 
-/// What kind of chart: lines over a numeric x axis, or (stacked) bars over categories.
+/// What kind of chart: lines over a numeric x axis, (stacked) bars over categories, or a
+/// heat map with a lane per series.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Axis {
-    /// Numeric x values (e.g. a swept parameter).
-    Numeric,
+    /// Numeric x values (e.g. a swept parameter); either axis may be logarithmic (points
+    /// at or below zero are then left out, and the axis label says how many).
+    Numeric {
+        /// A logarithmic x axis.
+        log_x: bool,
+        /// A logarithmic y axis.
+        log_y: bool,
+    },
     /// Named categories, in order; series values stack on each other.
     Categories(Vec<String>),
+    /// A heat map: a lane per series (named by it, the first on top), its points (start
+    /// of an x bin, value) drawn as cells `bin` wide whose colour is the value; a colour
+    /// scale beside it is labelled `value`.
+    Lanes {
+        /// Width of every cell on the x axis.
+        bin: f64,
+        /// What the colour measures.
+        value: String,
+    },
 }
 
 /// One series: a name for the legend and its (x, y) points; for categories, x is the
@@ -41,10 +59,11 @@ pub struct Chart {
     pub series: Vec<Series>,
 }
 
-const SIZE: (u32, u32) = (900, 560);
+/// Width and height of every chart, in pixels.
+pub const SIZE: (u32, u32) = (900, 560);
 
 /// An axis value for people: whole numbers without a fraction, others to 3 digits.
-fn number(v: f64) -> String {
+pub fn number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
@@ -102,8 +121,9 @@ impl Chart {
     {
         area.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
         match &self.axis {
-            Axis::Numeric => self.draw_lines(&area),
+            Axis::Numeric { log_x, log_y } => self.draw_lines(&area, *log_x, *log_y),
             Axis::Categories(names) => self.draw_bars(&area, names),
+            Axis::Lanes { bin, value } => heat_map::draw(self, &area, *bin, value),
         }
         .map_err(|e| anyhow!("{e}"))?;
         area.present().map_err(|e| anyhow!("{e}"))
@@ -131,49 +151,63 @@ impl Chart {
         (0.0, if top > 0.0 { top * 1.1 } else { 1.0 })
     }
 
+    /// Draws the series as lines with a mark per point, on linear or logarithmic axes.
     fn draw_lines<B: DrawingBackend>(
         &self,
         area: &DrawingArea<B, Shift>,
+        log_x: bool,
+        log_y: bool,
     ) -> Result<(), DrawingAreaErrorKind<B::ErrorType>> {
-        let xs = self
+        let shown = |&(x, y): &(f64, f64)| (!log_x || x > 0.0) && (!log_y || y > 0.0);
+        let series: Vec<Series> = self
             .series
             .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.0));
-        let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
-        let (lo, hi) = if lo < hi {
-            (lo, hi)
-        } else {
-            (lo - 1.0, lo + 1.0)
+            .map(|s| Series {
+                name: s.name.clone(),
+                points: s.points.iter().copied().filter(shown).collect(),
+            })
+            .collect();
+        let hidden = |axis: &str, log: bool, value: fn(&(f64, f64)) -> f64| {
+            let n = self
+                .series
+                .iter()
+                .flat_map(|s| &s.points)
+                .filter(|p| log && value(p) <= 0.0)
+                .count();
+            match n {
+                0 => axis.to_string(),
+                _ => format!("{axis} (not drawn: {n} ≤ 0)"),
+            }
         };
-        let pad = (hi - lo) * 0.05;
-        let (y0, y1) = self.y_range(false);
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, ("sans-serif", 22))
-            .margin(12)
-            .x_label_area_size(48)
-            .y_label_area_size(72)
-            .build_cartesian_2d(lo - pad..hi + pad, y0..y1)?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| number(*v))
-            .y_label_formatter(&|v| number(*v))
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .draw()?;
-        for (i, s) in self.series.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().copied(),
-                    color.stroke_width(2),
-                ))?
-                .label(&s.name)
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-                });
-            chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        let lines = Lines {
+            series: &series,
+            x_label: hidden(&self.x_label, log_x, |p| p.0),
+            y_label: hidden(&self.y_label, log_y, |p| p.1),
+        };
+        let xs = lines.values(|p| p.0);
+        let ys = lines.values(|p| p.1);
+        let (x0, x1) = padded(xs, log_x);
+        let (y0, y1) = match log_y {
+            true => padded(ys, true),
+            false => self.y_range(false),
+        };
+        // A logarithmic x axis is marked at the swept values (when few), a logarithmic y
+        // axis at 1, 2 and 5 times powers of ten.
+        let mut swept = lines.values(|p| p.0);
+        swept.sort_by(f64::total_cmp);
+        swept.dedup();
+        let x_ticks = match swept.len() <= 12 {
+            true => swept,
+            false => log_ticks(x0, x1),
+        };
+        let log_x_axis = || (x0..x1).log_scale().with_key_points(x_ticks.clone());
+        let log_y_axis = || (y0..y1).log_scale().with_key_points(log_ticks(y0, y1));
+        match (log_x, log_y) {
+            (false, false) => lines.draw(self, area, x0..x1, y0..y1),
+            (true, false) => lines.draw(self, area, log_x_axis(), y0..y1),
+            (false, true) => lines.draw(self, area, x0..x1, log_y_axis()),
+            (true, true) => lines.draw(self, area, log_x_axis(), log_y_axis()),
         }
-        draw_legend(&mut chart)
     }
 
     fn draw_bars<B: DrawingBackend>(
@@ -250,6 +284,110 @@ impl Chart {
     }
 }
 
+/// The range of `values` with a margin on both sides (a factor on a logarithmic axis,
+/// which needs positive values), or around the value if there is only one.
+fn padded(values: Vec<f64>, log: bool) -> (f64, f64) {
+    let lo = values.iter().copied().fold(f64::MAX, f64::min);
+    let hi = values.iter().copied().fold(f64::MIN, f64::max);
+    if lo > hi {
+        if log {
+            (1.0, 10.0)
+        } else {
+            (0.0, 1.0)
+        }
+    } else if log {
+        (lo / 1.25, hi * 1.25)
+    } else if lo < hi {
+        let pad = (hi - lo) * 0.05;
+        (lo - pad, hi + pad)
+    } else {
+        (lo - 1.0, lo + 1.0)
+    }
+}
+
+/// Ticks of a logarithmic axis from `lo` to `hi` (both positive): 1, 2 and 5 times
+/// powers of ten; where that gives fewer than three (a range within a decade), evenly
+/// spaced round numbers.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let decades = lo.log10().floor() as i32..=hi.log10().ceil() as i32;
+    let coarse: Vec<f64> = decades
+        .flat_map(|d| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(d)))
+        .filter(|t| (lo..=hi).contains(t))
+        .collect();
+    if coarse.len() >= 3 {
+        return coarse;
+    }
+    let rough = (hi - lo) / 5.0;
+    let power = 10f64.powi(rough.log10().floor() as i32);
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .map(|m| m * power)
+        .into_iter()
+        .find(|s| *s >= rough)
+        .unwrap_or(10.0 * power);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// A line chart's drawable part: the series and axis labels left after a logarithmic
+/// axis dropped the points it cannot show.
+struct Lines<'s> {
+    series: &'s [Series],
+    x_label: String,
+    y_label: String,
+}
+
+impl Lines<'_> {
+    fn values(&self, of: fn(&(f64, f64)) -> f64) -> Vec<f64> {
+        self.series
+            .iter()
+            .flat_map(|s| s.points.iter().map(of))
+            .collect()
+    }
+
+    /// Draws the lines of `chart` on the x and y coordinates given (linear or log).
+    fn draw<B, X, Y>(
+        &self,
+        chart: &Chart,
+        area: &DrawingArea<B, Shift>,
+        x: X,
+        y: Y,
+    ) -> Result<(), DrawingAreaErrorKind<B::ErrorType>>
+    where
+        B: DrawingBackend,
+        X: AsRangedCoord<Value = f64>,
+        Y: AsRangedCoord<Value = f64>,
+        X::CoordDescType: ValueFormatter<f64>,
+        Y::CoordDescType: ValueFormatter<f64>,
+    {
+        let mut plot = ChartBuilder::on(area)
+            .caption(&chart.title, ("sans-serif", 22))
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(72)
+            .build_cartesian_2d(x, y)?;
+        plot.configure_mesh()
+            .x_label_formatter(&|v| number(*v))
+            .y_label_formatter(&|v| number(*v))
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .draw()?;
+        for (i, s) in self.series.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            plot.draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                color.stroke_width(2),
+            ))?
+            .label(&s.name)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+            });
+            plot.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        }
+        draw_legend(&mut plot)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,13 +403,9 @@ mod tests {
     }
 
     fn assert_texts<'a>(doc: &roxmltree::Document, expected: impl IntoIterator<Item = &'a str>) {
-        let texts: Vec<&str> = doc
-            .descendants()
-            .filter(|n| n.has_tag_name("text"))
-            .map(|n| n.text().unwrap_or("").trim())
-            .collect();
+        let texts = texts(doc);
         for e in expected {
-            assert!(texts.contains(&e), "{e} missing in {texts:?}");
+            assert!(texts.iter().any(|t| t == e), "{e} missing in {texts:?}");
         }
     }
 
@@ -295,7 +429,10 @@ mod tests {
             title: "Kernel time".into(),
             x_label: "gpu.l2.size_bytes".into(),
             y_label: "time (µs)".into(),
-            axis: Axis::Numeric,
+            axis: Axis::Numeric {
+                log_x: false,
+                log_y: false,
+            },
             series: (0..3)
                 .map(|s| Series {
                     name: format!("series {s}"),
@@ -356,5 +493,114 @@ mod tests {
                 "series {s}: bars and legend"
             );
         }
+    }
+
+    /// The texts of an SVG document, trimmed.
+    fn texts(doc: &roxmltree::Document) -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap_or("").trim().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn log_axes_have_decade_ticks_and_leave_out_values_at_or_below_zero() {
+        let lines = |log: bool| Chart {
+            name: "log".into(),
+            title: "Time".into(),
+            x_label: "gpu.l2.size_bytes".into(),
+            y_label: "time".into(),
+            axis: Axis::Numeric {
+                log_x: log,
+                log_y: log,
+            },
+            series: vec![Series {
+                name: "fir".into(),
+                points: vec![
+                    (0.0, 5.0),
+                    (1.0, 0.0),
+                    (10.0, 2.0),
+                    (100.0, 30.0),
+                    (1000.0, 400.0),
+                ],
+            }],
+        };
+        let svg = svg_of(&lines(true));
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_texts(
+            &doc,
+            [
+                "gpu.l2.size_bytes (not drawn: 1 ≤ 0)",
+                "time (not drawn: 1 ≤ 0)",
+                "10",
+                "100",
+            ],
+        );
+        assert_eq!(
+            count(&doc, "circle", "fill", 0),
+            3,
+            "x = 0 and y = 0 are left out"
+        );
+        let svg = svg_of(&lines(false));
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(count(&doc, "circle", "fill", 0), 5);
+        assert!(
+            !texts(&doc).iter().any(|t| t == "10"),
+            "a linear axis from 1 to 1000 has no tick at 10"
+        );
+    }
+
+    #[test]
+    fn log_ticks_are_decades_or_round_steps_within_a_decade() {
+        assert_eq!(
+            log_ticks(0.8, 1250.0),
+            [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
+        );
+        assert_eq!(log_ticks(9.2, 19.0), [10.0, 12.0, 14.0, 16.0, 18.0]);
+    }
+
+    #[test]
+    fn a_heat_map_has_a_named_lane_per_series_a_cell_per_nonzero_value_and_a_scale() {
+        let heat = |cells: usize| Chart {
+            name: "h".into(),
+            title: "Resident work-groups".into(),
+            x_label: "simulated time (µs)".into(),
+            y_label: "compute unit (gpu0)".into(),
+            axis: Axis::Lanes {
+                bin: 0.5,
+                value: "work-groups".into(),
+            },
+            series: (0..3)
+                .map(|lane| Series {
+                    name: format!("cu{lane}"),
+                    points: (0..10)
+                        .map(|b| {
+                            let nonzero = lane * 10 + b < cells;
+                            (b as f64 * 0.5, if nonzero { 1.0 + b as f64 } else { 0.0 })
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        let rects = |cells: usize| {
+            let svg = svg_of(&heat(cells));
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            assert_texts(
+                &doc,
+                [
+                    "Resident work-groups",
+                    "simulated time (µs)",
+                    "compute unit (gpu0)",
+                    "work-groups",
+                    "cu0",
+                    "cu1",
+                    "cu2",
+                ],
+            );
+            doc.descendants().filter(|n| n.has_tag_name("rect")).count()
+        };
+        let empty = rects(0);
+        assert!(empty > heat_map::SCALE_STEPS, "the colour scale is drawn");
+        assert_eq!(rects(17), empty + 17, "a cell per nonzero value");
     }
 }

@@ -2,9 +2,11 @@
 //! (measures against a swept parameter), as SVG and PNG, and optionally one HTML page.
 
 pub mod chart;
+mod heat_map;
 mod measures;
+mod timeline;
 
-use crate::sweep::table::{parse_csv, read_report, ReportRow, Table};
+use crate::sweep::table::{parse_csv, ReportRow, Table};
 use anyhow::{bail, Context, Result};
 use chart::{Axis, Chart, Series};
 use measures::Measures;
@@ -14,27 +16,59 @@ use std::path::{Path, PathBuf};
 /// Arguments of `gcnsim plot`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  gcnsim plot study-results/table.csv --html\n  gcnsim plot fir-report.json --out fir-plots"
+    after_help = "Examples:\n  gcnsim plot study-results/table.csv --html --log-x\n  gcnsim plot fir-report.json fir-trace.json --out fir-plots --html"
 )]
 pub struct PlotArgs {
-    /// A sweep's table.csv, or a metrics report (.json or .csv) of one run
-    pub input: PathBuf,
-    /// Folder for the charts (default: <input without extension>-plots)
+    /// A sweep's table.csv, a metrics report (.json or .csv) or a trace (.json) of one
+    /// run; several inputs (a run's report and trace) give their charts together
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Folder for the charts (default: <first input without extension>-plots)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// The swept parameter on the x axis (default: the first numeric one that varies)
-    #[arg(long, value_name = "KEY")]
-    pub x: Option<String>,
+    #[command(flatten)]
+    pub table: TableOptions,
     /// Also write index.html showing every chart
     #[arg(long)]
     pub html: bool,
 }
 
+/// How a sweep table's charts are drawn.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct TableOptions {
+    /// The swept parameter on the x axis (default: the first numeric one that varies)
+    #[arg(long, value_name = "KEY")]
+    pub x: Option<String>,
+    /// A logarithmic x axis (the default when the x values are positive and span two
+    /// decades or more)
+    #[arg(long, conflicts_with = "linear_x")]
+    pub log_x: bool,
+    /// A linear x axis even when the x values span two decades or more
+    #[arg(long)]
+    pub linear_x: bool,
+    /// A logarithmic y axis (values at or below zero are not drawn)
+    #[arg(long)]
+    pub log_y: bool,
+}
+
 /// Draws the charts; returns the exit code.
 pub fn run(args: PlotArgs) -> Result<i32> {
-    let charts = charts_of(&args.input, args.x.as_deref())?;
+    let mut charts: Vec<Chart> = Vec::new();
+    for input in &args.inputs {
+        for c in charts_of(input, &args.table)? {
+            if charts.iter().any(|o| o.name == c.name) {
+                bail!(
+                    "{}: a chart named {} came from an earlier input too; plot them into \
+                     separate folders",
+                    input.display(),
+                    c.name
+                );
+            }
+            charts.push(c);
+        }
+    }
     let out = args.out.clone().unwrap_or_else(|| {
-        let stem = args.input.with_extension("");
+        let stem = args.inputs[0].with_extension("");
         PathBuf::from(format!("{}-plots", stem.display()))
     });
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
@@ -43,7 +77,7 @@ pub fn run(args: PlotArgs) -> Result<i32> {
         c.write(&out)?;
     }
     if args.html {
-        std::fs::write(out.join("index.html"), html(&args.input, &charts))?;
+        std::fs::write(out.join("index.html"), html(&args.inputs, &charts))?;
     }
     let names: Vec<&str> = charts.iter().map(|c| c.name.as_str()).collect();
     eprintln!(
@@ -56,20 +90,43 @@ pub fn run(args: PlotArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// The charts of a report or table file.
-pub fn charts_of(input: &Path, x: Option<&str>) -> Result<Vec<Chart>> {
+/// The charts of a report, trace or table file.
+pub fn charts_of(input: &Path, table: &TableOptions) -> Result<Vec<Chart>> {
     let text = std::fs::read_to_string(input)
         .with_context(|| format!("cannot read {}", input.display()))?;
+    let is_table = text.starts_with("point,command,");
+    if !is_table && (table.x.is_some() || table.log_x || table.linear_x || table.log_y) {
+        bail!(
+            "{}: --x, --log-x, --linear-x and --log-y apply to sweep tables (table.csv) only",
+            input.display()
+        );
+    }
     let charts = if input.extension().is_some_and(|e| e == "json") {
-        report_charts(&read_report(input)?)
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not valid JSON", input.display()))?;
+        if json.get("traceEvents").is_some() {
+            let chart = timeline::workgroups_over_time(&json)
+                .with_context(|| format!("trace {}", input.display()))?;
+            if chart.is_none() {
+                bail!(
+                    "{}: nothing to plot (no work-groups traced)",
+                    input.display()
+                );
+            }
+            chart.into_iter().collect()
+        } else {
+            let rows: Vec<ReportRow> = serde_json::from_value(json)
+                .with_context(|| format!("report {} is not valid", input.display()))?;
+            report_charts(&rows)
+        }
     } else if text.starts_with("location,what,value,unit") {
         report_charts(&report_from_csv(&text))
-    } else if text.starts_with("point,command,") {
-        table_charts(&Table::from_csv(&text)?, x)?
+    } else if is_table {
+        table_charts(&Table::from_csv(&text)?, table)?
     } else {
         bail!(
-            "{}: neither a metrics report (.json, or .csv starting `location,what,value,unit`) \
-             nor a sweep table (table.csv)",
+            "{}: neither a metrics report (.json, or .csv starting `location,what,value,unit`), \
+             a trace (.json with traceEvents) nor a sweep table (table.csv)",
             input.display()
         )
     };
@@ -284,7 +341,7 @@ struct TablePoint {
     measures: Measures,
 }
 
-fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
+fn table_charts(table: &Table, options: &TableOptions) -> Result<Vec<Chart>> {
     let col = |name: &str| {
         table
             .column(name)
@@ -336,7 +393,7 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
         })
         .collect();
     let numeric = |p: &String| points.iter().all(|t| t.values[p].parse::<f64>().is_ok());
-    let x = match x {
+    let x = match options.x.as_deref() {
         Some(x) if parameters.iter().any(|p| p == x) => x.to_string(),
         Some(x) => bail!(
             "--x {x}: the table's parameters are {}",
@@ -400,21 +457,41 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
             .map(|(name, points)| Series { name, points })
             .collect()
     };
+    let xs: Vec<f64> = points
+        .iter()
+        .map(|t| t.values[&x].parse().unwrap_or(0.0))
+        .collect();
+    let (lo, hi) = (xs[0], xs[xs.len() - 1]);
+    let decades = lo > 0.0 && hi / lo >= 100.0;
+    let log_x = options.log_x || (decades && !options.linear_x);
+    let x_label = match (log_x, options.log_x) {
+        (false, _) => x.clone(),
+        (true, true) => format!("{x} (log scale)"),
+        (true, false) => format!("{x} (log scale: the values span 2 decades or more)"),
+    };
+    let axis = Axis::Numeric {
+        log_x,
+        log_y: options.log_y,
+    };
+    let y_label = |label: String| match options.log_y {
+        true => format!("{label}, log scale"),
+        false => label,
+    };
     let mut charts = vec![Chart {
         name: "kernel_time".into(),
         title: format!("Simulated kernel time against {x}"),
-        x_label: x.clone(),
-        y_label: "time (µs)".into(),
-        axis: Axis::Numeric,
+        x_label: x_label.clone(),
+        y_label: y_label("time (µs)".into()),
+        axis: axis.clone(),
         series: series(times),
     }];
     for (level, by_series) in rates {
         charts.push(Chart {
             name: format!("hit_rate_{level}"),
             title: format!("{level} hit rate against {x}"),
-            x_label: x.clone(),
-            y_label: format!("{level} hit rate (%)"),
-            axis: Axis::Numeric,
+            x_label: x_label.clone(),
+            y_label: y_label(format!("{level} hit rate (%)")),
+            axis: axis.clone(),
             series: series(by_series),
         });
     }
@@ -422,20 +499,21 @@ fn table_charts(table: &Table, x: Option<&str>) -> Result<Vec<Chart>> {
         charts.push(Chart {
             name: "dram_bandwidth".into(),
             title: format!("DRAM bandwidth against {x}"),
-            x_label: x.clone(),
-            y_label: "GB/s (DRAM bytes / kernel time)".into(),
-            axis: Axis::Numeric,
+            x_label,
+            y_label: y_label("GB/s (DRAM bytes / kernel time)".into()),
+            axis,
             series: series(bandwidth),
         });
     }
     Ok(charts)
 }
 
-fn html(input: &Path, charts: &[Chart]) -> String {
+fn html(inputs: &[PathBuf], charts: &[Chart]) -> String {
+    let names: Vec<String> = inputs.iter().map(|i| i.display().to_string()).collect();
     let mut page = format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>gcnsim: {0}</title></head>\n\
          <body style=\"font-family: sans-serif\">\n<h1>gcnsim: {0}</h1>\n",
-        escape(&input.display().to_string())
+        escape(&names.join(", "))
     );
     for c in charts {
         page.push_str(&format!(
@@ -454,4 +532,73 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of fir's kernel time at the L2 sizes given.
+    fn table(sizes: &[u64]) -> Table {
+        let mut csv = String::from(
+            "point,command,gpu.l2.size_bytes,status,exit_code,message,location,what,value,unit\n",
+        );
+        for (i, size) in sizes.iter().enumerate() {
+            csv.push_str(&format!(
+                "p{i},fir,{size},ok,0,,gpu0.launch0.fir,duration,{},ns\n",
+                1000 + i
+            ));
+        }
+        Table::from_csv(&csv).unwrap()
+    }
+
+    fn axis_and_label(sizes: &[u64], options: TableOptions) -> (Axis, String) {
+        let charts = table_charts(&table(sizes), &options).unwrap();
+        (charts[0].axis.clone(), charts[0].x_label.clone())
+    }
+
+    #[test]
+    fn the_x_axis_is_logarithmic_when_asked_or_when_it_spans_two_decades() {
+        let linear = Axis::Numeric {
+            log_x: false,
+            log_y: false,
+        };
+        let log_x = Axis::Numeric {
+            log_x: true,
+            log_y: false,
+        };
+        let two_decades = [16384, 262144, 1638400];
+        let less = [16384, 262144, 1638399];
+        assert_eq!(
+            axis_and_label(&less, TableOptions::default()),
+            (linear.clone(), "gpu.l2.size_bytes".into())
+        );
+        assert_eq!(
+            axis_and_label(&two_decades, TableOptions::default()),
+            (
+                log_x.clone(),
+                "gpu.l2.size_bytes (log scale: the values span 2 decades or more)".into()
+            )
+        );
+        let linear_x = TableOptions {
+            linear_x: true,
+            ..TableOptions::default()
+        };
+        assert_eq!(axis_and_label(&two_decades, linear_x).0, linear);
+        let forced = TableOptions {
+            log_x: true,
+            log_y: true,
+            ..TableOptions::default()
+        };
+        let charts = table_charts(&table(&less), &forced).unwrap();
+        assert_eq!(
+            charts[0].axis,
+            Axis::Numeric {
+                log_x: true,
+                log_y: true
+            }
+        );
+        assert_eq!(charts[0].x_label, "gpu.l2.size_bytes (log scale)");
+        assert_eq!(charts[0].y_label, "time (µs), log scale");
+    }
 }

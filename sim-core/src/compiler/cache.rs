@@ -91,9 +91,12 @@ impl CompileCache {
     /// A file `name` in the cache directory holding `bytes`, written (atomically, as
     /// entries are) unless it is there already; its path, or `None` if it cannot be made.
     /// For inputs that must have the same path in every process (paths are part of keys).
+    /// A file once there is never replaced: its modification time is part of the keys
+    /// of builds that link it, so a second writer would give them a second key.
     pub fn file(&self, name: &str, bytes: &[u8]) -> Option<PathBuf> {
         let path = self.dir.join(name);
-        if std::fs::read(&path).is_ok_and(|b| b == bytes) {
+        let there = || std::fs::read(&path).is_ok_and(|b| b == bytes);
+        if there() {
             return Some(path);
         }
         let store = || -> std::io::Result<()> {
@@ -101,10 +104,11 @@ impl CompileCache {
             let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
             file.write_all(bytes)?;
             file.as_file().sync_all()?;
-            file.persist(&path).map_err(|e| e.error)?;
+            file.persist_noclobber(&path).map_err(|e| e.error)?;
             Ok(())
         };
-        store().ok().map(|()| path)
+        // Another writer may have made it since it was looked for.
+        (store().is_ok() || there()).then_some(path)
     }
 }
 

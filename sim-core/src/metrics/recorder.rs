@@ -4,6 +4,7 @@
 use super::report::{self, ReportFormat};
 use super::trace::{self, Lane, TraceEvent, MAX_EVENTS, WORKGROUPS_PER_KERNEL};
 use super::Metric;
+use crate::config::Mode;
 use crate::emu::InstructionCounts;
 use crate::isa::Category;
 use crate::platform::{KernelReport, TransferKind};
@@ -88,15 +89,19 @@ struct State {
 pub struct Recorder {
     gpus: usize,
     tracing: bool,
+    mode: Mode,
     state: Mutex<State>,
 }
 
 impl Recorder {
-    /// A recorder for a platform of `gpus` GPUs; keeps trace spans only when `tracing`.
-    pub fn new(gpus: usize, tracing: bool) -> Recorder {
+    /// A recorder for a platform of `gpus` GPUs whose kernels run in `mode` (the trace
+    /// says whether its times are simulated or estimated); keeps trace spans only when
+    /// `tracing`.
+    pub fn new(gpus: usize, tracing: bool, mode: Mode) -> Recorder {
         Recorder {
             gpus,
             tracing,
+            mode,
             state: Mutex::new(State {
                 launches: vec![Vec::new(); gpus],
                 kept_events: vec![0; gpus],
@@ -285,7 +290,14 @@ impl Recorder {
             ("max_events", MAX_EVENTS.to_string()),
             ("max_events_per_gpu", state.events_per_gpu.to_string()),
             ("dropped_events", state.dropped_events.to_string()),
-            ("time", "simulated".to_string()),
+            (
+                "time",
+                match self.mode {
+                    Mode::Timing => "simulated",
+                    Mode::Emu => "estimated (emu mode: kernels and work-groups take the front end's rough estimate)",
+                }
+                .to_string(),
+            ),
         ];
         trace::render(&events, &notes)
     }
@@ -420,7 +432,7 @@ mod tests {
 
     #[test]
     fn memory_metrics_of_a_timing_launch_follow_its_rows() {
-        let r = Recorder::new(2, false);
+        let r = Recorder::new(2, false, Mode::Timing);
         let mut b = report(0, 1000, 8);
         b.metrics = vec![Metric {
             location: "gpu1.cu3.l1v".into(),
@@ -438,7 +450,7 @@ mod tests {
 
     #[test]
     fn rows_are_per_launch_by_gpu_then_per_gpu_then_total() {
-        let r = Recorder::new(2, false);
+        let r = Recorder::new(2, false, Mode::Timing);
         let (a, b) = (report(100, 300, 2), report(0, 1000, 8));
         record(&r, "b_kernel", 1, 50, &b);
         record(&r, "a_kernel", 0, 7, &a);
@@ -487,7 +499,7 @@ mod tests {
 
     #[test]
     fn trace_puts_workgroups_on_the_queue_clock() {
-        let r = Recorder::new(1, true);
+        let r = Recorder::new(1, true, Mode::Timing);
         let k = report(100, 300, 1);
         record(&r, "k", 0, 1000, &k);
         r.record_command(0, 0, "read_buffer", 1200, 1700);
@@ -505,7 +517,7 @@ mod tests {
     #[test]
     fn each_gpu_keeps_its_share_of_trace_events_whatever_order_they_come_in() {
         let trace = |order: &[usize]| {
-            let r = Recorder::new(2, true);
+            let r = Recorder::new(2, true, Mode::Timing);
             r.lock().events_per_gpu = 2;
             let mut next = [0u64; 2];
             for &gpu in order {
@@ -523,7 +535,7 @@ mod tests {
 
     #[test]
     fn write_failures_name_the_file() {
-        let r = Recorder::new(1, false);
+        let r = Recorder::new(1, false, Mode::Timing);
         let e = r
             .write_files(Some(Path::new("/nonexistent/dir/r.json")), None)
             .unwrap_err();

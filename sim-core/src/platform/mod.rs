@@ -134,7 +134,7 @@ impl Platform {
             .map(Arc::new)
             .map_err(|e| PlatformError(format!("cannot start simulator threads: {e}")))?;
         let driver = Driver::new(&settings.platform);
-        let metrics = Recorder::new(driver.gpu_count(), settings.trace.is_some());
+        let metrics = Recorder::new(driver.gpu_count(), settings.trace.is_some(), settings.mode);
         let progress = ProgressBoard::for_stderr(settings.progress, driver.gpu_count());
         let mut platform = Platform {
             settings,
