@@ -1,0 +1,84 @@
+//! Conversions between stored channels and the register values a texture unit returns or
+//! takes: normalised integers as floats, integers as 32-bit integers, half and single
+//! floats as single floats (register bits throughout).
+
+use super::format::NumFormat;
+use crate::emu::valu::fp::{f16_to_f64, f64_to_f16};
+
+/// The register value of a stored channel of `bytes` bytes holding `raw`.
+pub fn decode_channel(raw: u32, bytes: u32, num: NumFormat) -> u32 {
+    let bits = 8 * bytes;
+    let max = if bits == 32 {
+        u32::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let signed = || ((raw << (32 - bits)) as i32) >> (32 - bits);
+    match num {
+        NumFormat::Unorm => (raw as f32 / max as f32).to_bits(),
+        NumFormat::Snorm => {
+            let top = (max >> 1) as f32;
+            (signed() as f32 / top).max(-1.0).to_bits()
+        }
+        NumFormat::Uint => raw,
+        NumFormat::Sint => signed() as u32,
+        NumFormat::Float if bytes == 2 => (f16_to_f64(raw as u16) as f32).to_bits(),
+        NumFormat::Float => raw,
+    }
+}
+
+/// The stored channel of `bytes` bytes for register value `value`: normalised values are
+/// clamped and rounded to nearest even, integers saturate, floats round to nearest even.
+pub fn encode_channel(value: u32, bytes: u32, num: NumFormat) -> u32 {
+    let bits = 8 * bytes;
+    let mask = if bits == 32 {
+        u32::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let f = f32::from_bits(value);
+    let scaled = |v: f32, lo: f32, hi: f32, scale: f32| {
+        if v.is_nan() {
+            0
+        } else {
+            ((v.clamp(lo, hi) * scale).round_ties_even() as i32) as u32 & mask
+        }
+    };
+    match num {
+        NumFormat::Unorm => scaled(f, 0.0, 1.0, mask as f32),
+        NumFormat::Snorm => scaled(f, -1.0, 1.0, (mask >> 1) as f32),
+        NumFormat::Uint => value.min(mask),
+        NumFormat::Sint => {
+            let half = (mask >> 1) as i32;
+            ((value as i32).clamp(-half - 1, half) as u32) & mask
+        }
+        NumFormat::Float if bytes == 2 => u32::from(f64_to_f16(f64::from(f), false)),
+        NumFormat::Float => value,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(v: f32) -> u32 {
+        v.to_bits()
+    }
+
+    #[test]
+    fn channels_convert_as_opencl_reads_and_writes_them() {
+        assert_eq!(decode_channel(255, 1, NumFormat::Unorm), f(1.0));
+        assert_eq!(decode_channel(0x80, 1, NumFormat::Snorm), f(-1.0));
+        assert_eq!(decode_channel(0x81, 1, NumFormat::Snorm), f(-1.0));
+        assert_eq!(decode_channel(0xff, 1, NumFormat::Snorm), f(-1.0 / 127.0));
+        assert_eq!(decode_channel(0xfffe, 2, NumFormat::Sint), -2i32 as u32);
+        assert_eq!(decode_channel(0x3c00, 2, NumFormat::Float), f(1.0));
+        assert_eq!(encode_channel(f(0.5), 1, NumFormat::Unorm), 128);
+        assert_eq!(encode_channel(f(2.0), 2, NumFormat::Unorm), 0xffff);
+        assert_eq!(encode_channel(f(-2.0), 1, NumFormat::Snorm), 0x81);
+        assert_eq!(encode_channel(300, 1, NumFormat::Uint), 255);
+        assert_eq!(encode_channel(-300i32 as u32, 1, NumFormat::Sint), 0x80);
+        assert_eq!(encode_channel(f(1.0), 2, NumFormat::Float), 0x3c00);
+        assert_eq!(encode_channel(f(f32::NAN), 1, NumFormat::Unorm), 0);
+    }
+}
