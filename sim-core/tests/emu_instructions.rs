@@ -417,7 +417,7 @@ fn faults_name_the_cause() {
     ));
     assert!(matches!(
         m.run(
-            "image_gather4 v[0:3], v4, s[8:15], s[16:19] dmask:0xf",
+            "image_gather4 v[0:3], v4, s[8:15], s[16:19] dmask:0x1",
             |_| {}
         ),
         Err((FaultKind::Unsupported(_), _))
