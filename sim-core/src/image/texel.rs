@@ -2,7 +2,7 @@
 //! takes: normalised integers as floats, integers as 32-bit integers, half and single
 //! floats as single floats (register bits throughout).
 
-use super::format::NumFormat;
+use super::format::{ImageFormat, NumFormat};
 use crate::emu::valu::fp::{f16_to_f64, f64_to_f16};
 
 /// The register value of a stored channel of `bytes` bytes holding `raw`.
@@ -57,6 +57,22 @@ pub fn encode_channel(value: u32, bytes: u32, num: NumFormat) -> u32 {
     }
 }
 
+/// The bytes of one element of `format` holding the (r, g, b, a) register values `rgba`
+/// (float bits for normalised and float types, integers otherwise), as an image store
+/// writes them.
+pub fn encode_element(format: ImageFormat, rgba: [u32; 4]) -> Vec<u8> {
+    let bytes = format.ty.channel_bytes();
+    let num = format.ty.num_format();
+    let sel = format.order.dst_sel();
+    let mut out = Vec::new();
+    for c in 0..format.order.channels() {
+        let value = sel.iter().position(|&s| s == 4 + c).map_or(0, |k| rgba[k]);
+        let stored = encode_channel(value, bytes, num);
+        out.extend_from_slice(&stored.to_le_bytes()[..bytes as usize]);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +96,13 @@ mod tests {
         assert_eq!(encode_channel(-300i32 as u32, 1, NumFormat::Sint), 0x80);
         assert_eq!(encode_channel(f(1.0), 2, NumFormat::Float), 0x3c00);
         assert_eq!(encode_channel(f(f32::NAN), 1, NumFormat::Unorm), 0);
+        let bgra = ImageFormat {
+            order: crate::image::ChannelOrder::Bgra,
+            ty: crate::image::ChannelType::UnormInt8,
+        };
+        assert_eq!(
+            encode_element(bgra, [f(1.0), f(0.0), f(0.5), f(0.0)]),
+            [128, 0, 255, 0]
+        );
     }
 }
