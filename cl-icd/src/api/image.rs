@@ -44,7 +44,6 @@ pub const IMAGE_MAX_ARRAY: usize = 2048;
 fn channel_order(cl: u32) -> Option<ChannelOrder> {
     Some(match cl {
         CL_R => ChannelOrder::R,
-        CL_RG => ChannelOrder::Rg,
         CL_RGBA => ChannelOrder::Rgba,
         CL_BGRA => ChannelOrder::Bgra,
         _ => return None,
@@ -55,7 +54,6 @@ fn channel_order(cl: u32) -> Option<ChannelOrder> {
 fn cl_order(order: ChannelOrder) -> u32 {
     match order {
         ChannelOrder::R => CL_R,
-        ChannelOrder::Rg => CL_RG,
         ChannelOrder::Rgba => CL_RGBA,
         ChannelOrder::Bgra => CL_BGRA,
     }

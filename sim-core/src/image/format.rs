@@ -8,8 +8,6 @@
 pub enum ChannelOrder {
     /// Red only.
     R,
-    /// Red, green.
-    Rg,
     /// Red, green, blue, alpha.
     Rgba,
     /// Blue, green, red, alpha (in memory order).
@@ -171,7 +169,6 @@ impl ChannelOrder {
     pub fn channels(self) -> u32 {
         match self {
             Self::R => 1,
-            Self::Rg => 2,
             Self::Rgba | Self::Bgra => 4,
         }
     }
@@ -180,7 +177,6 @@ impl ChannelOrder {
     pub fn hsa_code(self) -> u32 {
         match self {
             Self::R => 1,
-            Self::Rg => 3,
             Self::Rgba => 8,
             Self::Bgra => 9,
         }
@@ -191,7 +187,6 @@ impl ChannelOrder {
     pub fn dst_sel(self) -> [u32; 4] {
         match self {
             Self::R => [SEL_X, SEL_0, SEL_0, SEL_1],
-            Self::Rg => [SEL_X, SEL_Y, SEL_0, SEL_1],
             Self::Rgba => [SEL_X, SEL_Y, SEL_Z, SEL_W],
             Self::Bgra => [SEL_Z, SEL_Y, SEL_X, SEL_W],
         }
@@ -200,10 +195,11 @@ impl ChannelOrder {
 
 impl ImageFormat {
     /// Every format gcnsim supports, in the order `clGetSupportedImageFormats` lists them:
-    /// R, RG and RGBA with every channel type, BGRA with the 8-bit ones.
+    /// R and RGBA with every channel type, BGRA with the 8-bit ones (the formats checked
+    /// against PoCL; two-channel orders are not offered).
     pub fn supported() -> Vec<ImageFormat> {
         let mut all = Vec::new();
-        for order in [ChannelOrder::R, ChannelOrder::Rg, ChannelOrder::Rgba] {
+        for order in [ChannelOrder::R, ChannelOrder::Rgba] {
             all.extend(CHANNEL_TYPES.iter().map(|&ty| ImageFormat { order, ty }));
         }
         all.extend(
@@ -273,6 +269,6 @@ mod tests {
             assert_eq!(bytes, f.ty.channel_bytes(), "{f:?}");
             assert!(f.is_supported());
         }
-        assert_eq!(ImageFormat::supported().len(), 3 * 12 + 4);
+        assert_eq!(ImageFormat::supported().len(), 2 * 12 + 4);
     }
 }

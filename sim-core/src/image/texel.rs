@@ -28,7 +28,8 @@ pub fn decode_channel(raw: u32, bytes: u32, num: NumFormat) -> u32 {
 }
 
 /// The stored channel of `bytes` bytes for register value `value`: normalised values are
-/// clamped and rounded to nearest even, integers saturate, floats round to nearest even.
+/// scaled, rounded to nearest even and saturated (OpenCL's `convert_*_sat_rte(v * max)`,
+/// so a signed one can reach −max − 1), integers saturate, floats round to nearest even.
 pub fn encode_channel(value: u32, bytes: u32, num: NumFormat) -> u32 {
     let bits = 8 * bytes;
     let mask = if bits == 32 {
@@ -37,16 +38,19 @@ pub fn encode_channel(value: u32, bytes: u32, num: NumFormat) -> u32 {
         (1 << bits) - 1
     };
     let f = f32::from_bits(value);
+    // OpenCL's convert_<type>_sat_rte(v * max): NaN gives 0.
     let scaled = |v: f32, lo: f32, hi: f32, scale: f32| {
         if v.is_nan() {
             0
         } else {
-            ((v.clamp(lo, hi) * scale).round_ties_even() as i32) as u32 & mask
+            ((v * scale).round_ties_even().clamp(lo, hi) as i32) as u32 & mask
         }
     };
+    let max = mask as f32;
+    let half = (mask >> 1) as f32;
     match num {
-        NumFormat::Unorm => scaled(f, 0.0, 1.0, mask as f32),
-        NumFormat::Snorm => scaled(f, -1.0, 1.0, (mask >> 1) as f32),
+        NumFormat::Unorm => scaled(f, 0.0, max, max),
+        NumFormat::Snorm => scaled(f, -half - 1.0, half, half),
         NumFormat::Uint => value.min(mask),
         NumFormat::Sint => {
             let half = (mask >> 1) as i32;
@@ -91,7 +95,8 @@ mod tests {
         assert_eq!(decode_channel(0x3c00, 2, NumFormat::Float), f(1.0));
         assert_eq!(encode_channel(f(0.5), 1, NumFormat::Unorm), 128);
         assert_eq!(encode_channel(f(2.0), 2, NumFormat::Unorm), 0xffff);
-        assert_eq!(encode_channel(f(-2.0), 1, NumFormat::Snorm), 0x81);
+        assert_eq!(encode_channel(f(-2.0), 1, NumFormat::Snorm), 0x80);
+        assert_eq!(encode_channel(f(-1.0), 1, NumFormat::Snorm), 0x81);
         assert_eq!(encode_channel(300, 1, NumFormat::Uint), 255);
         assert_eq!(encode_channel(-300i32 as u32, 1, NumFormat::Sint), 0x80);
         assert_eq!(encode_channel(f(1.0), 2, NumFormat::Float), 0x3c00);
