@@ -90,3 +90,11 @@ __kernel void query_other(__read_only image3d_t v, __read_only image2d_array_t a
     out[6] = get_image_width(b);
     out[7] = get_image_width(c);
 }
+
+// A read-write image (OpenCL C 2.0): every work-item reads its pixel and writes
+// it back changed.
+__kernel void rw2d_f(__read_write image2d_t img)
+{
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(img, p, read_imagef(img, p) * 0.5f + 0.25f);
+}
