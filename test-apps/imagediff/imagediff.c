@@ -8,7 +8,7 @@
  * coordinates inside, on the edges of and outside the image), written by a
  * kernel (write_image{f,i,ui}, including values to saturate), read and
  * written as a read_write image (OpenCL C 2.0; float formats), queried
- * (get_image_*), filled, copied to another image and to a buffer; and 1D, 1D
+ * (get_image_*), filled, copied to another image and to a buffer, mapped; and 1D, 1D
  * array, 2D array and 3D images of the formats of SHAPE_FORMATS are sampled and
  * written. Results are compared exactly, except float reads within 1e-6
  * (normalised conversions), linear filtering within 1/128 of the texel range
@@ -475,6 +475,7 @@ static void test_format(cl_image_format f)
     /* Fill, copy to an image and to a buffer (host commands). */
     uint32_t color[4];
     make_values(color, 4, kind);
+    static unsigned char window[2][4 * 2 * 16];
     for (int s = 0; s < 2; s++) {
         size_t origin[3] = {1, 2, 0}, part[3] = {4, 2, 1}, zero[3] = {0, 0, 0};
         cl_mem copy = make_image(&sides[s], CL_MEM_OBJECT_IMAGE2D, f, W, H, 1, texels);
@@ -485,12 +486,25 @@ static void test_format(cl_image_format f)
         TA_CHECK(clEnqueueCopyImageToBuffer(sides[s].queue, copy, buf, zero, region, 0, 0, NULL,
                                             NULL));
         read_buffer(&sides[s], buf, bytes, written[s]);
+        /* A mapped window of the same image: rows at the image's pitch. */
+        size_t pitch = 0;
+        cl_int err;
+        unsigned char *mapped = clEnqueueMapImage(sides[s].queue, copy, CL_TRUE, CL_MAP_READ,
+                                                  origin, part, &pitch, NULL, 0, NULL, NULL, &err);
+        TA_CHECK(err);
+        for (size_t y = 0; y < part[1]; y++)
+            memcpy(window[s] + y * part[0] * texel, mapped + y * pitch, part[0] * texel);
+        TA_CHECK(clEnqueueUnmapMemObject(sides[s].queue, copy, mapped, 0, NULL, NULL));
+        TA_CHECK(clFinish(sides[s].queue));
         TA_CHECK(clReleaseMemObject(copy));
         TA_CHECK(clReleaseMemObject(buf));
     }
     snprintf(label, sizeof label, "%s %s fill/copy", order_name(f.image_channel_order),
              type_name(f.image_channel_data_type));
     compare_bytes(label, written[0], written[1], bytes, texel, cb, kind == 'f' ? 1 : 0);
+    snprintf(label, sizeof label, "%s %s map", order_name(f.image_channel_order),
+             type_name(f.image_channel_data_type));
+    compare_bytes(label, window[0], window[1], 4 * 2 * texel, texel, cb, kind == 'f' ? 1 : 0);
     for (int s = 0; s < 2; s++) {
         TA_CHECK(clReleaseMemObject(img[s]));
         TA_CHECK(clReleaseMemObject(out[s]));

@@ -11,8 +11,8 @@ use super::consts::CL_SAMPLER_PROPERTIES;
 use super::event::wait_list;
 use super::handle::{get, get_arc, handle_of, new_handle, reference_count, release, retain};
 use super::memory::{
-    check_flags, check_host_access, enqueue_rect_layouts, mirror_rect_to_host, queue_and_mem,
-    rects_overlap, region_bytes, rows, same_storage, RectLayout, RectTransfer,
+    check_flags, check_host_access, enqueue_map, enqueue_rect_layouts, mirror_rect_to_host,
+    queue_and_mem, rects_overlap, region_bytes, rows, same_storage, RectLayout, RectTransfer,
 };
 use super::params::{check, info, slice, write_info, write_out};
 use super::queue::enqueue;
@@ -577,57 +577,40 @@ create_entry! {
         let context = get_arc::<Context>(context)?;
         let (mut normalized, mut addressing, mut filter) = (CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST);
         let mut properties = Vec::new();
-        if !sampler_properties.is_null() {
-            let mut at = sampler_properties;
-            // SAFETY: the application passes a 0-terminated list of name, value pairs.
-            unsafe {
-                while *at != 0 {
-                    let (name, value) = (*at, *at.add(1));
-                    // CL_INVALID_VALUE if the property name in sampler_properties is not a
-                    // supported property name, or is specified more than once.
-                    let seen = properties.chunks(2).any(|p: &[u64]| p[0] == name);
-                    check(seen, CL_INVALID_VALUE)?;
-                    match name as u32 {
-                        CL_SAMPLER_NORMALIZED_COORDS => normalized = value as cl_bool,
-                        CL_SAMPLER_ADDRESSING_MODE => addressing = value as u32,
-                        CL_SAMPLER_FILTER_MODE => filter = value as u32,
-                        _ => return Err(CL_INVALID_VALUE),
-                    }
-                    properties.extend([name, value]);
-                    at = at.add(2);
-                }
+        for (name, value) in super::params::properties(sampler_properties) {
+            // CL_INVALID_VALUE if the property name in sampler_properties is not a
+            // supported property name, or is specified more than once.
+            let seen = properties.chunks(2).any(|p: &[u64]| p[0] == name);
+            check(seen, CL_INVALID_VALUE)?;
+            match name as u32 {
+                CL_SAMPLER_NORMALIZED_COORDS => normalized = value as cl_bool,
+                CL_SAMPLER_ADDRESSING_MODE => addressing = value as u32,
+                CL_SAMPLER_FILTER_MODE => filter = value as u32,
+                _ => return Err(CL_INVALID_VALUE),
             }
+            properties.extend([name, value]);
         }
         let state = sampler_state(normalized, addressing, filter)?;
         Ok(new_handle(Sampler::new(context, state, properties)?))
     }
 
-    /// `clEnqueueMapImage`: maps the rows the region spans (inside the image's host
-    /// pointer for CL_MEM_USE_HOST_PTR images), with the image's own pitches.
+    /// `clEnqueueMapImage`: maps the bytes from the region's first element to its last
+    /// (inside the image's host pointer for CL_MEM_USE_HOST_PTR images), with the
+    /// image's own pitches.
     fn clEnqueueMapImage(command_queue: cl_command_queue, image: cl_mem, blocking_map: cl_bool, map_flags: cl_map_flags, origin: *const usize, region: *const usize, image_row_pitch: *mut usize, image_slice_pitch: *mut usize, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event; errcode_ret) -> *mut c_void {
         let (queue, mem) = queue_and_image(command_queue, image)?;
         let (layout, bytes) = image_region(parts(&mem), origin, region)?;
-        // CL_INVALID_VALUE if image_row_pitch is NULL, or values in map_flags are not valid.
+        // CL_INVALID_VALUE if image_row_pitch is NULL.
         check(image_row_pitch.is_null(), CL_INVALID_VALUE)?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        check(map_flags & !known != 0, CL_INVALID_VALUE)?;
-        let reads = map_flags & CL_MAP_READ != 0;
-        let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-        if reads {
-            check_host_access(&mem, true)?;
-        }
-        if writes {
-            check_host_access(&mem, false)?;
-        }
         let g = parts(&mem).geometry;
         // CL_INVALID_VALUE if image is a 3D image, 1D or 2D image array object and
         // image_slice_pitch is NULL.
         let sliced = matches!(g.kind, ImageKind::D3 | ImageKind::D1Array | ImageKind::D2Array);
         check(sliced && image_slice_pitch.is_null(), CL_INVALID_VALUE)?;
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let start = layout.row_offset(0, 0);
-        let span = layout.end(bytes) - start;
-        let address = mem.map(start as u64, span as u64, writes);
+        let span = (start as u64, (layout.end(bytes) - start) as u64);
+        let wait = (num_events_in_wait_list, event_wait_list);
+        let address = enqueue_map(&queue, mem, map_flags, span, blocking_map, wait, event, CL_COMMAND_MAP_IMAGE)?;
         write_out(image_row_pitch, layout.row_pitch);
         let slice_pitch = match g.kind {
             ImageKind::D1 | ImageKind::D2 => 0,
@@ -636,20 +619,6 @@ create_entry! {
         };
         if !image_slice_pitch.is_null() {
             write_out(image_slice_pitch, slice_pitch);
-        }
-        let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0;
-        let host = super::params::HostRegion::new(address as *const c_void, span);
-        let target = mem.clone();
-        let work = Box::new(move |gpu| {
-            if !fetch {
-                return Ok(0);
-            }
-            target.read(gpu, start as u64, host.bytes_mut())?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, span as u64))
-        });
-        if let Err(e) = enqueue(&queue, CL_COMMAND_MAP_IMAGE, wait_for, blocking_map != CL_FALSE, event, work) {
-            mem.unmap(address);
-            return Err(e);
         }
         Ok(address as *mut c_void)
     }

@@ -576,6 +576,61 @@ pub(super) fn enqueue_rect_layouts(
     enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work)
 }
 
+/// Maps `span` (offset, size) of `mem` as command `command` with `map_flags` checked as
+/// the spec says; returns the host address of the region (inside the object's host
+/// pointer if it has one, else inside its host copy), holding the data once the command
+/// completes.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn enqueue_map(
+    queue: &Arc<Queue>,
+    mem: Arc<MemObject>,
+    map_flags: cl_map_flags,
+    (offset, size): (u64, u64),
+    blocking: cl_bool,
+    wait: (cl_uint, *const cl_event),
+    event: *mut cl_event,
+    command: cl_command_type,
+) -> CLResult<usize> {
+    // CL_INVALID_VALUE if values specified in map_flags are not valid.
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    check(map_flags & !known != 0, CL_INVALID_VALUE)?;
+    check(
+        map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
+            && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    // CL_INVALID_OPERATION if the object has been created with CL_MEM_HOST_WRITE_ONLY or
+    // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
+    // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
+    // CL_MAP_WRITE_INVALIDATE_REGION is set in map_flags.
+    let reads = map_flags & CL_MAP_READ != 0;
+    let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+    if reads {
+        check_host_access(&mem, true)?;
+    }
+    if writes {
+        check_host_access(&mem, false)?;
+    }
+    let wait_for = wait_list(queue, wait.0, wait.1)?;
+    let address = mem.map(offset, size, writes);
+    // (An object on SVM memory maps to that memory itself: nothing to fetch.)
+    let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
+    let host = HostRegion::new(address as *const c_void, size as usize);
+    let target = mem.clone();
+    let work = Box::new(move |gpu| {
+        if !fetch {
+            return Ok(0);
+        }
+        target.read(gpu, offset, host.bytes_mut())?;
+        Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size))
+    });
+    if let Err(e) = enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work) {
+        mem.unmap(address);
+        return Err(e);
+    }
+    Ok(address)
+}
+
 /// The valid fill pattern sizes.
 const FILL_PATTERN_SIZES: [usize; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
@@ -627,40 +682,11 @@ create_entry! {
     ) -> *mut c_void {
         let (queue, mem) = queue_and_buffer(command_queue, buffer)?;
         // CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds
-        // or if size is 0 or if values specified in map_flags are not valid.
+        // or if size is 0.
         check(size == 0 || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        check(map_flags & !known != 0, CL_INVALID_VALUE)?;
-        check(map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0, CL_INVALID_VALUE)?;
-        // CL_INVALID_OPERATION if buffer has been created with CL_MEM_HOST_WRITE_ONLY or
-        // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
-        // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
-        // CL_MAP_WRITE_INVALIDATE_REGION is set in map_flags.
-        let reads = map_flags & CL_MAP_READ != 0;
-        let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-        if reads {
-            check_host_access(&mem, true)?;
-        }
-        if writes {
-            check_host_access(&mem, false)?;
-        }
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let address = mem.map(offset as u64, size as u64, writes);
-        // (A buffer on SVM memory maps to that memory itself: nothing to fetch.)
-        let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
-        let host = HostRegion::new(address as *const c_void, size);
-        let target = mem.clone();
-        let work = Box::new(move |gpu| {
-            if !fetch {
-                return Ok(0);
-            }
-            target.read(gpu, offset as u64, host.bytes_mut())?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size as u64))
-        });
-        if let Err(e) = enqueue(&queue, CL_COMMAND_MAP_BUFFER, wait_for, blocking_map != CL_FALSE, event, work) {
-            mem.unmap(address);
-            return Err(e);
-        }
+        let wait = (num_events_in_wait_list, event_wait_list);
+        let span = (offset as u64, size as u64);
+        let address = enqueue_map(&queue, mem, map_flags, span, blocking_map, wait, event, CL_COMMAND_MAP_BUFFER)?;
         Ok(address as *mut c_void)
     }
 }

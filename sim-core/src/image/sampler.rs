@@ -60,7 +60,7 @@ impl SamplerState {
         };
         let unnormalized = u32::from(!self.normalized) << 15;
         // DEPTH_COMPARE_FUNC 3 and DISABLE_CUBE_WRAP, as the device libraries set them.
-        let word0 = 0x1000_3000 | unnormalized | clamp * 0x49;
+        let word0 = 0x1000_3000 | unnormalized | (clamp * 0x49);
         let filter = match self.filter {
             Filter::Nearest => 0,
             Filter::Linear => 1 << 20 | 1 << 22,
