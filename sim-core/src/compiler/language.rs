@@ -50,7 +50,8 @@ const HEADER_ONLY_FEATURES: &[&str] = &[
 ];
 
 /// clang arguments that predefine the device's macros for a program compiled with
-/// `clang_args` (the build options): `__OPENCL_VERSION__`, exactly the device's extensions,
+/// `clang_args` (the build options): `__OPENCL_VERSION__`, `__IMAGE_SUPPORT__`, exactly
+/// the device's extensions,
 /// and for OpenCL C 3.0 exactly its optional features (OpenCL C 2.0 keeps the features
 /// clang's header gives it; OpenCL C 1.x has none).
 pub fn predefined_macro_args(clang_args: &[String]) -> Vec<String> {
@@ -67,6 +68,8 @@ pub fn predefined_macro_args(clang_args: &[String]) -> Vec<String> {
         .collect::<String>();
     let mut args = vec![
         format!("-D__OPENCL_VERSION__={}", major * 100 + minor * 10),
+        // The device supports images; clang-15 does not say so for amdgcn.
+        "-D__IMAGE_SUPPORT__=1".into(),
         "-Xclang".into(),
         format!("-cl-ext=-all{enabled}"),
     ];
