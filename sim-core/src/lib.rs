@@ -8,6 +8,7 @@ pub mod emu;
 pub mod engine;
 mod fast_hash;
 pub mod gpu;
+pub mod image;
 pub mod isa;
 pub mod loader;
 pub mod metrics;

@@ -417,10 +417,18 @@ fn faults_name_the_cause() {
     ));
     assert!(matches!(
         m.run(
+            "image_gather4 v[0:3], v4, s[8:15], s[16:19] dmask:0x1",
+            |_| {}
+        ),
+        Err((FaultKind::Unsupported(_), _))
+    ));
+    // A resource of zeros is no image type gcnsim knows.
+    assert!(matches!(
+        m.run(
             "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf",
             |_| {}
         ),
-        Err((FaultKind::Unimplemented, _))
+        Err((FaultKind::Unsupported(_), _))
     ));
     let mut undecodable = assemble("s_nop 0");
     undecodable.splice(0..0, [0xff, 0xff, 0xff, 0xff]);

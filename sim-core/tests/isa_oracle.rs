@@ -94,10 +94,6 @@ fn compare_object(object: &Path, opcodes: &mut BTreeSet<(Format, u16)>) -> (usiz
     for (address, t) in &theirs_at {
         match ours_at.get(address) {
             Some(o) if o == t => {}
-            // Image instructions are only decoded (the emulator rejects them): compare mnemonics.
-            Some(o)
-                if t.starts_with("\timage_")
-                    && o.split_whitespace().next() == t.split_whitespace().next() => {}
             Some(o) => mismatches.push(format!("{}:\n  llvm: {t}\n  ours: {o}", object.display())),
             None => mismatches.push(format!(
                 "{}:\n  llvm: {t}\n  ours: (nothing at this address)",

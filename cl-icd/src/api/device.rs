@@ -67,17 +67,21 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_MAX_CLOCK_FREQUENCY => info(&gpu.clock_mhz),
         CL_DEVICE_ADDRESS_BITS => info(&64u32),
         CL_DEVICE_MAX_MEM_ALLOC_SIZE => info(&device.max_alloc_bytes()),
-        CL_DEVICE_IMAGE_SUPPORT => info(&false_),
-        CL_DEVICE_MAX_READ_IMAGE_ARGS | CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_SAMPLERS => {
-            info(&0u32)
+        CL_DEVICE_IMAGE_SUPPORT => info(&true_),
+        // The R9 Nano's limits (AMD's runtime): 128 read and 64 write image arguments,
+        // 16 samplers.
+        CL_DEVICE_MAX_READ_IMAGE_ARGS => info(&128u32),
+        CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS => info(&64u32),
+        CL_DEVICE_MAX_SAMPLERS => info(&16u32),
+        CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT => {
+            info(&super::image::IMAGE2D_MAX)
         }
-        CL_DEVICE_IMAGE2D_MAX_WIDTH
-        | CL_DEVICE_IMAGE2D_MAX_HEIGHT
-        | CL_DEVICE_IMAGE3D_MAX_WIDTH
+        CL_DEVICE_IMAGE3D_MAX_WIDTH
         | CL_DEVICE_IMAGE3D_MAX_HEIGHT
-        | CL_DEVICE_IMAGE3D_MAX_DEPTH
-        | CL_DEVICE_IMAGE_MAX_BUFFER_SIZE
-        | CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => info(&0usize),
+        | CL_DEVICE_IMAGE3D_MAX_DEPTH => info(&super::image::IMAGE3D_MAX),
+        CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => info(&super::image::IMAGE_MAX_ARRAY),
+        // The spec's minimum; 1D buffer images are refused at creation (not supported).
+        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE => info(&65536usize),
         CL_DEVICE_MAX_PARAMETER_SIZE => info(&1024usize),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => info(&MEM_BASE_ADDR_ALIGN_BITS),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => info(&128u32),
@@ -121,10 +125,8 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_MAX_PIPE_ARGS
         | CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS
         | CL_DEVICE_PIPE_MAX_PACKET_SIZE => info(&0u32),
-        // No images.
-        CL_DEVICE_IMAGE_PITCH_ALIGNMENT
-        | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT
-        | CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS => info(&0u32),
+        // No 2D images from buffers (cl_khr_image2d_from_buffer).
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => info(&0u32),
         // 0: atomics are fastest at their natural alignment.
         CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT
         | CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT

@@ -31,6 +31,8 @@ pub enum ObjectKind {
     Kernel,
     /// `cl_event`
     Event,
+    /// `cl_sampler`
+    Sampler,
 }
 
 /// Addresses of the objects that currently have a valid handle, with their type, so that

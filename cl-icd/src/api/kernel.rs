@@ -8,6 +8,7 @@ use crate::core::device::Device;
 use crate::core::kernel::{ArgValue, Kernel};
 use crate::core::memory::MemObject;
 use crate::core::program::Program;
+use crate::core::sampler::Sampler;
 use crate::{create_entry, entry};
 use cl_sys::*;
 use sim_core::loader::{AddressSpace, ArgKind, KernelArg};
@@ -41,7 +42,7 @@ fn checked_arg(
             // specified arg_value is not a valid memory object.
             let mem = get_arc::<MemObject>(handle)?;
             check(
-                !Arc::ptr_eq(&mem.context, &kernel.program.context),
+                mem.image.is_some() || !Arc::ptr_eq(&mem.context, &kernel.program.context),
                 CL_INVALID_MEM_OBJECT,
             )?;
             Ok(ArgValue::Buffer(Some(Arc::downgrade(&mem))))
@@ -65,9 +66,42 @@ fn checked_arg(
                 slice(arg_value as *const u8, arg_size).to_vec(),
             ))
         }
-        // Images, samplers, pipes and device queues are not supported by gcnsim.
-        ArgKind::Image => Err(CL_INVALID_MEM_OBJECT),
-        ArgKind::Sampler => Err(CL_INVALID_SAMPLER),
+        ArgKind::Image => {
+            // CL_INVALID_ARG_SIZE if arg_size does not match the size of the data type for
+            // an argument that is a memory object.
+            check(
+                arg_size != std::mem::size_of::<cl_mem>(),
+                CL_INVALID_ARG_SIZE,
+            )?;
+            // CL_INVALID_ARG_VALUE if arg_value specified is not a valid value.
+            check(arg_value.is_null(), CL_INVALID_ARG_VALUE)?;
+            let handle = slice(arg_value as *const cl_mem, 1)[0];
+            // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when the
+            // specified arg_value is not a valid memory object.
+            let mem = get_arc::<MemObject>(handle)?;
+            check(
+                mem.image.is_none() || !Arc::ptr_eq(&mem.context, &kernel.program.context),
+                CL_INVALID_MEM_OBJECT,
+            )?;
+            Ok(ArgValue::Image(Arc::downgrade(&mem)))
+        }
+        ArgKind::Sampler => {
+            // CL_INVALID_ARG_SIZE if arg_size does not match the size of the data type.
+            check(
+                arg_size != std::mem::size_of::<cl_sampler>(),
+                CL_INVALID_ARG_SIZE,
+            )?;
+            check(arg_value.is_null(), CL_INVALID_SAMPLER)?;
+            // CL_INVALID_SAMPLER for an argument declared to be of type sampler_t when the
+            // specified arg_value is not a valid sampler object.
+            let sampler = get_arc::<Sampler>(slice(arg_value as *const cl_sampler, 1)[0])?;
+            check(
+                !Arc::ptr_eq(&sampler.context, &kernel.program.context),
+                CL_INVALID_SAMPLER,
+            )?;
+            Ok(ArgValue::Sampler(sampler))
+        }
+        // Pipes and device queues are not supported by gcnsim.
         _ => Err(CL_INVALID_ARG_VALUE),
     }
 }

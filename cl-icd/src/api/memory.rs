@@ -31,7 +31,8 @@ struct BufferRegion {
 const ACCESS_FLAGS: u64 = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
 const HOST_ACCESS_FLAGS: u64 =
     CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-const HOST_PTR_FLAGS: u64 = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+pub(super) const HOST_PTR_FLAGS: u64 =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
 /// The flags that say where a buffer's memory lives: a sub-buffer, a view of its parent's
 /// memory, inherits them.
 const PLACEMENT_FLAGS: u64 = HOST_PTR_FLAGS | CL_MEM_USE_PERSISTENT_MEM_AMD;
@@ -42,7 +43,7 @@ fn several(flags: u64, group: u64) -> bool {
 }
 
 /// Checks buffer `flags` (the rules shared by buffers and sub-buffers).
-fn check_flags(flags: u64) -> CLResult<()> {
+pub(super) fn check_flags(flags: u64) -> CLResult<()> {
     // CL_INVALID_VALUE if values specified in flags are not valid: unknown bits, more than
     // one access or host-access qualifier, or CL_MEM_USE_HOST_PTR with
     // CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR.
@@ -222,7 +223,11 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
         None => (std::ptr::null_mut(), 0),
     };
     Ok(match param_name {
-        CL_MEM_TYPE => info(&CL_MEM_OBJECT_BUFFER),
+        CL_MEM_TYPE => info(
+            &mem.image
+                .as_ref()
+                .map_or(CL_MEM_OBJECT_BUFFER, |i| i.cl_type),
+        ),
         CL_MEM_FLAGS => info(&mem.flags),
         CL_MEM_SIZE => info(&(mem.size as usize)),
         CL_MEM_HOST_PTR => info(&(mem.host_ptr as *mut c_void)),
@@ -239,7 +244,7 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
 }
 
 /// The queue and memory object of a transfer command, checked to share a context.
-fn queue_and_mem(
+pub(super) fn queue_and_mem(
     command_queue: cl_command_queue,
     mem: cl_mem,
 ) -> CLResult<(Arc<Queue>, Arc<MemObject>)> {
@@ -256,8 +261,19 @@ fn queue_and_mem(
     Ok((queue, mem))
 }
 
+/// [`queue_and_mem`] for the buffer commands.
+fn queue_and_buffer(
+    command_queue: cl_command_queue,
+    mem: cl_mem,
+) -> CLResult<(Arc<Queue>, Arc<MemObject>)> {
+    let (queue, mem) = queue_and_mem(command_queue, mem)?;
+    // CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.
+    check(mem.image.is_some(), CL_INVALID_MEM_OBJECT)?;
+    Ok((queue, mem))
+}
+
 /// Checks that the host may read (`read`) or write the buffer.
-fn check_host_access(mem: &MemObject, read: bool) -> CLResult<()> {
+pub(super) fn check_host_access(mem: &MemObject, read: bool) -> CLResult<()> {
     // CL_INVALID_OPERATION if a read is called on buffer created with
     // CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS, or a write on buffer created with
     // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS.
@@ -285,7 +301,7 @@ fn enqueue_transfer(
     wait: (cl_uint, *const cl_event),
     event: *mut cl_event,
 ) -> CLResult<()> {
-    let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+    let (queue, mem) = queue_and_buffer(command_queue, buffer)?;
     // CL_INVALID_VALUE if the region being read or written specified by (offset, size) is
     // out of bounds or if ptr is a NULL value or if size is 0.
     check(
@@ -323,7 +339,7 @@ fn host_transfer(read: bool) -> TransferKind {
 }
 
 /// Bytes in a rectangular region (width in bytes × rows × slices).
-fn region_bytes(region: [usize; 3]) -> u64 {
+pub(super) fn region_bytes(region: [usize; 3]) -> u64 {
     region.iter().map(|&r| r as u64).product()
 }
 
@@ -342,7 +358,7 @@ pub fn mirror_to_host(mem: &MemObject, gpu: usize, offset: u64, len: u64) -> Res
 }
 
 /// [`mirror_to_host`] for the span of a rectangular region.
-fn mirror_rect_to_host(
+pub(super) fn mirror_rect_to_host(
     mem: &MemObject,
     gpu: usize,
     layout: &RectLayout,
@@ -355,10 +371,13 @@ fn mirror_rect_to_host(
 /// A rectangular region of a buffer or of host memory: origin (bytes, rows, slices) and
 /// pitches, with the spec's defaults applied.
 #[derive(Clone, Copy)]
-struct RectLayout {
-    origin: [usize; 3],
-    row_pitch: usize,
-    slice_pitch: usize,
+pub(super) struct RectLayout {
+    /// Origin: byte in the row, row, slice.
+    pub origin: [usize; 3],
+    /// Bytes from one row to the next.
+    pub row_pitch: usize,
+    /// Bytes from one slice to the next.
+    pub slice_pitch: usize,
 }
 
 impl RectLayout {
@@ -394,14 +413,14 @@ impl RectLayout {
     }
 
     /// The byte offset of row `y` of slice `z` of the region.
-    fn row_offset(&self, y: usize, z: usize) -> usize {
+    pub(super) fn row_offset(&self, y: usize, z: usize) -> usize {
         self.origin[0]
             + (self.origin[1] + y) * self.row_pitch
             + (self.origin[2] + z) * self.slice_pitch
     }
 
     /// One past the last byte the region touches.
-    fn end(&self, region: [usize; 3]) -> usize {
+    pub(super) fn end(&self, region: [usize; 3]) -> usize {
         self.row_offset(region[1] - 1, region[2] - 1) + region[0]
     }
 }
@@ -416,7 +435,7 @@ fn rect_region(region: *const usize) -> CLResult<[usize; 3]> {
 }
 
 /// The rows (y, z) of a region.
-fn rows(region: [usize; 3]) -> impl Iterator<Item = (usize, usize)> {
+pub(super) fn rows(region: [usize; 3]) -> impl Iterator<Item = (usize, usize)> {
     (0..region[2]).flat_map(move |z| (0..region[1]).map(move |y| (y, z)))
 }
 
@@ -428,7 +447,7 @@ fn ranges_overlap(a: u64, b: u64, len: u64) -> bool {
 /// Whether two rectangular regions of one buffer overlap; `base` is each view's offset in
 /// the buffer. With equal pitches the regions are compared per dimension; otherwise
 /// (conservatively) by the byte spans they cover.
-fn rects_overlap(
+pub(super) fn rects_overlap(
     src_base: u64,
     src: RectLayout,
     dst_base: u64,
@@ -456,7 +475,7 @@ fn rects_overlap(
 }
 
 /// Whether `a` and `b` view the same device memory (same buffer or sub-buffers of it).
-fn same_storage(a: &MemObject, b: &MemObject) -> bool {
+pub(super) fn same_storage(a: &MemObject, b: &MemObject) -> bool {
     Arc::ptr_eq(a.location().0, b.location().0)
 }
 
@@ -476,7 +495,7 @@ fn enqueue_rect_transfer(
     wait: (cl_uint, *const cl_event),
     event: *mut cl_event,
 ) -> CLResult<()> {
-    let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+    let (queue, mem) = queue_and_buffer(command_queue, buffer)?;
     let region = rect_region(region)?;
     let buf = RectLayout::new(buffer_origin, buffer_pitches.0, buffer_pitches.1, region)?;
     let host = RectLayout::new(host_origin, host_pitches.0, host_pitches.1, region)?;
@@ -486,6 +505,55 @@ fn enqueue_rect_transfer(
     check(ptr.is_null(), CL_INVALID_VALUE)?;
     check_host_access(&mem, read)?;
     let wait_for = wait_list(&queue, wait.0, wait.1)?;
+    let command = if read {
+        CL_COMMAND_READ_BUFFER_RECT
+    } else {
+        CL_COMMAND_WRITE_BUFFER_RECT
+    };
+    let transfer = RectTransfer {
+        read,
+        mem,
+        object: buf,
+        host,
+        region,
+        ptr,
+    };
+    enqueue_rect_layouts(&queue, transfer, blocking, wait_for, event, command)
+}
+
+/// A transfer between a rectangular region of a memory object and of host memory.
+pub(super) struct RectTransfer {
+    /// Host reads the object (else writes it).
+    pub read: bool,
+    /// The object.
+    pub mem: Arc<MemObject>,
+    /// The region's layout in the object (bytes).
+    pub object: RectLayout,
+    /// The region's layout in host memory (bytes).
+    pub host: RectLayout,
+    /// Bytes per row, rows, slices.
+    pub region: [usize; 3],
+    /// The host memory.
+    pub ptr: *mut c_void,
+}
+
+/// Enqueues a rectangular transfer as command `command`.
+pub(super) fn enqueue_rect_layouts(
+    queue: &Arc<Queue>,
+    t: RectTransfer,
+    blocking: cl_bool,
+    wait_for: Vec<Arc<crate::core::event::Event>>,
+    event: *mut cl_event,
+    command: cl_command_type,
+) -> CLResult<()> {
+    let RectTransfer {
+        read,
+        mem,
+        object: buf,
+        host,
+        region,
+        ptr,
+    } = t;
     let host_bytes = HostRegion::new(ptr, host.end(region));
     let work = Box::new(move |gpu| {
         for (y, z) in rows(region) {
@@ -505,12 +573,62 @@ fn enqueue_rect_transfer(
             region_bytes(region),
         ))
     });
-    let command = if read {
-        CL_COMMAND_READ_BUFFER_RECT
-    } else {
-        CL_COMMAND_WRITE_BUFFER_RECT
-    };
-    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
+    enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work)
+}
+
+/// Maps `span` (offset, size) of `mem` as command `command` with `map_flags` checked as
+/// the spec says; returns the host address of the region (inside the object's host
+/// pointer if it has one, else inside its host copy), holding the data once the command
+/// completes.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn enqueue_map(
+    queue: &Arc<Queue>,
+    mem: Arc<MemObject>,
+    map_flags: cl_map_flags,
+    (offset, size): (u64, u64),
+    blocking: cl_bool,
+    wait: (cl_uint, *const cl_event),
+    event: *mut cl_event,
+    command: cl_command_type,
+) -> CLResult<usize> {
+    // CL_INVALID_VALUE if values specified in map_flags are not valid.
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    check(map_flags & !known != 0, CL_INVALID_VALUE)?;
+    check(
+        map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
+            && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    // CL_INVALID_OPERATION if the object has been created with CL_MEM_HOST_WRITE_ONLY or
+    // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
+    // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
+    // CL_MAP_WRITE_INVALIDATE_REGION is set in map_flags.
+    let reads = map_flags & CL_MAP_READ != 0;
+    let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+    if reads {
+        check_host_access(&mem, true)?;
+    }
+    if writes {
+        check_host_access(&mem, false)?;
+    }
+    let wait_for = wait_list(queue, wait.0, wait.1)?;
+    let address = mem.map(offset, size, writes);
+    // (An object on SVM memory maps to that memory itself: nothing to fetch.)
+    let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
+    let host = HostRegion::new(address as *const c_void, size as usize);
+    let target = mem.clone();
+    let work = Box::new(move |gpu| {
+        if !fetch {
+            return Ok(0);
+        }
+        target.read(gpu, offset, host.bytes_mut())?;
+        Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size))
+    });
+    if let Err(e) = enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work) {
+        mem.unmap(address);
+        return Err(e);
+    }
+    Ok(address)
 }
 
 /// The valid fill pattern sizes.
@@ -562,42 +680,13 @@ create_entry! {
         event: *mut cl_event;
         errcode_ret
     ) -> *mut c_void {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+        let (queue, mem) = queue_and_buffer(command_queue, buffer)?;
         // CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds
-        // or if size is 0 or if values specified in map_flags are not valid.
+        // or if size is 0.
         check(size == 0 || out_of_bounds(offset, size, mem.size), CL_INVALID_VALUE)?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        check(map_flags & !known != 0, CL_INVALID_VALUE)?;
-        check(map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0, CL_INVALID_VALUE)?;
-        // CL_INVALID_OPERATION if buffer has been created with CL_MEM_HOST_WRITE_ONLY or
-        // CL_MEM_HOST_NO_ACCESS and CL_MAP_READ is set in map_flags, or with
-        // CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS and CL_MAP_WRITE or
-        // CL_MAP_WRITE_INVALIDATE_REGION is set in map_flags.
-        let reads = map_flags & CL_MAP_READ != 0;
-        let writes = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-        if reads {
-            check_host_access(&mem, true)?;
-        }
-        if writes {
-            check_host_access(&mem, false)?;
-        }
-        let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
-        let address = mem.map(offset as u64, size as u64, writes);
-        // (A buffer on SVM memory maps to that memory itself: nothing to fetch.)
-        let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
-        let host = HostRegion::new(address as *const c_void, size);
-        let target = mem.clone();
-        let work = Box::new(move |gpu| {
-            if !fetch {
-                return Ok(0);
-            }
-            target.read(gpu, offset as u64, host.bytes_mut())?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size as u64))
-        });
-        if let Err(e) = enqueue(&queue, CL_COMMAND_MAP_BUFFER, wait_for, blocking_map != CL_FALSE, event, work) {
-            mem.unmap(address);
-            return Err(e);
-        }
+        let wait = (num_events_in_wait_list, event_wait_list);
+        let span = (offset as u64, size as u64);
+        let address = enqueue_map(&queue, mem, map_flags, span, blocking_map, wait, event, CL_COMMAND_MAP_BUFFER)?;
         Ok(address as *mut c_void)
     }
 }
@@ -704,8 +793,8 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, src) = queue_and_mem(command_queue, src_buffer)?;
-        let (_, dst) = queue_and_mem(command_queue, dst_buffer)?;
+        let (queue, src) = queue_and_buffer(command_queue, src_buffer)?;
+        let (_, dst) = queue_and_buffer(command_queue, dst_buffer)?;
         // CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset + size or dst_offset
         // + size require accessing elements outside the src_buffer and dst_buffer buffer
         // objects respectively; if size is 0.
@@ -737,7 +826,7 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, mem) = queue_and_mem(command_queue, buffer)?;
+        let (queue, mem) = queue_and_buffer(command_queue, buffer)?;
         // CL_INVALID_VALUE if offset or offset + size require accessing elements outside the
         // buffer object; if pattern is NULL or if pattern_size is 0 or if pattern_size is not
         // one of {1, 2, 4, 8, 16, 32, 64, 128}; if offset and size are not a multiple of
@@ -838,8 +927,8 @@ entry! {
         event_wait_list: *const cl_event,
         event: *mut cl_event,
     ) {
-        let (queue, src) = queue_and_mem(command_queue, src_buffer)?;
-        let (_, dst) = queue_and_mem(command_queue, dst_buffer)?;
+        let (queue, src) = queue_and_buffer(command_queue, src_buffer)?;
+        let (_, dst) = queue_and_buffer(command_queue, dst_buffer)?;
         let region = rect_region(region)?;
         let from = RectLayout::new(src_origin, src_row_pitch, src_slice_pitch, region)?;
         let to = RectLayout::new(dst_origin, dst_row_pitch, dst_slice_pitch, region)?;

@@ -77,6 +77,8 @@ pub mod consts {
     pub const CL_MEM_USE_PERSISTENT_MEM_AMD: u64 = 1 << 6;
     /// `CL_MEM_PROPERTIES` (3.0).
     pub const CL_MEM_PROPERTIES: u32 = 0x110A;
+    /// `CL_SAMPLER_PROPERTIES` (3.0).
+    pub const CL_SAMPLER_PROPERTIES: u32 = 0x1158;
     /// `CL_CONTEXT_INTEROP_USER_SYNC`.
     pub const CL_CONTEXT_INTEROP_USER_SYNC: isize = 0x1085;
 }

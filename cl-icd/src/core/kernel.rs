@@ -3,6 +3,7 @@
 use super::device::Device;
 use super::memory::MemObject;
 use super::program::Program;
+use super::sampler::Sampler;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::*;
 use sim_core::loader::{CodeObject, KernelArg};
@@ -19,6 +20,10 @@ pub enum ArgValue {
     Buffer(Option<Weak<MemObject>>),
     /// Bytes of dynamically allocated local memory for a `__local` pointer.
     Local(usize),
+    /// An image (held like a buffer); the kernarg holds its descriptor's address.
+    Image(Weak<MemObject>),
+    /// A sampler; the kernarg holds its descriptor's address.
+    Sampler(Arc<Sampler>),
 }
 
 /// What a launch takes from a kernel's argument values.
@@ -124,6 +129,14 @@ impl Kernel {
                     buffers.push(mem);
                     address.to_le_bytes().to_vec()
                 }
+                ArgValue::Image(weak) => {
+                    let mem = weak.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?;
+                    let parts = mem.image.as_ref().ok_or(CL_INVALID_KERNEL_ARGS)?;
+                    let address = parts.descriptor.address();
+                    buffers.push(mem.clone());
+                    address.to_le_bytes().to_vec()
+                }
+                ArgValue::Sampler(sampler) => sampler.descriptor.address().to_le_bytes().to_vec(),
                 ArgValue::Local(size) => {
                     let start =
                         lds.next_multiple_of(u64::from(arg.pointee_align.unwrap_or(4).max(1)));

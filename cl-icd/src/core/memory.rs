@@ -6,6 +6,7 @@ use super::destructors::{DestructorCallback, Destructors};
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
 use sim_core::driver::{Buffer, DriverError};
+use sim_core::image::{ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -61,8 +62,42 @@ pub struct MemObject {
     host_copy: Mutex<Option<Box<[StagingBlock]>>>,
     /// The context.
     pub context: Arc<Context>,
+    /// What makes it an image, for images.
+    pub image: Option<ImageParts>,
 }
 crate::cl_object!(MemObject, Mem, CL_INVALID_MEM_OBJECT);
+
+/// The image part of an image memory object: its elements are the object's bytes, rows
+/// stored tightly (row pitch = width × element size, slice pitch = row pitch × height).
+pub struct ImageParts {
+    /// The `CL_MEM_OBJECT_IMAGE*` type.
+    pub cl_type: u32,
+    /// The format as the application gave it (channel order, channel data type).
+    pub cl_format: [u32; 2],
+    /// The format.
+    pub format: ImageFormat,
+    /// Shape and size.
+    pub geometry: ImageGeometry,
+    /// The descriptor kernels receive a pointer to (T# and the device libraries' dwords).
+    pub descriptor: Arc<Buffer>,
+}
+
+impl ImageParts {
+    /// Bytes of one element.
+    pub fn element_bytes(&self) -> u64 {
+        u64::from(self.format.element_bytes())
+    }
+
+    /// Bytes from one row to the next.
+    pub fn row_pitch(&self) -> u64 {
+        self.element_bytes() * u64::from(self.geometry.width)
+    }
+
+    /// Bytes from one slice (depth or layer) to the next.
+    pub fn slice_pitch(&self) -> u64 {
+        self.row_pitch() * u64::from(self.geometry.height)
+    }
+}
 
 /// The OpenCL error for a failed driver operation.
 pub fn driver_error(e: DriverError) -> i32 {
@@ -92,7 +127,47 @@ impl MemObject {
             maps: Mutex::new(HashMap::new()),
             host_copy: Mutex::new(None),
             destructors: Destructors::default(),
+            image: None,
         })
+    }
+
+    /// An image of `format` and `geometry` (of type `cl_type`, with the application's
+    /// `cl_format`) in `context`, initialised from `initial` (tightly packed) if given.
+    #[allow(clippy::too_many_arguments)]
+    pub fn image(
+        context: Arc<Context>,
+        flags: u64,
+        host_ptr: usize,
+        cl_type: u32,
+        cl_format: [u32; 2],
+        format: ImageFormat,
+        geometry: ImageGeometry,
+        initial: Option<&[u8]>,
+    ) -> Result<Arc<MemObject>, i32> {
+        let size = geometry.bytes(format.element_bytes());
+        let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
+        let pixels = device.driver.create_buffer(size).map_err(driver_error)?;
+        if let Some(data) = initial {
+            pixels.write(device.gpu, 0, data).map_err(driver_error)?;
+        }
+        let words = geometry.descriptor(format, pixels.address());
+        let descriptor = device
+            .driver
+            .create_buffer(DESCRIPTOR_BYTES)
+            .map_err(driver_error)?;
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        descriptor
+            .write(device.gpu, 0, &bytes)
+            .map_err(driver_error)?;
+        let mut mem = MemObject::new(context, flags, size, host_ptr, Storage::Buffer(pixels));
+        Arc::get_mut(&mut mem).ok_or(CL_OUT_OF_RESOURCES)?.image = Some(ImageParts {
+            cl_type,
+            cl_format,
+            format,
+            geometry,
+            descriptor,
+        });
+        Ok(mem)
     }
 
     /// A buffer of `size` bytes in `context`, initialised from `initial` if given.

@@ -11,4 +11,5 @@ pub mod memory;
 pub mod platform;
 pub mod program;
 pub mod queue;
+pub mod sampler;
 pub mod svm;

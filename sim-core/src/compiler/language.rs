@@ -20,11 +20,12 @@ pub const OPENCL_C_EXTENSIONS: &[&str] = &[
     "cl_khr_local_int32_extended_atomics",
     "cl_khr_int64_base_atomics",
     "cl_khr_fp64",
+    "cl_khr_3d_image_writes",
 ];
 
 /// The optional OpenCL C 3.0 features the device supports (`CL_DEVICE_OPENCL_C_FEATURES`,
-/// and the macros a `-cl-std=CL3.0` program sees). Images, pipes, device-side enqueue and
-/// sub-groups are not among them.
+/// and the macros a `-cl-std=CL3.0` program sees). Pipes, device-side enqueue, and sub-groups
+/// are not among them.
 pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_int64",
     "__opencl_c_fp64",
@@ -35,6 +36,9 @@ pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_atomic_scope_device",
     "__opencl_c_atomic_scope_all_devices",
     "__opencl_c_work_group_collective_functions",
+    "__opencl_c_images",
+    "__opencl_c_read_write_images",
+    "__opencl_c_3d_image_writes",
 ];
 
 /// Features clang-15 cannot switch with `-cl-ext` for amdgcn: its `opencl-c-base.h`
@@ -46,7 +50,8 @@ const HEADER_ONLY_FEATURES: &[&str] = &[
 ];
 
 /// clang arguments that predefine the device's macros for a program compiled with
-/// `clang_args` (the build options): `__OPENCL_VERSION__`, exactly the device's extensions,
+/// `clang_args` (the build options): `__OPENCL_VERSION__`, `__IMAGE_SUPPORT__`, exactly
+/// the device's extensions,
 /// and for OpenCL C 3.0 exactly its optional features (OpenCL C 2.0 keeps the features
 /// clang's header gives it; OpenCL C 1.x has none).
 pub fn predefined_macro_args(clang_args: &[String]) -> Vec<String> {
@@ -63,6 +68,8 @@ pub fn predefined_macro_args(clang_args: &[String]) -> Vec<String> {
         .collect::<String>();
     let mut args = vec![
         format!("-D__OPENCL_VERSION__={}", major * 100 + minor * 10),
+        // The device supports images; clang-15 does not say so for amdgcn.
+        "-D__IMAGE_SUPPORT__=1".into(),
         "-Xclang".into(),
         format!("-cl-ext=-all{enabled}"),
     ];

@@ -13,6 +13,7 @@ pub mod control;
 pub mod cu;
 pub mod fault;
 pub mod flat;
+pub mod image;
 pub mod lanes;
 pub mod lds;
 pub mod memory;

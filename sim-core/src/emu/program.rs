@@ -7,7 +7,7 @@ use super::memory::Tlb;
 use super::valu::{self, ValuFn};
 use super::wavefront::{WaveStatus, Wavefront};
 use super::workgroup::category_slot;
-use super::{buffer, control, flat, lds, scalar, smem, vector, vector_int};
+use super::{buffer, control, flat, image, lds, scalar, smem, vector, vector_int};
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
 /// What an instruction may touch besides its wavefront: global memory (through a TLB) and
@@ -107,7 +107,8 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
         Format::Ds => (lds::ds, None),
         Format::Flat => (flat::flat, None),
         Format::Mubuf | Format::Mtbuf => (buffer::buffer, None),
-        Format::Vintrp | Format::Mimg => (unimplemented, None),
+        Format::Mimg => (image::image, None),
+        Format::Vintrp => (unimplemented, None),
     }
 }
 

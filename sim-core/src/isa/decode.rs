@@ -95,6 +95,24 @@ struct Decoder {
     w1: Option<u32>,
 }
 
+/// The address registers LLVM names for a MIMG opcode (the encoding does not say how
+/// many the resource needs): one coordinate, plus one for each of the compare value
+/// (`_c`), LOD bias (`_b`), offset (`_o`) and derivatives (`_d`, `_cd`), which is what
+/// `llvm-objdump` prints.
+fn mimg_address_count(mnemonic: &str) -> u8 {
+    let Some(suffixes) = mnemonic
+        .strip_prefix("image_sample")
+        .or_else(|| mnemonic.strip_prefix("image_gather4"))
+    else {
+        return 1;
+    };
+    let extra = suffixes
+        .split('_')
+        .filter(|s| matches!(*s, "c" | "b" | "o" | "d" | "cd"))
+        .count();
+    1 + extra as u8
+}
+
 fn bits(w: u32, lo: u32, n: u32) -> u32 {
     (w >> lo) & ((1u32 << n) - 1)
 }
@@ -844,28 +862,44 @@ impl Decoder {
         let mut i = self.inst(info, Format::Mimg);
         i.size = 8;
         let dmask = bits(self.w0, 8, 4) as u8;
+        let tfe = bits(self.w0, 16, 1);
+        // A gather returns one component of four texels whatever the mask.
+        let components = if info.mnemonic.starts_with("image_gather4") {
+            4
+        } else {
+            dmask.count_ones().max(1) as u8
+        };
         i.dst = Operand::Vector {
             index: bits(w1, 8, 8) as u8,
-            count: dmask.count_ones().max(1) as u8,
+            count: components + tfe as u8,
         };
         i.src[0] = Operand::Vector {
             index: bits(w1, 0, 8) as u8,
-            count: 1,
+            count: mimg_address_count(info.mnemonic),
         };
         i.src[1] = Self::sdst(bits(w1, 16, 5) << 2, 8);
-        i.src[2] = Self::sdst(bits(w1, 21, 5) << 2, 4);
+        // Only samples, gathers and LOD queries read a sampler.
+        let m = info.mnemonic;
+        if m.starts_with("image_sample") || m.starts_with("image_gather4") || m == "image_get_lod" {
+            i.src[2] = Self::sdst(bits(w1, 21, 5) << 2, 4);
+        }
         i.extra = Extra::Image {
             dmask,
             cache: CachePolicy {
                 glc: bits(self.w0, 13, 1) == 1,
                 slc: bits(self.w0, 25, 1) == 1,
             },
-            bits: (bits(self.w0, 12, 1)
-                | bits(self.w0, 14, 1) << 1
-                | bits(self.w0, 15, 1) << 2
-                | bits(self.w0, 16, 1) << 3
-                | bits(self.w0, 17, 1) << 4
-                | bits(w1, 31, 1) << 5) as u8,
+            bits: [
+                (bits(self.w0, 12, 1), image_bits::UNORM),
+                (bits(self.w0, 14, 1), image_bits::DA),
+                (bits(self.w0, 15, 1), image_bits::R128),
+                (tfe, image_bits::TFE),
+                (bits(self.w0, 17, 1), image_bits::LWE),
+                (bits(w1, 31, 1), image_bits::D16),
+            ]
+            .iter()
+            .filter(|(set, _)| *set == 1)
+            .fold(0, |acc, (_, bit)| acc | bit),
         };
         Ok(i)
     }

@@ -559,18 +559,29 @@ impl Printer {
 
     fn mimg(&mut self, inst: &Instruction) {
         for op in [inst.dst, inst.src[0], inst.src[1], inst.src[2]] {
-            self.op(op);
+            if op != Operand::None {
+                self.op(op);
+            }
         }
         let Extra::Image { dmask, cache, bits } = inst.extra else {
             return;
         };
         let _ = write!(self.out, " dmask:{dmask:#x}");
-        for (bit, name) in [(0, "unorm")] {
-            if bits & (1 << bit) != 0 {
+        if bits & image_bits::UNORM != 0 {
+            self.word("unorm");
+        }
+        self.cache_policy(cache);
+        for (bit, name) in [
+            (image_bits::R128, "r128"),
+            (image_bits::TFE, "tfe"),
+            (image_bits::LWE, "lwe"),
+            (image_bits::DA, "da"),
+            (image_bits::D16, "d16"),
+        ] {
+            if bits & bit != 0 {
                 self.word(name);
             }
         }
-        self.cache_policy(cache);
     }
 }
 

@@ -170,9 +170,25 @@ pub enum Extra {
         dmask: u8,
         /// Cache policy.
         cache: CachePolicy,
-        /// Raw flag bits: unorm, da, r128, tfe, lwe, d16.
+        /// Flag bits, as [`image_bits`] names them.
         bits: u8,
     },
+}
+
+/// The flag bits of [`Extra::Image`].
+pub mod image_bits {
+    /// Unnormalised (texel) coordinates.
+    pub const UNORM: u8 = 1;
+    /// The resource is an array (declare array).
+    pub const DA: u8 = 1 << 1;
+    /// 128-bit resource descriptor.
+    pub const R128: u8 = 1 << 2;
+    /// Texture-fail enable: one more destination register.
+    pub const TFE: u8 = 1 << 3;
+    /// LOD-warning enable.
+    pub const LWE: u8 = 1 << 4;
+    /// 16-bit data (unpacked on gfx8: one component per register).
+    pub const D16: u8 = 1 << 5;
 }
 
 impl Instruction {

@@ -116,7 +116,7 @@ impl Float for F64 {
 }
 
 /// The value of IEEE binary16 bits.
-pub(super) fn f16_to_f64(h: u16) -> f64 {
+pub(crate) fn f16_to_f64(h: u16) -> f64 {
     let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
     let exp = (h >> 10) & 0x1f;
     let mant = (h & 0x3ff) as u64;
@@ -131,7 +131,7 @@ pub(super) fn f16_to_f64(h: u16) -> f64 {
 
 /// `v` rounded into IEEE binary16 bits: to nearest even, or toward zero if `toward_zero`.
 /// NaNs become quiet NaNs keeping the top payload bits.
-pub(super) fn f64_to_f16(v: f64, toward_zero: bool) -> u16 {
+pub(crate) fn f64_to_f16(v: f64, toward_zero: bool) -> u16 {
     let b = v.to_bits();
     let sign = ((b >> 48) & 0x8000) as u16;
     if v.is_nan() {

@@ -21,7 +21,7 @@ mod bits;
 mod compare;
 mod convert;
 mod float;
-mod fp;
+pub(crate) mod fp;
 mod integer;
 mod lane;
 mod special;

@@ -2889,3 +2889,30 @@ image_gather4_o v[0:3], v[4:5], s[8:15], s[12:15] dmask:0x1
 buffer_store_lds_dword s[4:7], s0 offset:4 lds
 // image_gather4_c_b_cl_o (llvm-mc cannot assemble its 5-dword address form):
 .long 0xf1780100, 0x00620004
+image_load v[0:3], v4, s[8:15] dmask:0xf unorm
+image_load_mip v[0:3], v4, s[8:15] dmask:0xf
+image_load_pck v[0:1], v4, s[8:15] dmask:0x3
+image_load_pck_sgn v[0:1], v4, s[8:15] dmask:0x3
+image_load_mip_pck v1, v4, s[8:15] dmask:0x1
+image_load_mip_pck_sgn v1, v4, s[8:15] dmask:0x1
+image_store v[0:3], v4, s[8:15] dmask:0xf unorm
+image_store_mip v[0:3], v4, s[8:15] dmask:0xf
+image_store_pck v[0:1], v4, s[8:15] dmask:0x3
+image_store_mip_pck v0, v4, s[8:15] dmask:0x1
+image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf
+image_atomic_swap v0, v4, s[8:15] dmask:0x1 unorm glc
+image_atomic_cmpswap v[0:1], v4, s[8:15] dmask:0x3 unorm glc
+image_atomic_add v0, v4, s[8:15] dmask:0x1 unorm
+image_atomic_sub v0, v4, s[8:15] dmask:0x1
+image_atomic_smin v0, v4, s[8:15] dmask:0x1
+image_atomic_umin v0, v4, s[8:15] dmask:0x1
+image_atomic_smax v0, v4, s[8:15] dmask:0x1
+image_atomic_umax v0, v4, s[8:15] dmask:0x1
+image_atomic_and v0, v4, s[8:15] dmask:0x1
+image_atomic_or v0, v4, s[8:15] dmask:0x1
+image_atomic_xor v0, v4, s[8:15] dmask:0x1
+image_atomic_inc v0, v4, s[8:15] dmask:0x1
+image_atomic_dec v0, v4, s[8:15] dmask:0x1
+image_load v[0:4], v4, s[8:15] dmask:0xf unorm tfe
+image_load v[0:3], v4, s[8:15] dmask:0xf r128 lwe da d16
+image_sample v[0:3], v4, s[8:15], s[12:15] dmask:0xf glc slc da

@@ -1,0 +1,218 @@
+//! Image instructions (MIMG): loads, stores and samples through an image resource (T#)
+//! and a sampler (S#), and resource queries. Supported: `image_load`, `image_load_mip`,
+//! `image_store`, `image_store_mip` (level 0 of single-level images), `image_sample`,
+//! `image_sample_lz`, `image_sample_l` (single-level images, where the level of detail
+//! changes nothing) and `image_get_resinfo`, on 1D, 2D, 3D, 1D-array and 2D-array
+//! resources, with 16-bit (`d16`) data. Anything else faults as unsupported.
+//!
+//! Addresses: the coordinates (then the mip level or LOD) in consecutive VGPRs from
+//! VADDR, as many as the resource's shape needs. Data: one VGPR per component enabled in
+//! DMASK, in component order. Loads outside the image read zero channels; stores
+//! outside it are dropped.
+
+use super::fault::FaultKind;
+use super::operands::{active, check_vgprs, vgpr};
+use super::program::{Env, Step};
+use super::valu::fp::{f16_to_f64, f64_to_f16};
+use super::wavefront::{Wavefront, LANES};
+use crate::image::filter::sample;
+use crate::image::texel::{decode_channel, encode_channel};
+use crate::image::{ImageResource, SamplerResource};
+use crate::isa::instruction::image_bits;
+use crate::isa::{Extra, Operand};
+
+/// What an image instruction does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ImageOp {
+    /// Reads an element at integer coordinates (with a mip level after them).
+    Load { mip: bool },
+    /// Writes an element at integer coordinates (with a mip level after them).
+    Store { mip: bool },
+    /// Samples at float coordinates (with a LOD after them).
+    Sample { lod: bool },
+    /// Width, height, depth or layers, and levels.
+    ResInfo,
+}
+
+fn image_op(mnemonic: &str) -> Option<ImageOp> {
+    Some(match mnemonic {
+        "image_load" => ImageOp::Load { mip: false },
+        "image_load_mip" => ImageOp::Load { mip: true },
+        "image_store" => ImageOp::Store { mip: false },
+        "image_store_mip" => ImageOp::Store { mip: true },
+        "image_sample" | "image_sample_lz" => ImageOp::Sample { lod: false },
+        "image_sample_l" => ImageOp::Sample { lod: true },
+        "image_get_resinfo" => ImageOp::ResInfo,
+        _ => return None,
+    })
+}
+
+fn scalar_words<const N: usize>(w: &Wavefront, op: Operand) -> Result<[u32; N], FaultKind> {
+    let Operand::Scalar { code, .. } = op else {
+        return Err(FaultKind::Unimplemented);
+    };
+    Ok(std::array::from_fn(|i| w.sgprs[(code as usize + i) & 127]))
+}
+
+/// The channel values (register bits, before the swizzle) of the element at (x, y,
+/// slice), zero outside the image.
+fn read_element(
+    e: &mut Env,
+    t: &ImageResource,
+    x: u32,
+    y: u32,
+    slice: u32,
+) -> Result<[u32; 4], FaultKind> {
+    let g = t.geometry;
+    let mut raw = [0u32; 4];
+    if x >= g.width || y >= g.height || slice >= g.slices() {
+        return Ok(raw);
+    }
+    let at = t.element_address(x, y, slice);
+    for (c, v) in raw.iter_mut().enumerate().take(t.channels as usize) {
+        let bytes = t.channel_bytes;
+        let stored = e.tlb.load(at + u64::from(c as u32 * bytes), bytes)?;
+        *v = decode_channel(stored, bytes, t.num_format);
+    }
+    Ok(raw)
+}
+
+/// The element coordinates (x, y, slice) of integer address `c`.
+fn element_of(t: &ImageResource, c: &[u32]) -> (u32, u32, u32) {
+    use crate::image::ImageKind::*;
+    match t.geometry.kind {
+        D1 => (c[0], 0, 0),
+        D1Array => (c[0], 0, c[1]),
+        D2 => (c[0], c[1], 0),
+        D2Array | D3 => (c[0], c[1], c[2]),
+    }
+}
+
+/// MIMG semantics.
+pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let inst = &s.inst;
+    let Extra::Image { dmask, bits, .. } = inst.extra else {
+        return Err(FaultKind::Unimplemented);
+    };
+    let op =
+        image_op(inst.info.mnemonic).ok_or(FaultKind::Unsupported("this image instruction"))?;
+    if bits & (image_bits::R128 | image_bits::TFE | image_bits::LWE) != 0 {
+        return Err(FaultKind::Unsupported("image access with r128, tfe or lwe"));
+    }
+    let d16 = bits & image_bits::D16 != 0;
+    let t = ImageResource::from_words(scalar_words::<8>(w, inst.src[1])?)
+        .map_err(|_| FaultKind::Unsupported("image resource of this type or format"))?;
+    if t.levels != 1 {
+        return Err(FaultKind::Unsupported("mipmapped image"));
+    }
+    let Operand::Vector { index: addr, .. } = inst.src[0] else {
+        return Err(FaultKind::Unimplemented);
+    };
+    let coords = t.geometry.kind.coordinates();
+    let address_regs = match op {
+        ImageOp::Load { mip: true } | ImageOp::Store { mip: true } => coords + 1,
+        ImageOp::Sample { lod: true } => coords + 1,
+        ImageOp::ResInfo => 1,
+        _ => coords,
+    };
+    check_vgprs(w, u32::from(addr), address_regs as u32)?;
+    let addr = addr as usize;
+    let components = dmask.count_ones();
+    let exec = w.exec();
+    if let ImageOp::Store { mip } = op {
+        if dmask != 0xf {
+            return Err(FaultKind::Unsupported(
+                "image store of fewer than 4 components",
+            ));
+        }
+        let data = vgpr(w, inst.dst, 4)?;
+        for l in active(exec) {
+            let c: Vec<u32> = (0..coords).map(|k| w.vgprs[addr + k][l]).collect();
+            if mip && w.vgprs[addr + coords][l] != 0 {
+                continue;
+            }
+            let (x, y, slice) = element_of(&t, &c);
+            let g = t.geometry;
+            if x >= g.width || y >= g.height || slice >= g.slices() {
+                continue;
+            }
+            let rgba: [u32; 4] = std::array::from_fn(|k| {
+                let v = w.vgprs[data + k][l];
+                if d16 && !t.num_format.is_integer() {
+                    (f16_to_f64(v as u16) as f32).to_bits()
+                } else {
+                    v
+                }
+            });
+            let raw = t.unswizzle(rgba);
+            let at = t.element_address(x, y, slice);
+            let bytes = t.channel_bytes;
+            for (ch, v) in raw.iter().enumerate().take(t.channels as usize) {
+                let stored = encode_channel(*v, bytes, t.num_format);
+                e.tlb
+                    .store(at + u64::from(ch as u32 * bytes), stored, bytes)?;
+            }
+        }
+        return Ok(());
+    }
+    let sampler = match op {
+        ImageOp::Sample { .. } => Some(
+            SamplerResource::from_words(scalar_words::<4>(w, inst.src[2])?)
+                .map_err(|_| FaultKind::Unsupported("sampler with these settings"))?,
+        ),
+        _ => None,
+    };
+    let dst = vgpr(w, inst.dst, components)?;
+    let mut out = [[0u32; LANES]; 4];
+    for l in active(exec) {
+        let value = match op {
+            ImageOp::Load { mip } => {
+                let c: Vec<u32> = (0..coords).map(|k| w.vgprs[addr + k][l]).collect();
+                let (x, y, slice) = element_of(&t, &c);
+                let level_ok = !mip || w.vgprs[addr + coords][l] == 0;
+                let raw = if level_ok {
+                    read_element(e, &t, x, y, slice)?
+                } else {
+                    [0; 4]
+                };
+                t.swizzle(raw)
+            }
+            ImageOp::Sample { .. } => {
+                let c: Vec<f32> = (0..coords)
+                    .map(|k| f32::from_bits(w.vgprs[addr + k][l]))
+                    .collect();
+                let unnormalized = bits & image_bits::UNORM != 0;
+                let smp = sampler.as_ref().ok_or(FaultKind::Unimplemented)?;
+                let unnormalized = unnormalized || smp.unnormalized;
+                sample(&t, smp, unnormalized, &c, |x, y, z| {
+                    read_element(e, &t, x, y, z)
+                })?
+            }
+            ImageOp::ResInfo => {
+                let g = t.geometry;
+                let third = if g.kind.is_array() { g.layers } else { g.depth };
+                let second = if g.kind == crate::image::ImageKind::D1Array {
+                    g.layers
+                } else {
+                    g.height
+                };
+                [g.width, second, third, t.levels]
+            }
+            ImageOp::Store { .. } => unreachable!("stores returned above"),
+        };
+        let float = !t.num_format.is_integer() && op != ImageOp::ResInfo;
+        for (n, k) in (0..4).filter(|k| dmask & (1 << k) != 0).enumerate() {
+            out[n][l] = if d16 && float {
+                u32::from(f64_to_f16(f64::from(f32::from_bits(value[k])), false))
+            } else {
+                value[k]
+            };
+        }
+    }
+    for (n, o) in out.iter().enumerate().take(components as usize) {
+        for l in active(exec) {
+            w.vgprs[dst + n][l] = o[l];
+        }
+    }
+    Ok(())
+}
