@@ -1,6 +1,7 @@
 //! Device enumeration and queries: every value comes from the modelled hardware's config.
 
 use super::consts::*;
+use super::features::feature_info;
 use super::handle::{get, handle_of};
 use super::params::{check, info, write_info, write_list};
 use super::platform::{numeric_version, platform_version};
@@ -134,11 +135,19 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DRIVER_VERSION => info(env!("CARGO_PKG_VERSION")),
         CL_DEVICE_PROFILE => info("FULL_PROFILE"),
         CL_DEVICE_VERSION => info(&platform_version()),
-        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 2.0 "),
+        // The highest OpenCL C version the device supports entirely: 1.2, since OpenCL C
+        // 2.0 programs get no pipes and no device-side enqueue (CTS compiler
+        // opencl_c_versions); CL_DEVICE_OPENCL_C_ALL_VERSIONS also lists 2.0 and 3.0.
+        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 1.2 "),
         CL_DEVICE_EXTENSIONS => info(&device_extensions().join(" ")),
         CL_DEVICE_PLATFORM => info(&Platform::handle()),
         CL_DEVICE_PRINTF_BUFFER_SIZE => info(&(1usize << 20)),
         CL_DEVICE_BUILT_IN_KERNELS => info(""),
+        // No intermediate languages (SPIR-V).
+        CL_DEVICE_IL_VERSION => info(""),
+        // No sub-groups.
+        CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&0u32),
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&false_),
         CL_DEVICE_PARENT_DEVICE => info(&std::ptr::null_mut::<c_void>()),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => info(&0u32),
         CL_DEVICE_PARTITION_PROPERTIES => info(&[0isize]),
@@ -165,8 +174,9 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_WAVEFRONT_WIDTH_AMD => info(&gpu.wavefront_size),
         CL_DEVICE_GFXIP_MAJOR_AMD => info(&8u32),
         CL_DEVICE_GFXIP_MINOR_AMD => info(&0u32),
-        // CL_INVALID_VALUE if param_name is not one of the supported values.
-        _ => return Err(CL_INVALID_VALUE),
+        // The 3.0 optional-feature queries; CL_INVALID_VALUE if param_name is not one of
+        // the supported values.
+        _ => return feature_info(param_name, gpu.wavefront_size).ok_or(CL_INVALID_VALUE),
     })
 }
 

@@ -25,6 +25,7 @@ pub mod params;
 pub mod context;
 pub mod device;
 pub mod event;
+pub mod features;
 pub mod image;
 pub mod kernel;
 pub mod launch;

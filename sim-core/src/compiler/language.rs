@@ -8,7 +8,7 @@
 //! `cl_khr_subgroups`). The arguments here make the macros name exactly what the device has.
 
 /// The OpenCL version the device reports (`CL_DEVICE_VERSION`), as (major, minor).
-pub const DEVICE_OPENCL_VERSION: (u32, u32) = (2, 0);
+pub const DEVICE_OPENCL_VERSION: (u32, u32) = (3, 0);
 
 /// The OpenCL C extensions kernels can use (each also a predefined macro), in the order
 /// `CL_DEVICE_EXTENSIONS` lists them.
@@ -83,9 +83,6 @@ mod tests {
         let define = "-D__opencl_c_work_group_collective_functions=1".to_string();
         assert!(std3.contains(&define));
         assert!(!std2.contains(&define));
-        assert!(
-            std2.contains(&"-D__OPENCL_VERSION__=200".to_string())
-                || DEVICE_OPENCL_VERSION != (2, 0)
-        );
+        assert!(std2.contains(&"-D__OPENCL_VERSION__=300".to_string()));
     }
 }
