@@ -4,7 +4,7 @@
 use super::handle::get;
 use super::memory::mirror_to_host;
 use super::params::{check, slice};
-use super::queue::enqueue;
+use super::queue::{enqueue, no_work};
 use super::CLResult;
 use crate::core::kernel::{Kernel, KernelArgs};
 use crate::core::platform::Platform;
@@ -37,16 +37,15 @@ fn nd_range(
     // and 3).
     check(!(1..=3).contains(&work_dim), CL_INVALID_WORK_DIMENSION)?;
     let dims = work_dim as usize;
-    // CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL, or if any of the values
-    // specified in global_work_size[0], … global_work_size[work_dim – 1] are 0 or exceed
-    // the range given by the sizeof(size_t) for the device on which the kernel execution
-    // will be enqueued (the dispatch packet holds 32-bit sizes).
+    // CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL or if any of the values
+    // specified in global_work_size[0], … global_work_size[work_dim – 1] exceed the
+    // maximum value representable by size_t on the device associated with
+    // command_queue (the dispatch packet holds 32-bit sizes). (Sizes of 0 are valid
+    // since OpenCL 2.1: the command does nothing.)
     let global = slice(global_work_size, dims);
     check(global.len() != dims, CL_INVALID_GLOBAL_WORK_SIZE)?;
     check(
-        global
-            .iter()
-            .any(|&g| g == 0 || g as u64 > u64::from(u32::MAX)),
+        global.iter().any(|&g| g as u64 > u64::from(u32::MAX)),
         CL_INVALID_GLOBAL_WORK_SIZE,
     )?;
     let offset = slice(global_work_offset, dims);
@@ -223,6 +222,18 @@ fn launch(
         CL_OUT_OF_RESOURCES,
     )?;
     let wait_for = super::event::wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+    // If global_work_size[i] is 0, the kernel command will trivially succeed after its
+    // event dependencies are satisfied and subsequently update its completion event.
+    if range.global_size.contains(&0) {
+        return enqueue(
+            &queue,
+            CL_COMMAND_NDRANGE_KERNEL,
+            wait_for,
+            false,
+            event,
+            no_work(),
+        );
+    }
     let name = kernel.loaded().name().to_string();
     let (device, queue_index) = (queue.device.clone(), queue.index);
     // The host clock's time now is this launch's QUEUED time (see `enqueue`).

@@ -77,8 +77,8 @@ fn queue_info(queue: &Queue, param_name: cl_command_queue_info) -> CLResult<Vec<
     })
 }
 
-/// A command that only orders others (markers, barriers): no device work.
-fn no_work() -> Work {
+/// A command that only orders others (markers, barriers, empty NDRanges): no device work.
+pub(super) fn no_work() -> Work {
     Box::new(|_| Ok(0))
 }
 
