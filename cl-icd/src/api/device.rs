@@ -145,8 +145,9 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_BUILT_IN_KERNELS => info(""),
         // No intermediate languages (SPIR-V).
         CL_DEVICE_IL_VERSION => info(""),
-        // No sub-groups.
-        CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&0u32),
+        // Sub-groups are wavefronts: as many as the largest work-group has.
+        CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&gpu.max_workgroup_size.div_ceil(gpu.wavefront_size)),
+        // Not promised (sub-groups of one work-group may wait on each other's barriers).
         CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&false_),
         CL_DEVICE_PARENT_DEVICE => info(&std::ptr::null_mut::<c_void>()),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => info(&0u32),

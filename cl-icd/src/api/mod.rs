@@ -34,6 +34,7 @@ pub mod platform;
 pub mod program;
 pub mod queue;
 pub mod stdout;
+pub mod sub_groups;
 pub mod svm;
 pub mod unsupported;
 

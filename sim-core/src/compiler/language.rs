@@ -20,11 +20,12 @@ pub const OPENCL_C_EXTENSIONS: &[&str] = &[
     "cl_khr_local_int32_extended_atomics",
     "cl_khr_int64_base_atomics",
     "cl_khr_fp64",
+    "cl_khr_subgroups",
 ];
 
 /// The optional OpenCL C 3.0 features the device supports (`CL_DEVICE_OPENCL_C_FEATURES`,
-/// and the macros a `-cl-std=CL3.0` program sees). Images, pipes, device-side enqueue and
-/// sub-groups are not among them.
+/// and the macros a `-cl-std=CL3.0` program sees). Images, pipes and device-side enqueue
+/// are not among them.
 pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_int64",
     "__opencl_c_fp64",
@@ -35,6 +36,7 @@ pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_atomic_scope_device",
     "__opencl_c_atomic_scope_all_devices",
     "__opencl_c_work_group_collective_functions",
+    "__opencl_c_subgroups",
 ];
 
 /// Features clang-15 cannot switch with `-cl-ext` for amdgcn: its `opencl-c-base.h`
