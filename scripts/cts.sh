@@ -73,7 +73,9 @@ fetch_sources() {
             done)
         rm -rf "$CTS_DIR/src"
         mkdir -p "$CTS_DIR/src"
-        git -C "$git_dir" archive "$CTS_COMMIT" -- . "${missing[@]}" | tar -x -C "$CTS_DIR/src"
+        # (git archive still reports the left-out files' missing objects: filtered.)
+        git -C "$git_dir" archive "$CTS_COMMIT" -- . "${missing[@]}" \
+            2> >(grep -v '^error: invalid object' >&2) | tar -x -C "$CTS_DIR/src"
         echo "$CTS_COMMIT" >"$CTS_DIR/src/.commit"
     fi
 }
@@ -170,6 +172,5 @@ run_suites() {
     echo "table: $md"
 }
 
-[ $build -eq 1 ] && build_suites
-[ $run -eq 1 ] && run_suites
-exit 0
+if [ $build -eq 1 ]; then build_suites; fi
+if [ $run -eq 1 ]; then run_suites; fi
