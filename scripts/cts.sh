@@ -3,16 +3,17 @@
 # the CTS and runs for an hour or more).
 #
 #   CTS_SOURCE=<git repository or mirror of KhronosGroup/OpenCL-CTS> \
-#       scripts/cts.sh [--suites "api basic ..."] [--timeout SECONDS]
-#                      [--no-build] [--build-only]
+#       scripts/cts.sh [--suites "api basic ..."] [--only "basic/astype ..."]
+#                      [--timeout SECONDS] [--no-build] [--build-only]
 #
 # 1. Builds the CTS at the pinned commit below (the newest that builds against
 #    Debian 12's OpenCL 2023.02 headers) into build/cts: the sources are taken
 #    from CTS_SOURCE with `git archive` (a bare mirror will do; default: the
-#    GitHub repository, cloned without blobs into build/cts/git), and only
+#    GitHub repository, cloned into build/cts/git), and only
 #    the suites' executables (test_<suite>) are built, one job at a time
 #    under nice.
-# 2. Runs every sub-test of each suite (the names its --help lists) in a
+# 2. Runs every sub-test of each suite (the names its --help lists; with
+#    --only, just the named suite/sub-test pairs, of those suites) in a
 #    process of its own, first on gcnsim (this clone's target/release, one GPU,
 #    GCNSIM_MODE as set, GCNSIM_THREADS=1 unless set), then on PoCL, each
 #    with a time limit (default 300 s), in the suite's build folder.
@@ -34,12 +35,14 @@ CTS_DIR=$GCNSIM_BUILD/cts
 POCL_ICD=${POCL_ICD:-/etc/OpenCL/vendors/pocl.icd}
 
 suites="computeinfo api mem_host_flags events profiling buffers basic compiler printf"
+only=""
 timeout_s=300
 build=1
 run=1
 while [ $# -gt 0 ]; do
     case $1 in
         --suites) suites=$2; shift 2 ;;
+        --only) only=$2; shift 2 ;;
         --timeout) timeout_s=$2; shift 2 ;;
         --no-build) build=0; shift ;;
         --build-only) run=0; shift ;;
@@ -47,6 +50,9 @@ while [ $# -gt 0 ]; do
         *) echo "cts.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
+if [ -n "$only" ]; then
+    suites=$(for pair in $only; do echo "${pair%%/*}"; done | awk '!seen[$0]++' | tr '\n' ' ')
+fi
 case $timeout_s in
     ''|*[!0-9]*) echo "cts.sh: --timeout needs a number of seconds, not '$timeout_s'" >&2; exit 2 ;;
 esac
@@ -145,7 +151,12 @@ run_suites() {
             echo "cts.sh: test_$s was not built (run without --no-build)" >&2
             exit 1
         fi
-        for t in $("$bin" --help 2>&1 | sed -n '/^Test names:/,$p' | sed -n 's/^\t\([A-Za-z0-9_]*\)$/\1/p'); do
+        # The sub-test names: the lines of --help that are a tab and a name (under
+        # "Test names:", or test_printf's own list).
+        for t in $("$bin" --help 2>&1 | sed -n 's/^\t\([A-Za-z0-9_]*\)$/\1/p'); do
+            if [ -n "$only" ] && [[ " $only " != *" $s/$t "* ]]; then
+                continue
+            fi
             local start=$SECONDS
             g=$(run_subtest "$s" "$t" gcnsim)
             time[gcnsim]=$((time[gcnsim] + SECONDS - start))
