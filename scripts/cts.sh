@@ -122,7 +122,8 @@ run_subtest() {
         "$bin" "$test" >"$CTS_DIR/results/$platform/$suite.$test.log" 2>&1)
     status=$?
     set -e
-    result=$(sed -n "s/^[[:space:]]*\"$test\": \"\([a-z]*\)\".*/\1/p" "$json" 2>/dev/null)
+    # (No results file after a timeout or a crash.)
+    result=$(sed -n "s/^[[:space:]]*\"$test\": \"\([a-z]*\)\".*/\1/p" "$json" 2>/dev/null || true)
     case $result in
         pass) echo pass ;;
         fail) echo fail ;;
