@@ -12,6 +12,7 @@ use crate::core::platform::Platform;
 use crate::{entry, unsupported};
 use cl_sys::*;
 use sim_core::compiler::language::{OPENCL_C_EXTENSIONS, OPENCL_C_FEATURES};
+use sim_core::loader::MAX_IMAGE_BYTES;
 use std::ffi::c_void;
 
 /// The device extensions: what the compiler and the simulated GPU support, and the buffer
@@ -113,10 +114,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         | CL_DEVICE_MAX_ON_DEVICE_EVENTS => info(&0u32),
         CL_DEVICE_SVM_CAPABILITIES => info(&SVM_CAPABILITIES),
         // Program-scope variables live in the code object's image, loaded into each GPU's
-        // memory like a buffer (one instance per device): the limit is the largest
-        // allocation.
+        // memory like a buffer (one instance per device), and the loader takes images of
+        // up to MAX_IMAGE_BYTES: half of that for variables leaves the rest for code and
+        // other data (CTS basic progvar_prog_scope_misc declares a variable of this size).
         CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE | CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE => {
-            info(&(device.max_alloc_bytes() as usize))
+            info(&(device.max_alloc_bytes().min(MAX_IMAGE_BYTES / 2) as usize))
         }
         // No pipes: the honest answer is zero, not the spec's minimum.
         CL_DEVICE_MAX_PIPE_ARGS
