@@ -80,21 +80,6 @@ static cl_context ctx;
 static cl_device_id device;
 static cl_command_queue queue;
 
-static cl_program build(const char *text, const char *options, cl_int want)
-{
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
-    TA_CHECK(err);
-    err = clBuildProgram(p, 1, &device, options, NULL, NULL);
-    if (err != want) {
-        char log[8192] = "";
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("%s\n", log);
-        ta_die(__FILE__, __LINE__, options, err);
-    }
-    return p;
-}
-
 /* Whether CL_DEVICE_OPENCL_C_ALL_VERSIONS lists OpenCL C major.minor. */
 static int has_c_version(unsigned major, unsigned minor)
 {
@@ -215,14 +200,14 @@ static void launch_1d(cl_program p, size_t local, cl_int want, const char *what)
  * has, or NULL. */
 static void check_uniform_programs(const char *std)
 {
-    cl_program p = build(source_1_2, "", CL_SUCCESS);
+    cl_program p = ta_build(ctx, device, source_1_2, "");
     launch_1d(p, 64, CL_INVALID_WORK_GROUP_SIZE, "OpenCL C 1.2 needs uniform work-groups");
     launch_1d(p, 50, CL_SUCCESS, "OpenCL C 1.2, uniform work-groups");
     clReleaseProgram(p);
     if (std) {
         char options[64];
         snprintf(options, sizeof options, "%s -cl-uniform-work-group-size", std);
-        p = build(source_1_2, options, CL_SUCCESS);
+        p = ta_build(ctx, device, source_1_2, options);
         launch_1d(p, 64, CL_INVALID_WORK_GROUP_SIZE, options);
         clReleaseProgram(p);
     }
@@ -254,7 +239,7 @@ int main(int argc, char **argv)
         return ta_finish();
     }
     printf("building with %s\n", std);
-    cl_program p = build(source, std, CL_SUCCESS);
+    cl_program p = ta_build(ctx, device, source, std);
     cl_kernel k = clCreateKernel(p, "ids", &err);
     TA_CHECK(err);
     const struct range ranges[] = {

@@ -218,16 +218,7 @@ int main(int argc, char **argv)
     TA_CHECK(err);
     const char *std = has_feature("__opencl_c_subgroups") ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
     printf("building with %s\n", std);
-    const char *text = source;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
-    TA_CHECK(err);
-    err = clBuildProgram(p, 1, &device, std, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        char log[8192] = "";
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("%s\n", log);
-        ta_die(__FILE__, __LINE__, std, err);
-    }
+    cl_program p = ta_build(ctx, device, source, std);
     kernel = clCreateKernel(p, "sg", &err);
     TA_CHECK(err);
 
