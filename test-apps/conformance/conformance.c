@@ -35,17 +35,7 @@ static cl_command_queue queue;
 
 static cl_program build(const char *source, const char *options)
 {
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    TA_CHECK(err);
-    err = clBuildProgram(p, 1, &device, options, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        char log[8192] = "";
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("%s\n", log);
-        ta_die(__FILE__, __LINE__, options, err);
-    }
-    return p;
+    return ta_build(ctx, device, source, options);
 }
 
 /* ---- kernel argument references ---- */
