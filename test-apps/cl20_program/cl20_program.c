@@ -8,10 +8,11 @@
  *  - 2.0 atomics (atomic_fetch_add_explicit with device and work-group
  *    scopes, through global and generic pointers to global and local atomics;
  *    atomic_init, atomic_load, atomic_store) and a work-group reduction.
- * Devices whose OpenCL C version is below 2.0 skip it, saying so. A 1.2 build
- * of the same source must fail (program-scope globals are 2.0 only).
+ * Devices that do not compile OpenCL C 2.0 skip it, saying so (an OpenCL 3.0
+ * device lists 2.0 in CL_DEVICE_OPENCL_C_ALL_VERSIONS). A 1.2 build of the same
+ * source must fail (program-scope globals are 2.0 only).
  */
-#define CL_TARGET_OPENCL_VERSION 200
+#define CL_TARGET_OPENCL_VERSION 300
 #include "testapp.h"
 
 #include <string.h>
@@ -72,8 +73,26 @@ static const char *source =
     "    out[2] = table[0] + table[1] + table[2] + table[3];\n"
     "}\n";
 
+/* Whether the device compiles OpenCL C 2.0: listed in
+ * CL_DEVICE_OPENCL_C_ALL_VERSIONS on an OpenCL 3.0 device (whose
+ * CL_DEVICE_OPENCL_C_VERSION names the newest version it supports entirely),
+ * else its CL_DEVICE_OPENCL_C_VERSION is 2.0 or later. */
 static int c_version_at_least_2(cl_device_id device)
 {
+    size_t size = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 0, NULL, &size) == CL_SUCCESS) {
+        cl_name_version *list = malloc(size);
+        TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, size, list, NULL));
+        ta_check(size > 0 && size % sizeof *list == 0,
+                 "CL_DEVICE_OPENCL_C_ALL_VERSIONS is a list of versions (%zu bytes)", size);
+        int found = 0;
+        for (size_t i = 0; i < size / sizeof *list; i++)
+            found |= strcmp(list[i].name, "OpenCL C") == 0 &&
+                     CL_VERSION_MAJOR(list[i].version) == 2 &&
+                     CL_VERSION_MINOR(list[i].version) == 0;
+        free(list);
+        return found;
+    }
     char *v = ta_device_string(device, CL_DEVICE_OPENCL_C_VERSION);
     int major = 0, minor = 0;
     int parsed = sscanf(v, "OpenCL C %d.%d", &major, &minor) == 2;

@@ -293,3 +293,20 @@ int ta_finish(void)
     fflush(stdout);
     return ok ? 0 : 1;
 }
+
+cl_program ta_build(cl_context ctx, cl_device_id device, const char *source,
+                    const char *options)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    if (err != CL_SUCCESS)
+        ta_die(__FILE__, __LINE__, "clCreateProgramWithSource", err);
+    err = clBuildProgram(p, 1, &device, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        char log[8192] = "";
+        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        printf("%s\n", log);
+        ta_die(__FILE__, __LINE__, options, err);
+    }
+    return p;
+}

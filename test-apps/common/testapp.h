@@ -45,6 +45,11 @@ const char *ta_error_name(cl_int err);
 /* Reports a failed OpenCL call and exits with FAILED. */
 void ta_die(const char *file, int line, const char *what, cl_int err);
 
+/* A program of `source` built for `device` with `options`; if the build fails,
+ * prints the build log and exits with FAILED. */
+cl_program ta_build(cl_context ctx, cl_device_id device, const char *source,
+                    const char *options);
+
 /* Evaluates an OpenCL call returning cl_int; on error prints where and which
  * error, then FAILED, and exits. */
 #define TA_CHECK(call)                                            \

@@ -10,7 +10,8 @@
  *    the device's version, __OPENCL_C_VERSION__ the -cl-std one, CL_VERSION_*,
  *    __ENDIAN_LITTLE__, __IMAGE_SUPPORT__ and __FAST_RELAXED_MATH__ as the
  *    device and options say, and every extension macro exactly as the device
- *    lists it (CTS basic kernel_preprocessor_macros);
+ *    lists it (cl_khr_subgroups, which needs OpenCL C 2.0, in -cl-std=CL2.0
+ *    programs only; CTS basic kernel_preprocessor_macros);
  *  - for -cl-std=CL3.0 (when CL_DEVICE_OPENCL_C_ALL_VERSIONS has 3.0) every
  *    optional feature macro is defined exactly when CL_DEVICE_OPENCL_C_FEATURES
  *    lists the feature;
@@ -34,17 +35,7 @@ static cl_command_queue queue;
 
 static cl_program build(const char *source, const char *options)
 {
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    TA_CHECK(err);
-    err = clBuildProgram(p, 1, &device, options, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        char log[8192] = "";
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("%s\n", log);
-        ta_die(__FILE__, __LINE__, options, err);
-    }
-    return p;
+    return ta_build(ctx, device, source, options);
 }
 
 /* ---- kernel argument references ---- */
@@ -159,6 +150,13 @@ static const char *const kernel_extensions[] = {
 };
 #define NEXT (sizeof kernel_extensions / sizeof kernel_extensions[0])
 
+/* Extensions that require OpenCL C 2.0: OpenCL C 1.x programs do not get
+ * their macros. */
+static int needs_c_2_0(const char *extension)
+{
+    return strcmp(extension, "cl_khr_subgroups") == 0;
+}
+
 static int list_has(const char *list, const char *word)
 {
     size_t n = strlen(word);
@@ -200,6 +198,27 @@ static void macros(const char *options, cl_int *out, size_t n)
     clReleaseProgram(p);
 }
 
+/* Whether `list` (n entries) names `name` (at `version`, unless 0). */
+static int versions_have(const cl_name_version *list, size_t n, const char *name,
+                         cl_version version)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i].name, name) == 0 && (version == 0 || list[i].version == version))
+            return 1;
+    return 0;
+}
+
+/* Whether CL_DEVICE_OPENCL_C_ALL_VERSIONS lists OpenCL C major.minor. */
+static int has_c_version(unsigned major, unsigned minor)
+{
+    cl_name_version all[16];
+    size_t size = 0;
+    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, sizeof all, all, &size) !=
+        CL_SUCCESS)
+        return 0;
+    return versions_have(all, size / sizeof all[0], "OpenCL C", CL_MAKE_VERSION(major, minor, 0));
+}
+
 static void check_macros(void)
 {
     char *version = ta_device_string(device, CL_DEVICE_VERSION);
@@ -209,27 +228,34 @@ static void check_macros(void)
     cl_bool images = CL_FALSE;
     TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL));
     cl_int out[6 + NEXT];
-    const char *options[] = {"", "-cl-std=CL1.2 -cl-fast-relaxed-math"};
-    for (int o = 0; o < 2; o++) {
+    /* Options, the OpenCL C version they select (0: the default, 1.2 under
+     * --strict), whether they are fast math. */
+    const char *options[] = {"", "-cl-std=CL1.2 -cl-fast-relaxed-math", "-cl-std=CL2.0"};
+    const int c_version[] = {0, 120, 200}, fast[] = {0, 1, 0};
+    int runs = has_c_version(2, 0) ? 3 : 2;
+    for (int o = 0; o < runs; o++) {
         macros(options[o], out, 6 + NEXT);
         const char *opt = options[o];
         ta_check(out[0] == major * 100 + minor * 10,
                  "[%s] __OPENCL_VERSION__ is %d, the device's version (\"%s\")", opt, out[0],
                  version);
         /* Without -cl-std it is the highest 1.x version (PoCL 3.1 gives 300). */
-        if (o == 1 || strict)
-            ta_check(out[1] == 120, "[%s] __OPENCL_C_VERSION__ is %d", opt, out[1]);
+        int want_c = c_version[o] ? c_version[o] : 120;
+        if (c_version[o] || strict)
+            ta_check(out[1] == want_c, "[%s] __OPENCL_C_VERSION__ is %d", opt, out[1]);
         ta_check(out[2] == 330, "[%s] CL_VERSION_1_0/1_1/1_2 are 100/110/120", opt);
         ta_check(out[3] == 1, "[%s] __ENDIAN_LITTLE__ is 1", opt);
         ta_check(out[4] == (images ? 1 : 0), "[%s] __IMAGE_SUPPORT__ %s as the device says",
                  opt, out[4] ? "defined" : "undefined");
-        ta_check(out[5] == o, "[%s] __FAST_RELAXED_MATH__ %s", opt,
+        ta_check(out[5] == fast[o], "[%s] __FAST_RELAXED_MATH__ %s", opt,
                  out[5] ? "defined" : "undefined");
         for (size_t i = 0; i < NEXT; i++) {
             int listed = list_has(extensions, kernel_extensions[i]);
-            ta_check(out[6 + i] == listed, "[%s] macro %s %s, the device %s it", opt,
+            int want = listed && (want_c >= 200 || !needs_c_2_0(kernel_extensions[i]));
+            ta_check(out[6 + i] == want, "[%s] macro %s %s, the device %s it%s", opt,
                      kernel_extensions[i], out[6 + i] ? "defined" : "undefined",
-                     listed ? "lists" : "does not list");
+                     listed ? "lists" : "does not list",
+                     listed && !want ? " (it needs OpenCL C 2.0)" : "");
         }
     }
     free(version);
@@ -248,23 +274,10 @@ static const char *const features[] = {
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 
-/* Whether `list` (n entries) names `name`. */
-static int versions_have(const cl_name_version *list, size_t n, const char *name,
-                         cl_version version)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(list[i].name, name) == 0 && (version == 0 || list[i].version == version))
-            return 1;
-    return 0;
-}
-
 static void check_feature_macros(void)
 {
-    cl_name_version all[32];
     size_t size = 0;
-    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, sizeof all, all, &size) !=
-            CL_SUCCESS ||
-        !versions_have(all, size / sizeof all[0], "OpenCL C", CL_MAKE_VERSION(3, 0, 0))) {
+    if (!has_c_version(3, 0)) {
         printf("skipping the OpenCL C 3.0 feature macros: no OpenCL C 3.0\n");
         return;
     }

@@ -1,6 +1,7 @@
 //! Device enumeration and queries: every value comes from the modelled hardware's config.
 
 use super::consts::*;
+use super::features::feature_info;
 use super::handle::{get, handle_of};
 use super::params::{check, info, write_info, write_list};
 use super::platform::{numeric_version, platform_version};
@@ -11,6 +12,7 @@ use crate::core::platform::Platform;
 use crate::{entry, unsupported};
 use cl_sys::*;
 use sim_core::compiler::language::{OPENCL_C_EXTENSIONS, OPENCL_C_FEATURES};
+use sim_core::loader::MAX_IMAGE_BYTES;
 use std::ffi::c_void;
 
 /// The device extensions: what the compiler and the simulated GPU support, and the buffer
@@ -116,10 +118,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         | CL_DEVICE_MAX_ON_DEVICE_EVENTS => info(&0u32),
         CL_DEVICE_SVM_CAPABILITIES => info(&SVM_CAPABILITIES),
         // Program-scope variables live in the code object's image, loaded into each GPU's
-        // memory like a buffer (one instance per device): the limit is the largest
-        // allocation.
+        // memory like a buffer (one instance per device), and the loader takes images of
+        // up to MAX_IMAGE_BYTES: half of that for variables leaves the rest for code and
+        // other data (CTS basic progvar_prog_scope_misc declares a variable of this size).
         CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE | CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE => {
-            info(&(device.max_alloc_bytes() as usize))
+            info(&(device.max_alloc_bytes().min(MAX_IMAGE_BYTES / 2) as usize))
         }
         // No pipes: the honest answer is zero, not the spec's minimum.
         CL_DEVICE_MAX_PIPE_ARGS
@@ -136,11 +139,20 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DRIVER_VERSION => info(env!("CARGO_PKG_VERSION")),
         CL_DEVICE_PROFILE => info("FULL_PROFILE"),
         CL_DEVICE_VERSION => info(&platform_version()),
-        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 2.0 "),
+        // The highest OpenCL C version the device supports entirely: 1.2, since OpenCL C
+        // 2.0 programs get no pipes and no device-side enqueue (CTS compiler
+        // opencl_c_versions); CL_DEVICE_OPENCL_C_ALL_VERSIONS also lists 2.0 and 3.0.
+        CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 1.2 "),
         CL_DEVICE_EXTENSIONS => info(&device_extensions().join(" ")),
         CL_DEVICE_PLATFORM => info(&Platform::handle()),
         CL_DEVICE_PRINTF_BUFFER_SIZE => info(&(1usize << 20)),
         CL_DEVICE_BUILT_IN_KERNELS => info(""),
+        // No intermediate languages (SPIR-V).
+        CL_DEVICE_IL_VERSION => info(""),
+        // Sub-groups are wavefronts: as many as the largest work-group has.
+        CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&gpu.max_workgroup_size.div_ceil(gpu.wavefront_size)),
+        // Not promised (sub-groups of one work-group may wait on each other's barriers).
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&false_),
         CL_DEVICE_PARENT_DEVICE => info(&std::ptr::null_mut::<c_void>()),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => info(&0u32),
         CL_DEVICE_PARTITION_PROPERTIES => info(&[0isize]),
@@ -167,8 +179,9 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_WAVEFRONT_WIDTH_AMD => info(&gpu.wavefront_size),
         CL_DEVICE_GFXIP_MAJOR_AMD => info(&8u32),
         CL_DEVICE_GFXIP_MINOR_AMD => info(&0u32),
-        // CL_INVALID_VALUE if param_name is not one of the supported values.
-        _ => return Err(CL_INVALID_VALUE),
+        // The 3.0 optional-feature queries; CL_INVALID_VALUE if param_name is not one of
+        // the supported values.
+        _ => return feature_info(param_name, gpu.wavefront_size).ok_or(CL_INVALID_VALUE),
     })
 }
 

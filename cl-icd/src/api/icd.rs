@@ -4,8 +4,8 @@
 
 use super::params::c_str;
 use super::{
-    context, device, event, image, kernel, launch, memory, platform, program, queue, svm,
-    unsupported,
+    context, device, event, image, kernel, launch, memory, platform, program, queue, sub_groups,
+    svm, unsupported,
 };
 use crate::core::platform::Platform;
 use cl_sys::cl_platform_id;
@@ -190,14 +190,14 @@ dispatch_table! {
     clSetKernelArgSVMPointer => svm,
     clSetKernelExecInfo => svm,
     // cl_khr_sub_groups
-    clGetKernelSubGroupInfoKHR => unsupported,
+    clGetKernelSubGroupInfoKHR => sub_groups,
     // OpenCL 2.1
     clCloneKernel => kernel,
     clCreateProgramWithIL => program,
     clEnqueueSVMMigrateMem => unsupported,
     clGetDeviceAndHostTimer => unsupported,
     clGetHostTimer => unsupported,
-    clGetKernelSubGroupInfo => unsupported,
+    clGetKernelSubGroupInfo => sub_groups,
     clSetDefaultDeviceCommandQueue => unsupported,
     // OpenCL 2.2
     clSetProgramReleaseCallback => program,
@@ -212,6 +212,7 @@ dispatch_table! {
 fn extension_function(name: &[u8]) -> *mut c_void {
     match name {
         b"clIcdGetPlatformIDsKHR" => platform::clGetPlatformIDs as *mut c_void,
+        b"clGetKernelSubGroupInfoKHR" => sub_groups::clGetKernelSubGroupInfoKHR as *mut c_void,
         _ => std::ptr::null_mut(),
     }
 }

@@ -135,6 +135,20 @@ fn kernel_info(kernel: &Kernel, param_name: cl_kernel_info) -> CLResult<Vec<u8>>
     })
 }
 
+/// The device a per-device kernel query is about: `device`, or the kernel's only one.
+pub(super) fn kernel_device(kernel: &Kernel, device: cl_device_id) -> CLResult<&Device> {
+    let devices = &kernel.program.devices;
+    // CL_INVALID_DEVICE if device is not in the list of devices associated with kernel or
+    // if device is NULL but there is more than one device associated with kernel.
+    if device.is_null() {
+        check(devices.len() != 1, CL_INVALID_DEVICE)?;
+        return Ok(devices[0].as_ref());
+    }
+    let d = get::<Device>(device)?;
+    kernel.program.device_index(d).ok_or(CL_INVALID_DEVICE)?;
+    Ok(d)
+}
+
 fn work_group_info(
     kernel: &Kernel,
     device: &Device,
@@ -269,17 +283,7 @@ entry! {
     fn clGetKernelWorkGroupInfo(kernel: cl_kernel, device: cl_device_id, param_name: cl_kernel_work_group_info, param_value_size: usize, param_value: *mut c_void, param_value_size_ret: *mut usize) {
         // CL_INVALID_KERNEL if kernel is not a valid kernel object.
         let kernel = get::<Kernel>(kernel)?;
-        let devices = &kernel.program.devices;
-        // CL_INVALID_DEVICE if device is not in the list of devices associated with kernel
-        // or if device is NULL but there is more than one device associated with kernel.
-        let device = if device.is_null() {
-            check(devices.len() != 1, CL_INVALID_DEVICE)?;
-            devices[0].as_ref()
-        } else {
-            let d = get::<Device>(device)?;
-            kernel.program.device_index(d).ok_or(CL_INVALID_DEVICE)?;
-            d
-        };
+        let device = kernel_device(kernel, device)?;
         write_info(work_group_info(kernel, device, param_name), param_value_size, param_value, param_value_size_ret)
     }
 

@@ -4,7 +4,7 @@
 use super::handle::get;
 use super::memory::mirror_to_host;
 use super::params::{check, slice};
-use super::queue::enqueue;
+use super::queue::{enqueue, no_work};
 use super::CLResult;
 use crate::core::kernel::{Kernel, KernelArgs};
 use crate::core::platform::Platform;
@@ -23,10 +23,12 @@ use std::time::Instant;
 /// local size: 256 in 1-D, 16 × 16 in 2-D, 8 × 8 × 4 in 3-D (as AMD's runtime does).
 const DEFAULT_LOCAL_EDGES: [[u64; 3]; 3] = [[256, 1, 1], [16, 16, 1], [8, 8, 4]];
 
-/// The NDRange of a launch, checked as `clEnqueueNDRangeKernel` specifies.
+/// The NDRange of a launch, checked as `clEnqueueNDRangeKernel` specifies;
+/// `non_uniform` says whether the kernel's program allows non-uniform work-groups.
 fn nd_range(
     kernel: &Kernel,
     queue: &Queue,
+    non_uniform: bool,
     work_dim: cl_uint,
     global_work_offset: *const usize,
     global_work_size: *const usize,
@@ -36,16 +38,15 @@ fn nd_range(
     // and 3).
     check(!(1..=3).contains(&work_dim), CL_INVALID_WORK_DIMENSION)?;
     let dims = work_dim as usize;
-    // CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL, or if any of the values
-    // specified in global_work_size[0], … global_work_size[work_dim – 1] are 0 or exceed
-    // the range given by the sizeof(size_t) for the device on which the kernel execution
-    // will be enqueued (the dispatch packet holds 32-bit sizes).
+    // CL_INVALID_GLOBAL_WORK_SIZE if global_work_size is NULL or if any of the values
+    // specified in global_work_size[0], … global_work_size[work_dim – 1] exceed the
+    // maximum value representable by size_t on the device associated with
+    // command_queue (the dispatch packet holds 32-bit sizes). (Sizes of 0 are valid
+    // since OpenCL 2.1: the command does nothing.)
     let global = slice(global_work_size, dims);
     check(global.len() != dims, CL_INVALID_GLOBAL_WORK_SIZE)?;
     check(
-        global
-            .iter()
-            .any(|&g| g == 0 || g as u64 > u64::from(u32::MAX)),
+        global.iter().any(|&g| g as u64 > u64::from(u32::MAX)),
         CL_INVALID_GLOBAL_WORK_SIZE,
     )?;
     let offset = slice(global_work_offset, dims);
@@ -67,18 +68,22 @@ fn nd_range(
             // __attribute__((reqd_work_group_size(X, Y, Z))) qualifier is used to declare
             // the work-group size for kernel in the program source.
             check(required.is_some(), CL_INVALID_WORK_GROUP_SIZE)?;
-            default_local_size(global, max_group)
+            default_local_size(global, max_group, non_uniform)
         }
         local => {
             let local: Vec<u64> = local.iter().map(|&l| l as u64).collect();
-            // CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and number of
-            // work-items specified by global_work_size is not evenly divisible by size of
-            // work-group given by local_work_size.
+            // (A work-group of 0 work-items in a dimension divides no global size.)
+            check(local.contains(&0), CL_INVALID_WORK_GROUP_SIZE)?;
+            // CL_INVALID_WORK_GROUP_SIZE if the work-group size must be uniform and the
+            // local_work_size is not NULL, [...] or the global_work_size is not evenly
+            // divisible by the local_work_size. (It must be uniform unless the program is
+            // OpenCL C 2.0 or later, compiled without -cl-uniform-work-group-size.)
             check(
-                local
-                    .iter()
-                    .zip(global)
-                    .any(|(&l, &g)| l == 0 || !(g as u64).is_multiple_of(l)),
+                !non_uniform
+                    && local
+                        .iter()
+                        .zip(global)
+                        .any(|(&l, &g)| !(g as u64).is_multiple_of(l)),
                 CL_INVALID_WORK_GROUP_SIZE,
             )?;
             // CL_INVALID_WORK_GROUP_SIZE if local_work_size is specified and does not
@@ -119,19 +124,20 @@ fn nd_range(
 }
 
 /// The work-group size a runtime picks when the application leaves it open: per
-/// dimension the largest divisor of the global size within the default edge, with the
+/// dimension the default edge (at most the global size) if work-groups may be
+/// non-uniform, else the largest divisor of the global size within it, with the
 /// work-group no larger than the kernel allows.
-fn default_local_size(global: &[usize], max_group: u64) -> Vec<u64> {
+fn default_local_size(global: &[usize], max_group: u64, non_uniform: bool) -> Vec<u64> {
     let edges = DEFAULT_LOCAL_EDGES[global.len() - 1];
     let mut budget = max_group.max(1);
     global
         .iter()
         .enumerate()
         .map(|(d, &g)| {
-            let cap = edges[d].min(budget);
+            let cap = edges[d].min(budget).min(g as u64);
             let l = (1..=cap)
                 .rev()
-                .find(|l| (g as u64).is_multiple_of(*l))
+                .find(|l| non_uniform || (g as u64).is_multiple_of(*l))
                 .unwrap_or(1);
             budget /= l;
             l
@@ -183,15 +189,19 @@ fn launch(
         .program
         .device_index(&queue.device)
         .ok_or(CL_INVALID_PROGRAM_EXECUTABLE)?;
-    let program = kernel
-        .program
-        .build_of(index)
+    let build = kernel.program.build_of(index);
+    let program = build
         .device_program()
         .cloned()
         .ok_or(CL_INVALID_PROGRAM_EXECUTABLE)?;
+    let non_uniform = build
+        .binary
+        .as_ref()
+        .is_some_and(|b| b.non_uniform_work_groups);
     let range = nd_range(
         kernel,
         &queue,
+        non_uniform,
         work_dim,
         global_work_offset,
         global_work_size,
@@ -213,6 +223,18 @@ fn launch(
         CL_OUT_OF_RESOURCES,
     )?;
     let wait_for = super::event::wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+    // If global_work_size[i] is 0, the kernel command will trivially succeed after its
+    // event dependencies are satisfied and subsequently update its completion event.
+    if range.global_size.contains(&0) {
+        return enqueue(
+            &queue,
+            CL_COMMAND_NDRANGE_KERNEL,
+            wait_for,
+            false,
+            event,
+            no_work(),
+        );
+    }
     let name = kernel.loaded().name().to_string();
     let (device, queue_index) = (queue.device.clone(), queue.index);
     // The host clock's time now is this launch's QUEUED time (see `enqueue`).

@@ -237,7 +237,7 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
         CL_MEM_ASSOCIATED_MEMOBJECT => info(&parent),
         CL_MEM_OFFSET => info(&origin),
         CL_MEM_USES_SVM_POINTER => info(&if mem.uses_svm() { CL_TRUE } else { CL_FALSE }),
-        CL_MEM_PROPERTIES => Vec::new(),
+        CL_MEM_PROPERTIES => mem.properties.get().map_or_else(Vec::new, info),
         // CL_INVALID_VALUE if param_name is not valid.
         _ => return Err(CL_INVALID_VALUE),
     })
@@ -652,7 +652,12 @@ create_entry! {
         // CL_INVALID_PROPERTY if a property name in properties is not a supported property
         // name.
         check(!super::params::properties(properties).is_empty(), CL_INVALID_PROPERTY)?;
-        create_buffer(context, flags, size, host_ptr)
+        let buffer = create_buffer(context, flags, size, host_ptr)?;
+        if !properties.is_null() {
+            // A new object: its properties are not set yet.
+            let _ = get::<MemObject>(buffer)?.properties.set(vec![0]);
+        }
+        Ok(buffer)
     }
 
     /// `clCreateSubBuffer`.

@@ -25,6 +25,7 @@ pub mod params;
 pub mod context;
 pub mod device;
 pub mod event;
+pub mod features;
 pub mod image;
 pub mod kernel;
 pub mod launch;
@@ -33,6 +34,7 @@ pub mod platform;
 pub mod program;
 pub mod queue;
 pub mod stdout;
+pub mod sub_groups;
 pub mod svm;
 pub mod unsupported;
 

@@ -37,6 +37,9 @@ fn platform_info(param_name: cl_platform_info) -> CLResult<Vec<u8>> {
         CL_PLATFORM_EXTENSIONS => info(&PLATFORM_EXTENSIONS.join(" ")),
         CL_PLATFORM_ICD_SUFFIX_KHR => info("GCNSIM"),
         CL_PLATFORM_NUMERIC_VERSION => info(&numeric_version()),
+        // 0: no synchronisation of device and host timers (clGetDeviceAndHostTimer and
+        // clGetHostTimer return CL_INVALID_OPERATION).
+        CL_PLATFORM_HOST_TIMER_RESOLUTION => info(&0u64),
         CL_PLATFORM_EXTENSIONS_WITH_VERSION => PLATFORM_EXTENSIONS
             .iter()
             .flat_map(|e| name_version(make_version(1, 0, 0), e))

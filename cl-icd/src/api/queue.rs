@@ -67,13 +67,18 @@ fn queue_info(queue: &Queue, param_name: cl_command_queue_info) -> CLResult<Vec<
         CL_QUEUE_REFERENCE_COUNT => info(&reference_count(queue)),
         CL_QUEUE_PROPERTIES => info(&queue.properties),
         CL_QUEUE_PROPERTIES_ARRAY => info(&queue.property_list),
+        // No on-device queues, so no default one.
+        CL_QUEUE_DEVICE_DEFAULT => info(&std::ptr::null_mut::<std::ffi::c_void>()),
+        // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue for
+        // param_name (CL_QUEUE_SIZE is for on-device queues).
+        CL_QUEUE_SIZE => return Err(CL_INVALID_COMMAND_QUEUE),
         // CL_INVALID_VALUE if param_name is not one of the supported values.
         _ => return Err(CL_INVALID_VALUE),
     })
 }
 
-/// A command that only orders others (markers, barriers): no device work.
-fn no_work() -> Work {
+/// A command that only orders others (markers, barriers, empty NDRanges): no device work.
+pub(super) fn no_work() -> Work {
     Box::new(|_| Ok(0))
 }
 

@@ -42,11 +42,10 @@ unsupported! {
     CL_INVALID_OPERATION => fn clEnqueueReleaseEGLObjectsKHR(command_queue: cl_command_queue, num_objects: cl_uint, mem_objects: *const cl_mem, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int;
     CL_INVALID_OPERATION => fn clCreateEventFromEGLSyncKHR(context: cl_context, sync: c_void, display: c_void; errcode_ret) -> cl_event;
     CL_INVALID_OPERATION => fn clCreatePipe(context: cl_context, flags: cl_mem_flags, pipe_packet_size: cl_uint, pipe_max_packets: cl_uint, properties: *const cl_pipe_properties; errcode_ret) -> cl_mem;
-    CL_INVALID_OPERATION => fn clGetPipeInfo(arg0: cl_mem, arg1: cl_pipe_info, arg2: usize, arg3: *mut c_void, arg4: *mut usize) -> cl_int;
-    CL_INVALID_OPERATION => fn clGetKernelSubGroupInfoKHR(arg0: cl_kernel, arg1: cl_device_id, arg2: cl_kernel_sub_group_info, arg3: usize, arg4: *const c_void, arg5: usize, arg6: *mut c_void, arg7: *mut usize) -> cl_int;
+    // CL_INVALID_MEM_OBJECT if pipe is not a valid pipe object (there are none).
+    CL_INVALID_MEM_OBJECT => fn clGetPipeInfo(arg0: cl_mem, arg1: cl_pipe_info, arg2: usize, arg3: *mut c_void, arg4: *mut usize) -> cl_int;
     CL_INVALID_OPERATION => fn clEnqueueSVMMigrateMem(command_queue: cl_command_queue, num_svm_pointers: cl_uint, svm_pointers: *const *mut c_void, sizes: *const usize, flags: cl_mem_migration_flags, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int;
     CL_INVALID_OPERATION => fn clGetDeviceAndHostTimer(device: cl_device_id, device_timestamp: *mut cl_ulong, host_timestamp: *mut cl_ulong) -> cl_int;
     CL_INVALID_OPERATION => fn clGetHostTimer(device: cl_device_id, host_timestamp: *mut cl_ulong) -> cl_int;
-    CL_INVALID_OPERATION => fn clGetKernelSubGroupInfo(kernel: cl_kernel, device: cl_device_id, param_name: cl_kernel_sub_group_info, input_value_size: usize, input_value: *const c_void, param_value_size: usize, param_value: *mut c_void, param_value_size_ret: *mut usize) -> cl_int;
     CL_INVALID_OPERATION => fn clSetDefaultDeviceCommandQueue(context: cl_context, device: cl_device_id, command_queue: cl_command_queue) -> cl_int;
 }

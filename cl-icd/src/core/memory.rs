@@ -8,7 +8,7 @@ use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
 use sim_core::driver::{Buffer, DriverError};
 use sim_core::image::{ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Where a memory object's bytes are.
 pub enum Storage {
@@ -54,6 +54,9 @@ pub struct MemObject {
     destructors: Destructors,
     /// Where the bytes are.
     pub storage: Storage,
+    /// The property list `clCreateBufferWithProperties` was given, with its terminating 0
+    /// (`CL_MEM_PROPERTIES`); unset for a NULL list and for other memory objects.
+    pub properties: OnceLock<Vec<u64>>,
     maps: Mutex<HashMap<usize, Vec<Mapping>>>,
     /// Host memory the size of the object that maps point into when it has no host
     /// pointer, made at the first map (as AMD's runtime and PoCL map: a program that
@@ -125,6 +128,7 @@ impl MemObject {
             host_ptr,
             storage,
             maps: Mutex::new(HashMap::new()),
+            properties: OnceLock::new(),
             host_copy: Mutex::new(None),
             destructors: Destructors::default(),
             image: None,

@@ -6,9 +6,12 @@ use super::device::Device;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::*;
 use once_cell::sync::Lazy;
-use sim_core::compiler::{BinaryKind, CompileError, CompileOutput, Compiler, CompilerSettings};
+use sim_core::compiler::{
+    BinaryKind, BuildOptions, CompileError, CompileOutput, Compiler, CompilerSettings, Stage,
+};
 use sim_core::loader::{CodeObject, LoadError};
 use sim_core::platform::DeviceProgram;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -60,6 +63,13 @@ fn device_program(code: CodeObject) -> Arc<DeviceProgram> {
     ))
 }
 
+/// Whether a program compiled with `options` may run kernels in non-uniform work-groups
+/// (options that do not parse fail the build anyway).
+fn options_allow_non_uniform(options: &str) -> bool {
+    BuildOptions::parse(options, Stage::Build, Path::new("/"))
+        .is_ok_and(|o| o.non_uniform_work_groups())
+}
+
 /// A program binary with what it is, and for executables the loaded code object.
 #[derive(Clone)]
 pub struct Binary {
@@ -69,6 +79,10 @@ pub struct Binary {
     pub kind: BinaryKind,
     /// The loaded code object, ready to be placed on GPUs (executables only).
     pub code: Option<Arc<DeviceProgram>>,
+    /// Whether its kernels may run in non-uniform work-groups: compiled as OpenCL C 2.0
+    /// or later without `-cl-uniform-work-group-size` (every linked object so compiled).
+    /// False for binaries the application supplies: their options are unknown.
+    pub non_uniform_work_groups: bool,
 }
 
 impl Binary {
@@ -81,6 +95,7 @@ impl Binary {
                 bytes: Arc::new(bytes.to_vec()),
                 kind,
                 code: None,
+                non_uniform_work_groups: false,
             });
         }
         let code = CodeObject::parse(bytes)?;
@@ -88,11 +103,12 @@ impl Binary {
             bytes: Arc::new(bytes.to_vec()),
             kind: BinaryKind::Executable,
             code: Some(device_program(code)),
+            non_uniform_work_groups: false,
         })
     }
 
     /// Wraps compiler output, loading executables.
-    fn from_output(out: CompileOutput) -> Result<Binary, String> {
+    fn from_output(out: CompileOutput, non_uniform_work_groups: bool) -> Result<Binary, String> {
         let code = match out.kind {
             BinaryKind::Executable => Some(device_program(
                 CodeObject::parse(&out.binary).map_err(|e| format!("gcnsim loader: {e}"))?,
@@ -103,6 +119,7 @@ impl Binary {
             bytes: Arc::new(out.binary),
             kind: out.kind,
             code,
+            non_uniform_work_groups,
         })
     }
 
@@ -247,7 +264,10 @@ impl Program {
     /// devices' binaries into executables (linking compiled objects).
     pub fn build(&self, indices: &[usize], options: &str) -> Result<(), cl_int> {
         if let Some(source) = &self.source {
-            return self.record(indices, options, Step::Build, |c| c.build(source, options));
+            let non_uniform = options_allow_non_uniform(options);
+            return self.record(indices, options, Step::Build, non_uniform, |c| {
+                c.build(source, options)
+            });
         }
         for &i in indices {
             let binary = self.builds()[i].binary.clone().ok_or(CL_INVALID_BINARY)?;
@@ -257,7 +277,10 @@ impl Program {
                 builds[i].status = CL_BUILD_SUCCESS;
                 builds[i].options = options.to_string();
             } else {
-                self.record(&[i], options, Step::Build, |c| c.link(&[&binary.bytes], ""))?;
+                let non_uniform = binary.non_uniform_work_groups;
+                self.record(&[i], options, Step::Build, non_uniform, |c| {
+                    c.link(&[&binary.bytes], "")
+                })?;
             }
         }
         Ok(())
@@ -272,7 +295,8 @@ impl Program {
     ) -> Result<(), cl_int> {
         // CL_INVALID_OPERATION if program has no source.
         let source = self.source.as_ref().ok_or(CL_INVALID_OPERATION)?;
-        self.record(indices, options, Step::Compile, |c| {
+        let non_uniform = options_allow_non_uniform(options);
+        self.record(indices, options, Step::Compile, non_uniform, |c| {
             c.compile(source, options, headers)
         })
     }
@@ -285,6 +309,8 @@ impl Program {
         options: &str,
     ) -> Result<Arc<Program>, cl_int> {
         let mut objects = Vec::new();
+        // A linked program supports only uniform work-groups if any of its objects does.
+        let mut non_uniform = true;
         for input in inputs {
             // CL_INVALID_OPERATION if the compilation or build of a program executable for
             // any of the devices ... has not completed / input is not a compiled object or
@@ -298,23 +324,28 @@ impl Program {
             if binary.kind == BinaryKind::Executable {
                 return Err(CL_INVALID_OPERATION);
             }
+            non_uniform &= binary.non_uniform_work_groups;
             objects.push(binary.bytes);
         }
         let builds = vec![DeviceBuild::empty(); devices.len()];
         let program = Program::new(context, devices, None, builds);
         let refs: Vec<&[u8]> = objects.iter().map(|o| o.as_slice()).collect();
         let all: Vec<usize> = (0..program.devices.len()).collect();
-        program.record(&all, options, Step::Link, |c| c.link(&refs, options))?;
+        program.record(&all, options, Step::Link, non_uniform, |c| {
+            c.link(&refs, options)
+        })?;
         Ok(program)
     }
 
-    /// Runs a compiler step once and records its outcome (status, log, binary) as the
-    /// build of each device at `indices`.
+    /// Runs a compiler step once and records its outcome (status, log, binary, and
+    /// whether its kernels may run in non-uniform work-groups) as the build of each device
+    /// at `indices`.
     fn record(
         &self,
         indices: &[usize],
         options: &str,
         step: Step,
+        non_uniform_work_groups: bool,
         run: impl FnOnce(&Compiler) -> Result<CompileOutput, CompileError>,
     ) -> Result<(), cl_int> {
         for &i in indices {
@@ -330,7 +361,7 @@ impl Program {
             .and_then(run)
             .and_then(|out| {
                 let log = out.log.clone();
-                Binary::from_output(out)
+                Binary::from_output(out, non_uniform_work_groups)
                     .map(|b| (b, log))
                     .map_err(|log| CompileError::Failed { log })
             });

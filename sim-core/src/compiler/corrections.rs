@@ -14,7 +14,10 @@ use super::error::io_error;
 use super::CompileError;
 
 /// The corrections' OpenCL C source.
-pub const SOURCE: &str = include_str!("corrections/sat_conversions.cl");
+pub const SOURCE: &str = concat!(
+    include_str!("corrections/sat_conversions.cl"),
+    include_str!("corrections/work_items.cl")
+);
 
 /// The compiled corrections: a bitcode file for the lifetime of the compiler.
 #[derive(Debug)]

@@ -4,11 +4,12 @@
 //!
 //! clang-15 defines the language's own macros (`__OPENCL_C_VERSION__`, `CL_VERSION_*`,
 //! `__ENDIAN_LITTLE__`, `__FAST_RELAXED_MATH__`) but not `__OPENCL_VERSION__`, and for
-//! amdgcn it enables extensions gcnsim does not have (`cl_khr_fp16`, the image ones,
-//! `cl_khr_subgroups`). The arguments here make the macros name exactly what the device has.
+//! amdgcn it enables extensions gcnsim does not have (`cl_khr_fp16`, the mipmap and
+//! depth image ones, …). The arguments here make the macros name exactly what the device
+//! has.
 
 /// The OpenCL version the device reports (`CL_DEVICE_VERSION`), as (major, minor).
-pub const DEVICE_OPENCL_VERSION: (u32, u32) = (2, 0);
+pub const DEVICE_OPENCL_VERSION: (u32, u32) = (3, 0);
 
 /// The OpenCL C extensions kernels can use (each also a predefined macro), in the order
 /// `CL_DEVICE_EXTENSIONS` lists them.
@@ -21,10 +22,11 @@ pub const OPENCL_C_EXTENSIONS: &[&str] = &[
     "cl_khr_int64_base_atomics",
     "cl_khr_fp64",
     "cl_khr_3d_image_writes",
+    "cl_khr_subgroups",
 ];
 
 /// The optional OpenCL C 3.0 features the device supports (`CL_DEVICE_OPENCL_C_FEATURES`,
-/// and the macros a `-cl-std=CL3.0` program sees). Pipes, device-side enqueue, and sub-groups
+/// and the macros a `-cl-std=CL3.0` program sees). Pipes and device-side enqueue
 /// are not among them.
 pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_int64",
@@ -39,6 +41,7 @@ pub const OPENCL_C_FEATURES: &[&str] = &[
     "__opencl_c_images",
     "__opencl_c_read_write_images",
     "__opencl_c_3d_image_writes",
+    "__opencl_c_subgroups",
 ];
 
 /// Features clang-15 cannot switch with `-cl-ext` for amdgcn: its `opencl-c-base.h`
@@ -90,9 +93,6 @@ mod tests {
         let define = "-D__opencl_c_work_group_collective_functions=1".to_string();
         assert!(std3.contains(&define));
         assert!(!std2.contains(&define));
-        assert!(
-            std2.contains(&"-D__OPENCL_VERSION__=200".to_string())
-                || DEVICE_OPENCL_VERSION != (2, 0)
-        );
+        assert!(std2.contains(&"-D__OPENCL_VERSION__=300".to_string()));
     }
 }

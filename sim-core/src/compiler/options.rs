@@ -128,6 +128,23 @@ impl BuildOptions {
         Ok(out)
     }
 
+    /// Whether kernels of a program compiled with these options may run in non-uniform
+    /// work-groups (OpenCL 3.0 API, `clEnqueueNDRangeKernel`): the program is OpenCL C 2.0
+    /// or later (the last `-cl-std=` is `CL2.0` or `CL3.0`) and not compiled with
+    /// `-cl-uniform-work-group-size`.
+    pub fn non_uniform_work_groups(&self) -> bool {
+        let std = self
+            .clang_args
+            .iter()
+            .rev()
+            .find_map(|a| a.strip_prefix("-cl-std="));
+        matches!(std, Some("CL2.0" | "CL3.0"))
+            && !self
+                .clang_args
+                .iter()
+                .any(|a| a == "-cl-uniform-work-group-size")
+    }
+
     fn note_math(&mut self, word: &str) {
         let m = &mut self.math;
         match word {
@@ -192,6 +209,17 @@ mod tests {
 
     fn parse(s: &str) -> Result<BuildOptions, CompileError> {
         BuildOptions::parse(s, Stage::Build, Path::new("/app"))
+    }
+
+    #[test]
+    fn non_uniform_work_groups_need_opencl_c_2_and_no_uniform_flag() {
+        let allows = |s: &str| parse(s).unwrap().non_uniform_work_groups();
+        assert!(!allows(""));
+        assert!(!allows("-cl-std=CL1.2"));
+        assert!(allows("-cl-std=CL2.0"));
+        assert!(allows("-cl-std=CL1.2 -cl-std=CL3.0"));
+        assert!(!allows("-cl-std=CL3.0 -cl-std=CL1.2"));
+        assert!(!allows("-cl-std=CL2.0 -cl-uniform-work-group-size"));
     }
 
     #[test]

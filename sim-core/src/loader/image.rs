@@ -9,7 +9,7 @@ use goblin::elf::section_header::{SectionHeader, SHF_EXECINSTR};
 use super::error::{malformed, LoadError, Result};
 
 /// Largest memory image gcnsim loads (code plus program-scope data).
-const MAX_IMAGE_BYTES: u64 = 256 << 20;
+pub const MAX_IMAGE_BYTES: u64 = 256 << 20;
 
 /// Loadable segments laid out from virtual address 0; the emulator places the image at
 /// some base address B, and reads address `B + vaddr`.

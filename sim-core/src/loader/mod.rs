@@ -14,7 +14,7 @@ mod target;
 
 pub use descriptor::{KernelCodeProperties, KernelDescriptor, SgprInit, SgprValue};
 pub use error::LoadError;
-pub use image::LoadedImage;
+pub use image::{LoadedImage, MAX_IMAGE_BYTES};
 pub use kernel::Kernel;
 pub use metadata::{
     AccessQualifier, AddressSpace, ArgKind, KernelArg, KernelMetadata, PrintfFormat,

@@ -26,13 +26,6 @@ pub struct NdRange {
     pub local_size: [u32; 3],
 }
 
-impl NdRange {
-    /// Work-groups per dimension (the last one may be partial).
-    pub fn workgroup_counts(&self) -> [u32; 3] {
-        std::array::from_fn(|d| self.global_size[d].div_ceil(self.local_size[d].max(1)))
-    }
-}
-
 /// What a finished kernel reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KernelReport {
@@ -136,11 +129,15 @@ pub(super) fn kernarg_segment(
     let size = (kernel.metadata.kernarg_segment_size as usize).max(explicit.len());
     let mut bytes = vec![0u8; size.max(8)];
     bytes[..explicit.len()].copy_from_slice(explicit);
-    let counts = range.workgroup_counts();
     for arg in kernel.args() {
         let value: u64 = match arg.kind {
             ArgKind::HiddenGlobalOffset(d) => range.global_offset[usize::from(d)],
-            ArgKind::HiddenBlockCount(d) => counts[usize::from(d)].into(),
+            // The full work-groups: the device libraries' get_local_size gives work-group
+            // `id` the remainder when `id` is not below this count (code object v5).
+            ArgKind::HiddenBlockCount(d) => {
+                let d = usize::from(d);
+                (range.global_size[d] / range.local_size[d].max(1)).into()
+            }
             ArgKind::HiddenGroupSize(d) => range.local_size[usize::from(d)].into(),
             ArgKind::HiddenRemainder(d) => {
                 let d = usize::from(d);
