@@ -11,8 +11,9 @@ use super::consts::CL_SAMPLER_PROPERTIES;
 use super::event::wait_list;
 use super::handle::{get, get_arc, handle_of, new_handle, reference_count, release, retain};
 use super::memory::{
-    check_flags, check_host_access, enqueue_map, enqueue_rect_layouts, mirror_rect_to_host,
-    queue_and_mem, rects_overlap, region_bytes, rows, same_storage, RectLayout, RectTransfer,
+    check_flags, check_host_access, check_no_properties, enqueue_map, enqueue_rect_layouts,
+    mirror_rect_to_host, queue_and_mem, record_properties, rects_overlap, region_bytes, rows,
+    same_storage, RectLayout, RectTransfer,
 };
 use super::params::{check, info, slice, write_info, write_out};
 use super::queue::enqueue;
@@ -523,10 +524,10 @@ create_entry! {
 
     /// `clCreateImageWithProperties` (no properties are defined for images).
     fn clCreateImageWithProperties(context: cl_context, properties: *const cl_ulong, flags: cl_mem_flags, image_format: *const cl_image_format, image_desc: *const cl_image_desc, host_ptr: *mut c_void; errcode_ret) -> cl_mem {
-        // CL_INVALID_PROPERTY if a property name in properties is not a supported property
-        // name.
-        check(!properties.is_null() && slice(properties, 1)[0] != 0, CL_INVALID_PROPERTY)?;
-        create_image(context, flags, image_format, image_desc, host_ptr)
+        check_no_properties(properties)?;
+        let image = create_image(context, flags, image_format, image_desc, host_ptr)?;
+        record_properties(image, properties)?;
+        Ok(image)
     }
 
     /// `clCreateImage2D` (OpenCL 1.1).

@@ -244,6 +244,28 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
 }
 
 /// The queue and memory object of a transfer command, checked to share a context.
+/// `CL_INVALID_PROPERTY` unless `properties` (of `clCreateBufferWithProperties` or
+/// `clCreateImageWithProperties`) is NULL or empty: no memory object properties are
+/// supported.
+pub(super) fn check_no_properties(properties: *const cl_ulong) -> CLResult<()> {
+    // CL_INVALID_PROPERTY if a property name in properties is not a supported property
+    // name.
+    check(
+        !super::params::properties(properties).is_empty(),
+        CL_INVALID_PROPERTY,
+    )
+}
+
+/// Keeps the (empty) `properties` list a memory object was created with, for
+/// `CL_MEM_PROPERTIES`: the terminating 0 when a list was given, nothing for NULL.
+pub(super) fn record_properties(mem: cl_mem, properties: *const cl_ulong) -> CLResult<()> {
+    if !properties.is_null() {
+        // A new object: its properties are not set yet.
+        let _ = get::<MemObject>(mem)?.properties.set(vec![0]);
+    }
+    Ok(())
+}
+
 pub(super) fn queue_and_mem(
     command_queue: cl_command_queue,
     mem: cl_mem,
@@ -649,14 +671,9 @@ create_entry! {
         host_ptr: *mut c_void;
         errcode_ret
     ) -> cl_mem {
-        // CL_INVALID_PROPERTY if a property name in properties is not a supported property
-        // name.
-        check(!super::params::properties(properties).is_empty(), CL_INVALID_PROPERTY)?;
+        check_no_properties(properties)?;
         let buffer = create_buffer(context, flags, size, host_ptr)?;
-        if !properties.is_null() {
-            // A new object: its properties are not set yet.
-            let _ = get::<MemObject>(buffer)?.properties.set(vec![0]);
-        }
+        record_properties(buffer, properties)?;
         Ok(buffer)
     }
 
