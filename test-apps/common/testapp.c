@@ -144,6 +144,30 @@ char *ta_platform_string(cl_platform_id platform, cl_platform_info param)
     return s;
 }
 
+static int name_contains(cl_platform_id platform, const char *want)
+{
+    char *name = ta_platform_string(platform, CL_PLATFORM_NAME);
+    size_t len = strlen(want);
+    int found = 0;
+    for (const char *p = name; *p && !found; p++)
+        found = strncasecmp(p, want, len) == 0;
+    free(name);
+    return found;
+}
+
+cl_platform_id ta_platform_named(const char *want)
+{
+    cl_uint count = 0;
+    TA_CHECK(clGetPlatformIDs(0, NULL, &count));
+    cl_platform_id *all = malloc(count * sizeof *all), found = NULL;
+    TA_CHECK(clGetPlatformIDs(count, all, NULL));
+    for (cl_uint i = 0; i < count && !found; i++)
+        if (name_contains(all[i], want))
+            found = all[i];
+    free(all);
+    return found;
+}
+
 char *ta_device_string(cl_device_id device, cl_device_info param)
 {
     size_t size = 0;

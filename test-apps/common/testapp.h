@@ -66,6 +66,10 @@ cl_platform_id ta_platform(void);
  * has a GPU, else CL_DEVICE_TYPE_ALL. */
 cl_device_type ta_device_type(cl_platform_id platform);
 
+/* The first platform whose CL_PLATFORM_NAME contains `want` (ignoring case),
+ * or NULL. */
+cl_platform_id ta_platform_named(const char *want);
+
 /* All devices of ta_device_type on the platform, malloc'ed; *count set. */
 cl_device_id *ta_devices(cl_platform_id platform, cl_uint *count);
 

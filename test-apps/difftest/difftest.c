@@ -32,30 +32,11 @@ struct side {
     cl_command_queue queue;
 };
 
-static int has_name(cl_platform_id platform, const char *want)
-{
-    char *name = ta_platform_string(platform, CL_PLATFORM_NAME);
-    size_t len = strlen(want);
-    int found = 0;
-    for (const char *p = name; *p && !found; p++)
-        found = strncasecmp(p, want, len) == 0;
-    free(name);
-    return found;
-}
-
 /* Opens the first device of the platform whose name contains `want`. */
 static void open_side(struct side *side, const char *label, const char *want)
 {
-    cl_uint count = 0;
-    TA_CHECK(clGetPlatformIDs(0, NULL, &count));
-    cl_platform_id *all = malloc(count * sizeof *all);
-    TA_CHECK(clGetPlatformIDs(count, all, NULL));
     side->label = label;
-    side->platform = NULL;
-    for (cl_uint i = 0; i < count && !side->platform; i++)
-        if (has_name(all[i], want))
-            side->platform = all[i];
-    free(all);
+    side->platform = ta_platform_named(want);
     if (!side->platform) {
         printf("no OpenCL platform named '%s' (OCL_ICD_VENDORS must make both gcnsim and "
                "PoCL visible)\nFAILED\n",

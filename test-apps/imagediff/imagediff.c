@@ -81,26 +81,9 @@ struct side {
 
 static struct side sides[2];
 
-static int has_name(cl_platform_id platform, const char *want)
-{
-    char *name = ta_platform_string(platform, CL_PLATFORM_NAME);
-    size_t len = strlen(want);
-    int found = 0;
-    for (const char *p = name; *p && !found; p++)
-        found = strncasecmp(p, want, len) == 0;
-    free(name);
-    return found;
-}
-
 static void open_side(struct side *s, const char *label, const char *want, const char *source)
 {
-    cl_uint count = 0;
-    TA_CHECK(clGetPlatformIDs(0, NULL, &count));
-    cl_platform_id all[16], platform = NULL;
-    TA_CHECK(clGetPlatformIDs(count < 16 ? count : 16, all, NULL));
-    for (cl_uint i = 0; i < count && i < 16 && !platform; i++)
-        if (has_name(all[i], want))
-            platform = all[i];
+    cl_platform_id platform = ta_platform_named(want);
     if (!platform) {
         printf("no OpenCL platform named '%s'\nFAILED\n", want);
         exit(1);

@@ -20,8 +20,6 @@ pub struct EngineLoad {
     pub events: u64,
     /// Component runs for events (one per component with events per step).
     pub component_runs: u64,
-    /// In-order runs.
-    pub in_order_runs: u64,
     /// Host time spent running components for their events (the part that may run in
     /// parallel).
     pub parallel: Duration,
@@ -65,7 +63,6 @@ impl Sub for EngineLoad {
             steps: self.steps - before.steps,
             events: self.events - before.events,
             component_runs: self.component_runs - before.component_runs,
-            in_order_runs: self.in_order_runs - before.in_order_runs,
             parallel: self.parallel.saturating_sub(before.parallel),
             total: self.total.saturating_sub(before.total),
         }
@@ -82,7 +79,6 @@ mod tests {
             steps: 4,
             events: 10,
             component_runs: 6,
-            in_order_runs: 1,
             parallel: Duration::from_millis(75),
             total: Duration::from_millis(100),
         };

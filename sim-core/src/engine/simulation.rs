@@ -278,21 +278,15 @@ impl<M: Send> Engine<M> {
         // The events go into the queue in component order (the queue's order does not
         // depend on it).
         for &target in &touched {
-            let mut out = std::mem::take(&mut self.slots[target.index()].out);
-            self.schedule(&mut out);
-            self.slots[target.index()].out = out;
+            self.schedule_created(target);
         }
         touched.retain(|target| self.slots[target.index()].in_order);
-        self.load.in_order_runs += touched.len() as u64;
         for &target in &touched {
             let slot = &mut self.slots[target.index()];
-            slot.in_order = false;
             run_component(slot, target, time, delta, &[Wake::InOrder]);
-            let mut out = std::mem::take(&mut slot.out);
-            self.schedule(&mut out);
-            let slot = &mut self.slots[target.index()];
-            slot.out = out;
+            // Asking again while running in order has no effect.
             slot.in_order = false;
+            self.schedule_created(target);
         }
         self.touched = touched;
         self.load.total += started.elapsed();
@@ -316,6 +310,13 @@ impl<M: Send> Engine<M> {
             work.into_par_iter()
                 .for_each(|(target, slot)| handle_pending(slot, target, time, delta));
         });
+    }
+
+    /// Queues the events component `target` created in this step.
+    fn schedule_created(&mut self, target: ComponentId) {
+        let mut out = std::mem::take(&mut self.slots[target.index()].out);
+        self.schedule(&mut out);
+        self.slots[target.index()].out = out;
     }
 
     /// Queues the events a step (or code outside the simulation) created, in order.

@@ -82,7 +82,6 @@ mod tests {
             steps: 10,
             events: 25,
             component_runs: 20,
-            in_order_runs: 3,
             parallel: Duration::from_millis(90),
             total: Duration::from_millis(100),
         };
