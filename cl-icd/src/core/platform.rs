@@ -36,7 +36,7 @@ impl Platform {
                         let platform = &simulator.settings().platform;
                         Arc::new(Device::new(
                             gpu,
-                            platform.gpu.clone(),
+                            platform.device_config(),
                             LaunchPath::new(platform),
                             simulator.driver().clone(),
                         ))

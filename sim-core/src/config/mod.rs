@@ -6,8 +6,8 @@ mod platform;
 
 pub use error::ConfigError;
 pub use platform::{
-    CacheConfig, CuConfig, DramConfig, GpuConfig, IssueArbiter, PlatformConfig, TlbConfig,
-    DEFAULT_PLATFORM_TOML,
+    CacheConfig, CuConfig, DramConfig, GpuConfig, GpuLinks, IssueArbiter, PlatformConfig,
+    TlbConfig, DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;
@@ -42,6 +42,10 @@ pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
     (
         "GCNSIM_GPUS",
         "number of simulated GPUs (overrides the file)",
+    ),
+    (
+        "GCNSIM_UNIFIED",
+        "1: the GPUs appear as one OpenCL device (unified multi-GPU); 0: one device each (overrides the file)",
     ),
     (
         "GCNSIM_MODE",
@@ -132,6 +136,18 @@ impl Settings {
         };
         if let Some(value) = get("GCNSIM_GPUS") {
             platform.gpu_count = parse_count("GCNSIM_GPUS", value, MAX_GPUS)?;
+        }
+        match get("GCNSIM_UNIFIED") {
+            None => {}
+            Some("0") => platform.unified_gpus = false,
+            Some("1") => platform.unified_gpus = true,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "GCNSIM_UNIFIED",
+                    other,
+                    "must be 1 (the GPUs as one device) or 0 (one device each)",
+                ))
+            }
         }
         let mode = match get("GCNSIM_MODE") {
             None | Some("emu") => Mode::Emu,
@@ -247,6 +263,7 @@ mod tests {
     fn variables_are_applied() {
         let s = settings(&[
             ("GCNSIM_GPUS", "1"),
+            ("GCNSIM_UNIFIED", "1"),
             ("GCNSIM_MODE", "timing"),
             ("GCNSIM_THREADS", "2"),
             ("GCNSIM_REPORT", "/tmp/r.csv"),
@@ -258,6 +275,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(s.platform.gpu_count, 1);
+        assert!(s.platform.unified_gpus);
         assert_eq!(s.mode, Mode::Timing);
         assert_eq!(s.threads, 2);
         assert_eq!(s.report, Some(PathBuf::from("/tmp/r.csv")));
@@ -274,6 +292,7 @@ mod tests {
             ("GCNSIM_GPUS", "0"),
             ("GCNSIM_GPUS", "65"),
             ("GCNSIM_MODE", "fast"),
+            ("GCNSIM_UNIFIED", "yes"),
             ("GCNSIM_THREADS", "-1"),
             ("GCNSIM_REPORT", "/tmp/r.txt"),
             ("GCNSIM_SUMMARY", "yes"),

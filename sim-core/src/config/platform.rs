@@ -35,9 +35,35 @@ pub struct PlatformConfig {
     /// Wavefront instructions one kernel launch (all its wavefronts) may execute before it
     /// is stopped as hung.
     pub max_launch_instructions: u64,
+    /// Whether the GPUs appear to OpenCL programs as one device (MGPUSim's unified
+    /// multi-GPU): a kernel's work-groups are spread over all their compute units and the
+    /// device's memory pages are interleaved over their memories.
+    pub unified_gpus: bool,
+    /// How GPUs reach one another's memory (timing mode).
+    pub gpu_links: GpuLinks,
+    /// Latency of a PCIe switch, in nanoseconds ([`GpuLinks::PcieTree`]).
+    pub pcie_switch_latency_ns: u32,
+    /// GPUs below each PCIe switch ([`GpuLinks::PcieTree`]).
+    pub gpus_per_pcie_switch: u32,
+    /// Bandwidth of each direct GPU-GPU link, each way, in GB/s ([`GpuLinks::AllToAll`]).
+    pub p2p_gbytes_per_s: f64,
+    /// Latency of each direct GPU-GPU link, in nanoseconds ([`GpuLinks::AllToAll`]).
+    pub p2p_latency_ns: u32,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
+}
+
+/// How the GPUs of a platform are linked to one another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum GpuLinks {
+    /// A PCIe switch tree: every `gpus_per_pcie_switch` GPUs share a switch below the root
+    /// complex, every link of `pcie_gbytes_per_s` (MGPUSim's R9 Nano platform).
+    #[default]
+    PcieTree,
+    /// A direct link between every two GPUs (`p2p_gbytes_per_s`, `p2p_latency_ns`).
+    AllToAll,
 }
 
 /// One GPU: its compute units, register files, local memory, caches and DRAM.
@@ -235,6 +261,30 @@ impl GpuConfig {
 }
 
 impl PlatformConfig {
+    /// Number of OpenCL devices: one per GPU, or one for all with
+    /// [`unified_gpus`](Self::unified_gpus).
+    pub fn device_count(&self) -> usize {
+        if self.unified_gpus {
+            1
+        } else {
+            self.gpu_count
+        }
+    }
+
+    /// The hardware one OpenCL device has: a GPU, or with
+    /// [`unified_gpus`](Self::unified_gpus) all GPUs' compute units and memory.
+    pub fn device_config(&self) -> GpuConfig {
+        let mut device = self.gpu.clone();
+        if self.unified_gpus && self.gpu_count > 1 {
+            let n = self.gpu_count as u32;
+            device.name = format!("{} x{n} unified", device.name);
+            device.compute_units *= n;
+            device.shader_arrays *= n;
+            device.dram_bytes *= u64::from(n);
+        }
+        device
+    }
+
     /// The embedded default platform (4 × R9 Nano).
     pub fn default_platform() -> PlatformConfig {
         Self::from_toml(None, "embedded default").expect("the embedded platform file is valid")
@@ -286,6 +336,17 @@ impl PlatformConfig {
             self.page_walk_latency_cycles.into(),
         )?;
         positive("platform.page_walkers", self.page_walkers.into())?;
+        positive(
+            "platform.gpus_per_pcie_switch",
+            self.gpus_per_pcie_switch.into(),
+        )?;
+        if !(self.p2p_gbytes_per_s.is_finite() && self.p2p_gbytes_per_s > 0.0) {
+            return Err(ConfigError::new(
+                "platform.p2p_gbytes_per_s",
+                self.p2p_gbytes_per_s.to_string(),
+                "must be a positive number",
+            ));
+        }
         let g = &self.gpu;
         if g.isa != "gfx803" {
             return Err(ConfigError::new(

@@ -123,10 +123,22 @@ impl Hasher for PageNumberHasher {
 /// Page table: virtual page number to frame.
 type PageTable = HashMap<u64, Arc<Frame>, BuildHasherDefault<PageNumberHasher>>;
 
-/// The DRAM and page table of one GPU.
+/// Which GPU's DRAM holds each page of a unified multi-GPU device's memory: page `n`
+/// lives on GPU `(n / interleave) % gpus` unless it was placed elsewhere.
+#[derive(Debug)]
+struct PageHomes {
+    gpus: usize,
+    interleave: u64,
+    placed: RwLock<HashMap<u64, usize, BuildHasherDefault<PageNumberHasher>>>,
+}
+
+/// The DRAM and page table of one GPU, or of the GPUs of a unified multi-GPU device
+/// together ([`GpuMemory::unified`]).
 #[derive(Debug)]
 pub struct GpuMemory {
     gpu: usize,
+    /// For a unified device: which GPU holds each page.
+    homes: Option<PageHomes>,
     page_bytes: u64,
     capacity_frames: u64,
     used_frames: AtomicU64,
@@ -141,6 +153,7 @@ impl GpuMemory {
     pub fn new(gpu: usize, dram_bytes: u64, page_bytes: u64) -> Self {
         Self {
             gpu,
+            homes: None,
             page_bytes,
             capacity_frames: dram_bytes / page_bytes,
             used_frames: AtomicU64::new(0),
@@ -149,9 +162,61 @@ impl GpuMemory {
         }
     }
 
+    /// The memory of a unified device of `gpus` GPUs with `dram_bytes` each, whose pages
+    /// are spread over the GPUs `interleave_pages` at a time (see [`home_of`](Self::home_of)).
+    pub fn unified(gpus: usize, dram_bytes: u64, page_bytes: u64, interleave_pages: u64) -> Self {
+        Self {
+            homes: Some(PageHomes {
+                gpus,
+                interleave: interleave_pages.max(1),
+                placed: RwLock::default(),
+            }),
+            ..Self::new(0, dram_bytes * gpus as u64, page_bytes)
+        }
+    }
+
     /// The page size in bytes.
     pub fn page_bytes(&self) -> u64 {
         self.page_bytes
+    }
+
+    /// The GPU whose DRAM holds the page of `address`: this memory's GPU, or for a unified
+    /// device the GPU the page was placed on or interleaved to.
+    pub fn home_of(&self, address: u64) -> usize {
+        let Some(homes) = &self.homes else {
+            return self.gpu;
+        };
+        let vpn = address / self.page_bytes;
+        let placed = homes.placed.read().unwrap_or_else(|e| e.into_inner());
+        placed
+            .get(&vpn)
+            .copied()
+            .unwrap_or(((vpn / homes.interleave) % homes.gpus as u64) as usize)
+    }
+
+    /// Puts the `pages` pages from `start` of a unified device's memory on GPU `gpu` (from
+    /// then on [`home_of`](Self::home_of) says so); returns how many pages changed GPU.
+    /// Without effect on the memory of a single GPU.
+    pub fn place(&self, start: u64, pages: u64, gpu: usize) -> Result<u64, DriverError> {
+        let Some(homes) = &self.homes else {
+            return Ok(0);
+        };
+        if gpu >= homes.gpus {
+            return Err(DriverError::NoSuchGpu {
+                gpu,
+                count: homes.gpus,
+            });
+        }
+        let first = start / self.page_bytes;
+        let mut moved = 0;
+        for vpn in first..first + pages {
+            if self.home_of(vpn * self.page_bytes) != gpu {
+                moved += 1;
+            }
+            let mut placed = homes.placed.write().unwrap_or_else(|e| e.into_inner());
+            placed.insert(vpn, gpu);
+        }
+        Ok(moved)
     }
 
     /// Bytes of DRAM not yet backing any page.

@@ -116,27 +116,43 @@ impl std::error::Error for DriverError {}
 /// The driver of all simulated GPUs of a platform.
 #[derive(Debug)]
 pub struct Driver {
+    /// One memory per OpenCL device: per GPU, or one for a unified device's GPUs.
     gpus: Vec<GpuMemory>,
+    /// Number of simulated GPUs (more than `gpus.len()` for a unified device).
+    physical_gpus: usize,
     address_space: Mutex<AddressSpace>,
     page_bytes: u64,
 }
 
 impl Driver {
-    /// A driver for the GPUs `platform` describes, with all memory free.
+    /// A driver for the GPUs `platform` describes, with all memory free: a memory per GPU,
+    /// or with `platform.unified_gpus` one memory whose pages are interleaved over them.
     pub fn new(platform: &PlatformConfig) -> Arc<Driver> {
         let gpu = &platform.gpu;
-        Arc::new(Driver {
-            gpus: (0..platform.gpu_count)
+        let gpus = if platform.unified_gpus {
+            let n = platform.gpu_count;
+            vec![GpuMemory::unified(n, gpu.dram_bytes, gpu.page_bytes, 1)]
+        } else {
+            (0..platform.gpu_count)
                 .map(|i| GpuMemory::new(i, gpu.dram_bytes, gpu.page_bytes))
-                .collect(),
+                .collect()
+        };
+        Arc::new(Driver {
+            gpus,
+            physical_gpus: platform.gpu_count,
             address_space: Mutex::new(AddressSpace::new(gpu.page_bytes, platform.gpu_count)),
             page_bytes: gpu.page_bytes,
         })
     }
 
-    /// Number of GPUs.
+    /// Number of OpenCL devices (GPUs, or one unified device).
     pub fn gpu_count(&self) -> usize {
         self.gpus.len()
+    }
+
+    /// Number of simulated GPUs (those of a unified device counted one by one).
+    pub fn physical_gpus(&self) -> usize {
+        self.physical_gpus
     }
 
     /// The page size of every GPU's memory.
@@ -144,9 +160,15 @@ impl Driver {
         self.page_bytes
     }
 
-    /// The memory of GPU `gpu`.
+    /// The memory of GPU `gpu`: of device `gpu`, or for each GPU of a unified device the
+    /// device's (whose pages say which GPU holds them: [`GpuMemory::home_of`]).
     pub fn gpu(&self, gpu: usize) -> Result<&GpuMemory, DriverError> {
-        self.gpus.get(gpu).ok_or(DriverError::NoSuchGpu {
+        let device = if self.gpus.len() == 1 && gpu < self.physical_gpus {
+            0
+        } else {
+            gpu
+        };
+        self.gpus.get(device).ok_or(DriverError::NoSuchGpu {
             gpu,
             count: self.gpus.len(),
         })
@@ -322,6 +344,33 @@ mod tests {
                 "slice of GPU {i} lost"
             );
         }
+    }
+
+    #[test]
+    fn a_unified_device_interleaves_its_pages_over_its_gpus() {
+        let mut platform = PlatformConfig::default_platform();
+        platform.gpu_count = 3;
+        platform.unified_gpus = true;
+        let d = Driver::new(&platform);
+        assert_eq!((d.gpu_count(), d.physical_gpus()), (1, 3));
+        let b = d.create_buffer(8 * 4096).unwrap();
+        let data: Vec<u8> = (0..8 * 4096u32).map(|i| (i % 253) as u8).collect();
+        b.write(0, 0, &data).unwrap();
+        // Every GPU of the device sees the same memory.
+        let memory = d.gpu(2).unwrap();
+        let mut out = vec![0u8; data.len()];
+        memory.read(b.address(), &mut out).unwrap();
+        assert_eq!(out, data);
+        let homes: Vec<usize> = (0..8)
+            .map(|p| memory.home_of(b.address() + p * 4096))
+            .collect();
+        let first = homes[0];
+        assert!(homes.iter().enumerate().all(|(p, &h)| h == (first + p) % 3));
+        // Placing pages moves them (the count says how many changed GPU).
+        assert_eq!(memory.place(b.address(), 3, first), Ok(2));
+        assert_eq!(memory.home_of(b.address() + 2 * 4096), first);
+        assert!(memory.place(b.address(), 1, 3).is_err(), "no GPU 3");
+        assert!(d.gpu(3).is_err());
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub struct GpuBuilder {
     link_latency_cycles: u64,
     cu_port_capacity: Option<usize>,
     pool: Option<Arc<rayon::ThreadPool>>,
+    first_compute_unit: u32,
 }
 
 impl GpuBuilder {
@@ -46,7 +47,15 @@ impl GpuBuilder {
             link_latency_cycles: 1,
             cu_port_capacity: None,
             pool: None,
+            first_compute_unit: 0,
         }
+    }
+
+    /// The device-wide number of its first compute unit, for a GPU of a unified device
+    /// (see [`Dispatcher::numbering_from`]).
+    pub fn first_compute_unit(mut self, first: u32) -> Self {
+        self.first_compute_unit = first;
+        self
     }
 
     /// Prefix of the components' names (e.g. `gpu0`).
@@ -95,12 +104,7 @@ impl GpuBuilder {
     ) -> Gpu {
         engine.set_thread_pool(self.pool.clone());
         let parts = self.add_to(&mut engine, make_cu);
-        Gpu {
-            engine,
-            parts,
-            next_launch: 0,
-            workgroups_answered: None,
-        }
+        Gpu::of_members(engine, vec![parts])
     }
 
     /// Adds the GPU's components to `engine` (which may hold other GPUs): a host
@@ -156,7 +160,10 @@ impl GpuBuilder {
         }
         engine.install(
             dispatcher,
-            Box::new(Dispatcher::new(config, to_cp.port, to_cus, self.pace)),
+            Box::new(
+                Dispatcher::new(config, to_cp.port, to_cus, self.pace)
+                    .numbering_from(self.first_compute_unit),
+            ),
         );
         GpuParts {
             host: host_port,
@@ -181,13 +188,15 @@ pub struct GpuParts {
     pub compute_units: Vec<ComponentId>,
 }
 
-/// One simulated GPU's front end and compute units, driven by the driver.
+/// One simulated GPU's front end and compute units, driven by the driver; or the GPUs of
+/// a unified device on one engine, each running its share of every launch.
 pub struct Gpu {
     engine: Engine<Message>,
-    parts: GpuParts,
+    /// The GPUs (one, or a unified device's).
+    members: Vec<GpuParts>,
     next_launch: u64,
-    /// Work-groups the dispatcher got back so far, counted by a hook attached on the
-    /// first watched run (unwatched runs pay nothing for it).
+    /// Work-groups the dispatchers got back so far, counted by hooks attached on the
+    /// first watched run (unwatched runs pay nothing for them).
     workgroups_answered: Option<Arc<AtomicU64>>,
 }
 
@@ -197,17 +206,31 @@ impl Gpu {
         GpuBuilder::new(config)
     }
 
-    /// Runs one kernel to completion: submits it to the command processor at the current
-    /// simulated time and simulates until the command processor reports it.
+    /// The GPUs `members`, assembled on `engine` (with [`GpuBuilder::add_to`], numbered
+    /// one after another with [`GpuBuilder::first_compute_unit`]), as one device.
+    pub fn of_members(engine: Engine<Message>, members: Vec<GpuParts>) -> Gpu {
+        assert!(!members.is_empty(), "a device has at least one GPU");
+        Gpu {
+            engine,
+            members,
+            next_launch: 0,
+            workgroups_answered: None,
+        }
+    }
+
+    /// Runs one kernel to completion: submits it to the command processor(s) at the
+    /// current simulated time and simulates until every one has reported its share.
     ///
     /// After [`LaunchError::Stalled`] (a compute unit that never answered) the GPU's
     /// state is undefined and it should not be used again.
     pub fn run_kernel(&mut self, launch: KernelLaunch) -> Result<KernelRun, LaunchError> {
-        let id = self.submit(launch);
-        if !self.engine.run_until_arrival(self.parts.host) {
-            return Err(LaunchError::Stalled);
+        let shares = self.submit(launch);
+        for &(member, _) in &shares {
+            if !self.engine.run_until_arrival(self.members[member].host) {
+                return Err(LaunchError::Stalled);
+            }
         }
-        self.answer(id)
+        self.answer(&shares)
     }
 
     /// Runs one kernel as [`run_kernel`](Self::run_kernel) does, with the same results,
@@ -222,9 +245,12 @@ impl Gpu {
         let answered_before = answered.load(Ordering::Relaxed);
         let workgroups = launch.workgroup_count();
         let submitted = self.engine.now();
-        let id = self.submit(launch);
+        let shares = self.submit(launch);
         let mut steps_left = 1u32;
-        while self.engine.waiting(self.parts.host) == 0 {
+        while shares
+            .iter()
+            .any(|&(member, _)| self.engine.waiting(self.members[member].host) == 0)
+        {
             if !self.engine.step() {
                 return Err(LaunchError::Stalled);
             }
@@ -240,34 +266,82 @@ impl Gpu {
                 steps_left = watch(&progress).max(1);
             }
         }
-        self.answer(id)
+        self.answer(&shares)
     }
 
-    /// Sends `launch` to the command processor; returns its launch id.
-    fn submit(&mut self, launch: KernelLaunch) -> u64 {
-        let id = self.next_launch;
-        self.next_launch += 1;
-        let request = LaunchRequest {
-            id,
-            kernel: Arc::new(launch),
-        };
-        // The host sends only while no launch is outstanding, so the port has room.
-        if self
-            .engine
-            .send(self.parts.host, Message::Launch(request))
-            .is_err()
-        {
-            unreachable!("the command processor's buffer is empty between launches");
+    /// Sends each GPU its share of `launch`'s work-groups (see [`Gpu::shares`]); returns
+    /// the GPUs given a share, with their requests' ids.
+    fn submit(&mut self, launch: KernelLaunch) -> Vec<(usize, u64)> {
+        let kernel = Arc::new(launch);
+        let mut sent = Vec::new();
+        for (member, workgroups) in self.shares(&kernel).into_iter().enumerate() {
+            if workgroups.is_empty() && !(member == 0 && kernel.workgroup_count() == 0) {
+                continue;
+            }
+            let id = self.next_launch;
+            self.next_launch += 1;
+            let request = LaunchRequest {
+                id,
+                kernel: kernel.clone(),
+                workgroups,
+            };
+            // The host sends only while no launch is outstanding, so the port has room.
+            if self
+                .engine
+                .send(self.members[member].host, Message::Launch(request))
+                .is_err()
+            {
+                unreachable!("the command processor's buffer is empty between launches");
+            }
+            sent.push((member, id));
         }
-        id
+        sent
     }
 
-    /// Takes the command processor's report of launch `id`, which has arrived.
-    fn answer(&mut self, id: u64) -> Result<KernelRun, LaunchError> {
-        match self.engine.retrieve(self.parts.host) {
-            Some(Message::LaunchDone(outcome)) if outcome.id == id => outcome.result,
-            other => panic!("the command processor answered {other:?} to launch {id}"),
+    /// Each GPU's work-groups of `kernel`, as MGPUSim's driver splits a launch on a
+    /// unified device: contiguous ranges of flattened ids, `ceil(work-groups / compute
+    /// units)` per compute unit, so the last GPUs may get fewer or none.
+    fn shares(&self, kernel: &KernelLaunch) -> Vec<std::ops::Range<u64>> {
+        let total = kernel.workgroup_count();
+        let cus: Vec<u64> = self
+            .members
+            .iter()
+            .map(|m| m.compute_units.len() as u64)
+            .collect();
+        let per_cu = total.div_ceil(cus.iter().sum::<u64>().max(1));
+        let mut first = 0;
+        cus.iter()
+            .map(|&n| {
+                let end = (first + n * per_cu).min(total);
+                let range = first..end;
+                first = end;
+                range
+            })
+            .collect()
+    }
+
+    /// Takes the command processors' reports of the requests `shares`, which have
+    /// arrived, as one run: from the first start to the last end, the first failure if
+    /// any.
+    fn answer(&mut self, shares: &[(usize, u64)]) -> Result<KernelRun, LaunchError> {
+        let mut whole: Option<Result<KernelRun, LaunchError>> = None;
+        for &(member, id) in shares {
+            let result = match self.engine.retrieve(self.members[member].host) {
+                Some(Message::LaunchDone(outcome)) if outcome.id == id => outcome.result,
+                other => panic!("the command processor answered {other:?} to launch {id}"),
+            };
+            whole = Some(match (whole, result) {
+                (None, result) | (Some(Ok(_)), result @ Err(_)) => result,
+                (Some(Err(e)), _) => Err(e),
+                (Some(Ok(a)), Ok(b)) => Ok(KernelRun {
+                    start: a.start.min(b.start),
+                    end: a.end.max(b.end),
+                    workgroups: a.workgroups + b.workgroups,
+                    wavefronts: a.wavefronts + b.wavefronts,
+                }),
+            });
         }
+        whole.expect("every launch goes to at least one GPU")
     }
 
     /// The count of work-groups the dispatcher got back, attaching its hook if needed.
@@ -276,10 +350,12 @@ impl Gpu {
             return counter.clone();
         }
         let counter = Arc::new(AtomicU64::new(0));
-        self.engine.add_hook(
-            self.parts.dispatcher,
-            Box::new(WorkGroupCounter(counter.clone())),
-        );
+        for member in &self.members {
+            self.engine.add_hook(
+                member.dispatcher,
+                Box::new(WorkGroupCounter(counter.clone())),
+            );
+        }
         self.workgroups_answered = Some(counter.clone());
         counter
     }
@@ -289,9 +365,17 @@ impl Gpu {
         self.engine.now()
     }
 
-    /// Where its components sit in the engine.
-    pub fn parts(&self) -> &GpuParts {
-        &self.parts
+    /// Where its GPUs' components sit in the engine (one GPU, or a unified device's).
+    pub fn members(&self) -> &[GpuParts] {
+        &self.members
+    }
+
+    /// Every compute unit, in device-wide order (GPU by GPU).
+    pub fn compute_units(&self) -> Vec<ComponentId> {
+        self.members
+            .iter()
+            .flat_map(|m| m.compute_units.iter().copied())
+            .collect()
     }
 
     /// The engine, e.g. to attach hooks to components.

@@ -46,6 +46,8 @@ pub struct Dispatcher {
     cycle: u64,
     mapped_in_cycle: u32,
     timer_set: bool,
+    /// The device-wide number of compute unit 0 (see [`Dispatcher::numbering_from`]).
+    first_compute_unit: u32,
 }
 
 /// How fast a dispatcher maps work-groups.
@@ -99,7 +101,16 @@ impl Dispatcher {
             cycle: 0,
             mapped_in_cycle: 0,
             timer_set: false,
+            first_compute_unit: 0,
         }
+    }
+
+    /// Numbers its compute units from `first` in the work-groups it maps (the GPU's place
+    /// among the GPUs of a unified device), so that their wavefront slots, and with them
+    /// the wavefronts' scratch areas, are distinct across the device.
+    pub fn numbering_from(mut self, first: u32) -> Self {
+        self.first_compute_unit = first;
+        self
     }
 
     /// Starts the next queued launch if none is running; a launch that cannot run fails
@@ -112,7 +123,7 @@ impl Dispatcher {
             match self.check(&request) {
                 Ok(()) => {
                     self.current = Some(Kernel {
-                        grid: WorkGroupGrid::new(&request.kernel),
+                        grid: WorkGroupGrid::new(&request.kernel, request.workgroups.clone()),
                         request,
                         start: now,
                         in_flight: 0,
@@ -217,7 +228,7 @@ impl Dispatcher {
                 id,
                 size,
                 lds_bytes: needs.lds_bytes,
-                compute_unit: cu as u32,
+                compute_unit: self.first_compute_unit + cu as u32,
                 placement,
             };
             if ctx

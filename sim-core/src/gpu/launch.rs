@@ -99,6 +99,21 @@ pub struct LaunchRequest {
     pub id: u64,
     /// What to run.
     pub kernel: Arc<KernelLaunch>,
+    /// The work-groups to run, by flattened id in dispatch order (x fastest): all of
+    /// them, or this GPU's share of a launch spread over several GPUs.
+    pub workgroups: std::ops::Range<u64>,
+}
+
+impl LaunchRequest {
+    /// A request to run all of `kernel`'s work-groups.
+    pub fn whole(id: u64, kernel: Arc<KernelLaunch>) -> Self {
+        let workgroups = 0..kernel.workgroup_count();
+        LaunchRequest {
+            id,
+            kernel,
+            workgroups,
+        }
+    }
 }
 
 /// The reply to a [`LaunchRequest`].

@@ -121,7 +121,7 @@ fn functional_gpu(
             pool.clone(),
         ))
     });
-    for id in gpu.parts().compute_units.clone() {
+    for id in gpu.compute_units() {
         gpu.engine_mut()
             .add_hook(id, Box::new(Spans(record.clone())));
     }
@@ -633,10 +633,8 @@ fn gpus_share_an_engine_and_queue_launches_in_order() {
     // Two launches to each GPU at once; the command processors run them one by one.
     for parts in &gpus {
         for id in 0..2 {
-            let launch = LaunchRequest {
-                id,
-                kernel: Arc::new(kernel([64, 1, 1], [64, 1, 1], 8, 16, 0)),
-            };
+            let launch =
+                LaunchRequest::whole(id, Arc::new(kernel([64, 1, 1], [64, 1, 1], 8, 16, 0)));
             assert!(engine.send(parts.host, Message::Launch(launch)).is_ok());
         }
     }
@@ -661,6 +659,46 @@ fn gpus_share_an_engine_and_queue_launches_in_order() {
         );
         assert_eq!(runs[1].end - runs[1].start, runs[0].end - runs[0].start);
     }
+}
+
+#[test]
+fn a_unified_device_splits_a_launch_over_its_gpus_as_mgpusim_does() {
+    // Two GPUs of 2 compute units; 10 work-groups: ceil(10 / 4) = 3 per compute unit, so
+    // GPU 0 runs work-groups 0-5 and GPU 1 work-groups 6-9.
+    let config = config(2);
+    let record = Shared::default();
+    let mut engine = Engine::new();
+    let members: Vec<GpuParts> = (0..2)
+        .map(|g| {
+            let record = record.clone();
+            GpuBuilder::new(&config)
+                .name(format!("gpu{g}"))
+                .first_compute_unit(2 * g as u32)
+                .add_to(&mut engine, |site| {
+                    let executor = Fixed {
+                        cu: 2 * g + site.index,
+                        cycles: 100,
+                        fail: None,
+                        record: record.clone(),
+                    };
+                    Box::new(FunctionalCu::new(executor, site.dispatch_port, None))
+                })
+        })
+        .collect();
+    let mut gpu = Gpu::of_members(engine, members);
+    assert_eq!(gpu.compute_units().len(), 4);
+    let run = gpu
+        .run_kernel(kernel([640, 1, 1], [64, 1, 1], 8, 16, 0))
+        .unwrap();
+    assert_eq!((run.workgroups, run.wavefronts), (10, 10));
+    let record = record.lock().unwrap();
+    for (&index, (cu, wg)) in &record.mapped {
+        let gpu = if index < 6 { 0 } else { 1 };
+        assert_eq!(cu / 2, gpu, "work-group {index} ran on GPU {}", cu / 2);
+        // Device-wide compute unit numbers: scratch slots stay distinct.
+        assert_eq!(wg.compute_unit as usize, *cu);
+    }
+    assert_eq!(record.mapped.len(), 10);
 }
 
 #[test]

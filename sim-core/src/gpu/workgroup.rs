@@ -141,11 +141,12 @@ pub(crate) struct WorkGroupGrid {
 }
 
 impl WorkGroupGrid {
-    pub(crate) fn new(kernel: &KernelLaunch) -> Self {
+    /// The work-groups of `kernel` whose flattened ids are in `range`.
+    pub(crate) fn new(kernel: &KernelLaunch, range: std::ops::Range<u64>) -> Self {
         WorkGroupGrid {
             counts: kernel.workgroup_counts(),
-            next: 0,
-            total: kernel.workgroup_count(),
+            next: range.start,
+            total: range.end.min(kernel.workgroup_count()),
         }
     }
 

@@ -224,7 +224,7 @@ mod tests {
         config.compute_units = 4;
         let mut gpu = Gpu::builder(&config)
             .build(|site| Box::new(FunctionalCu::new(FiftyCycles, site.dispatch_port, None)));
-        let cus = gpu.parts().compute_units.clone();
+        let cus = gpu.compute_units();
         let tracer = WorkGroupTracer::attach(gpu.engine_mut(), &cus);
         let groups = WORKGROUPS_PER_KERNEL as u32 + 76;
         let launch = KernelLaunch {

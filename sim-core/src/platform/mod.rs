@@ -498,7 +498,7 @@ impl Platform {
         if per_wave == 0 {
             return Ok(0);
         }
-        let g = &self.settings.platform.gpu;
+        let g = self.settings.platform.device_config();
         let slots = u64::from(g.compute_units * g.simds_per_cu * g.wavefront_slots_per_simd);
         let needed = u64::from(per_wave) * slots;
         if let Some(scratch) = device.scratch.as_ref().filter(|s| s.size() >= needed) {
@@ -521,19 +521,30 @@ impl Platform {
         let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
             // One thread gains nothing from handing out the steps' work.
             let pool = (self.pool.current_num_threads() > 1).then(|| self.pool.clone());
-            let (gpu_model, memory) = timing::timing_gpu(
-                &self.settings.platform,
-                gpu,
-                self.driver.clone(),
-                dispatches.clone(),
-                limits,
-                pool,
-            );
+            let platform = &self.settings.platform;
+            let (gpu_model, memory) = if platform.unified_gpus {
+                timing::unified_timing_gpu(
+                    platform,
+                    self.driver.clone(),
+                    dispatches.clone(),
+                    limits,
+                    pool,
+                )
+            } else {
+                timing::timing_gpu(
+                    platform,
+                    gpu,
+                    self.driver.clone(),
+                    dispatches.clone(),
+                    limits,
+                    pool,
+                )
+            };
             (gpu_model, Some(memory))
         } else {
             (self.functional_gpu(gpu, &dispatches, limits), None)
         };
-        let compute_units = gpu_model.parts().compute_units.clone();
+        let compute_units = gpu_model.compute_units();
         let tracer = self
             .metrics
             .tracing()
@@ -564,7 +575,7 @@ impl Platform {
 
     /// GPU `gpu`'s front end with functional compute units on the thread pool.
     fn functional_gpu(&self, gpu: usize, table: &Arc<DispatchTable>, limits: RunLimits) -> Gpu {
-        let config = &self.settings.platform.gpu;
+        let config = &self.settings.platform.device_config();
         let pool = self.pool.clone();
         let driver = self.driver.clone();
         Gpu::builder(config)

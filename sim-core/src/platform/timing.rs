@@ -1,5 +1,6 @@
 //! The timing-mode GPU (`GCNSIM_MODE=timing`): the front end, timing compute units and the
-//! memory hierarchy on one engine per GPU, and the L2 flush that follows each kernel.
+//! memory hierarchy on one engine per GPU (or, for a unified device, all GPUs with the
+//! links between them on one engine), and the L2 flush that follows each kernel.
 //!
 //! Each GPU has its own engine, so the IOMMU cannot be one component shared by all GPUs
 //! as in [`add_platform_memory`](crate::timing::add_platform_memory): each GPU gets its
@@ -11,24 +12,27 @@
 //! phase (see [`ComputeUnit`]), so racing stores and atomics of different compute units
 //! end in the same order at any thread count.
 
-use crate::config::PlatformConfig;
+use crate::config::{GpuConfig, PlatformConfig};
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
-use crate::engine::{Clock, Endpoint, Engine, PortRef};
-use crate::gpu::{Gpu, Message};
+use crate::engine::{Clock, Endpoint, Engine, PortRef, PS_PER_NS};
+use crate::gpu::{Gpu, GpuParts, Message};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
-    add_gpu_memory, CacheReset, MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker,
-    IOMMU_PORT_CAPACITY, PORT_CAPACITY,
+    add_gpu_memory, add_platform_memory, CacheReset, FabricStats, FabricTraffic, GpuMemoryParts,
+    MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker, IOMMU_PORT_CAPACITY,
+    PORT_CAPACITY,
 };
 use std::sync::Arc;
 
-/// What the platform keeps of a timing-mode GPU besides its [`Gpu`]: the driver's port
-/// into the memory hierarchy (at the DMA engine) and the metrics hooks.
+/// What the platform keeps of a timing-mode GPU besides its [`Gpu`]: the driver's ports
+/// into the memory hierarchy (at each GPU's DMA engine) and the metrics hooks.
 pub(super) struct TimingMemory {
-    flush_port: PortRef,
-    cache_reset: CacheReset,
+    flush_ports: Vec<PortRef>,
+    cache_reset: Vec<CacheReset>,
     metrics: MetricsCollector,
+    /// What the links between the GPUs of a unified device carried.
+    fabric: Option<FabricStats>,
     next_flush: u64,
     /// Whether caches and TLBs keep their lines and translations from one kernel to the
     /// next (one GPU: pages never move).
@@ -38,7 +42,9 @@ pub(super) struct TimingMemory {
 impl TimingMemory {
     /// Empties every cache of the GPU (between kernels, after [`TimingMemory::flush`]).
     pub(super) fn empty_caches(&self) {
-        self.cache_reset.reset();
+        for reset in &self.cache_reset {
+            reset.reset();
+        }
     }
 
     /// Writes the GPU's dirty L2 lines back (after a kernel), then returns the
@@ -51,28 +57,73 @@ impl TimingMemory {
     /// bytes make memory current for the host.) With several GPUs a buffer's pages can
     /// move to another GPU between kernels, so the lines and translations are dropped.
     pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<Vec<Metric>, String> {
-        self.next_flush += 1;
-        let request = if self.keep_warm {
-            MemRequest::write_back(self.next_flush)
-        } else {
-            MemRequest::flush(self.next_flush)
-        };
-        let request = MemoryMessage::Request(request);
         let engine = gpu.engine_mut();
-        if engine.send(self.flush_port, request.into()).is_err() {
-            return Err("the DMA engine's port is full".into());
+        for &port in &self.flush_ports {
+            self.next_flush += 1;
+            let request = if self.keep_warm {
+                MemRequest::write_back(self.next_flush)
+            } else {
+                MemRequest::flush(self.next_flush)
+            };
+            let request = MemoryMessage::Request(request);
+            if engine.send(port, request.into()).is_err() {
+                return Err("the DMA engine's port is full".into());
+            }
         }
-        if !engine.run_until_arrival(self.flush_port) {
-            return Err("the L2 flush never finished".into());
+        for &port in &self.flush_ports {
+            if !engine.run_until_arrival(port) {
+                return Err("the L2 flush never finished".into());
+            }
+            match engine.retrieve(port) {
+                Some(Message::Memory(MemoryMessage::Response(r))) => {
+                    if let Err(e) = r.result {
+                        return Err(format!("the L2 flush failed: {e}"));
+                    }
+                }
+                other => return Err(format!("the L2 flush was answered with {other:?}")),
+            }
         }
-        match engine.retrieve(self.flush_port) {
-            Some(Message::Memory(MemoryMessage::Response(r))) => match r.result {
-                Ok(_) => Ok(self.metrics.take_metrics()),
-                Err(e) => Err(format!("the L2 flush failed: {e}")),
-            },
-            other => Err(format!("the L2 flush was answered with {other:?}")),
+        let mut metrics = self.metrics.take_metrics();
+        if let Some(stats) = &self.fabric {
+            metrics.extend(fabric_metrics(stats.take()));
         }
+        Ok(metrics)
     }
+}
+
+/// The report's rows for what the fabric carried: per directed link (`fabric.gpu0>switch0`)
+/// its bytes, messages and busy time; per pair of GPUs with traffic (location `fabric`)
+/// the bytes and messages from one to the other.
+fn fabric_metrics(traffic: FabricTraffic) -> Vec<Metric> {
+    let row = |location: String, what: String, value: u64, unit: &'static str| Metric {
+        location,
+        what,
+        value: value as f64,
+        unit,
+    };
+    let mut rows = Vec::new();
+    for (link, bytes, messages, busy) in traffic.links {
+        let location = format!("fabric.{link}");
+        rows.push(row(location.clone(), "bytes".into(), bytes, "bytes"));
+        rows.push(row(location.clone(), "messages".into(), messages, "count"));
+        rows.push(row(location, "busy".into(), busy / PS_PER_NS, "ns"));
+    }
+    for (a, b, bytes, messages) in traffic.pairs {
+        let pair = format!("gpu{a}_to_gpu{b}");
+        rows.push(row(
+            "fabric".into(),
+            format!("bytes_{pair}"),
+            bytes,
+            "bytes",
+        ));
+        rows.push(row(
+            "fabric".into(),
+            format!("messages_{pair}"),
+            messages,
+            "count",
+        ));
+    }
+    rows
 }
 
 /// GPU `gpu` of `platform` with timing compute units and its memory hierarchy, running
@@ -117,10 +168,86 @@ pub(super) fn timing_gpu(
         limits,
         pipeline: config.cu.clone(),
     };
-    let gpu_model = Gpu::builder(config)
-        .name(format!("gpu{gpu}"))
-        .thread_pool(pool)
-        .build_on(engine, |site| {
+    let parts = add_timing_front_end(&mut engine, config, 0, &memory, settings, &metrics);
+    engine.set_thread_pool(pool);
+    (
+        Gpu::of_members(engine, vec![parts]),
+        TimingMemory {
+            flush_ports: vec![flush_port],
+            cache_reset: vec![memory.cache_reset.clone()],
+            metrics,
+            fabric: None,
+            next_flush: 0,
+            keep_warm: platform.device_count() == 1,
+        },
+    )
+}
+
+/// The GPUs of `platform` as one unified device, on one engine: each GPU's timing compute
+/// units and memory hierarchy, the IOMMU they share and the PCIe links between the host
+/// and each GPU and between every two GPUs (see
+/// [`add_platform_memory`](crate::timing::add_platform_memory)). A compute unit's request
+/// for a page another GPU holds leaves its GPU's crossbar over the link between the two
+/// and is served by that GPU's L2 and DRAM.
+pub(super) fn unified_timing_gpu(
+    platform: &PlatformConfig,
+    driver: Arc<Driver>,
+    dispatches: Arc<DispatchTable>,
+    limits: RunLimits,
+    pool: Option<Arc<rayon::ThreadPool>>,
+) -> (Gpu, TimingMemory) {
+    let config = &platform.gpu;
+    let mut engine = Engine::<Message>::new();
+    let memory = add_platform_memory(&mut engine, platform, driver.clone());
+    let metrics = MetricsCollector::new();
+    metrics.attach(&mut engine, memory.components());
+    let members = memory
+        .gpus
+        .iter()
+        .enumerate()
+        .map(|(gpu, parts)| {
+            let settings = CuSettings {
+                driver: driver.clone(),
+                gpu,
+                dispatches: dispatches.clone(),
+                simds: config.simds_per_cu,
+                slots_per_simd: config.wavefront_slots_per_simd,
+                limits,
+                pipeline: config.cu.clone(),
+            };
+            let first_cu = gpu as u32 * config.compute_units;
+            add_timing_front_end(&mut engine, config, first_cu, parts, settings, &metrics)
+        })
+        .collect();
+    engine.set_thread_pool(pool);
+    (
+        Gpu::of_members(engine, members),
+        TimingMemory {
+            flush_ports: memory.host.clone(),
+            cache_reset: memory.gpus.iter().map(|g| g.cache_reset.clone()).collect(),
+            metrics,
+            fabric: Some(memory.fabric_stats.clone()),
+            next_flush: 0,
+            keep_warm: true,
+        },
+    )
+}
+
+/// Adds the front end and timing compute units of GPU `settings.gpu` to `engine`, linked
+/// to its memory hierarchy `memory`, with the metrics hooks of `metrics`; its compute
+/// units are numbered from `first_cu` across the device.
+fn add_timing_front_end(
+    engine: &mut Engine<Message>,
+    config: &GpuConfig,
+    first_cu: u32,
+    memory: &GpuMemoryParts,
+    settings: CuSettings,
+    metrics: &MetricsCollector,
+) -> GpuParts {
+    Gpu::builder(config)
+        .name(format!("gpu{}", settings.gpu))
+        .first_compute_unit(first_cu)
+        .add_to(engine, |site| {
             let i = site.index;
             let mut link = |name: &str, to: PortRef| {
                 let port = site.engine.add_port(site.id, name, PORT_CAPACITY);
@@ -137,15 +264,5 @@ pub(super) fn timing_gpu(
             // instructions and busy cycles) and its work-groups' latencies.
             metrics.attach(site.engine, [site.id]);
             Box::new(ComputeUnit::new(ports, settings.clone()))
-        });
-    (
-        gpu_model,
-        TimingMemory {
-            flush_port,
-            cache_reset: memory.cache_reset.clone(),
-            metrics,
-            next_flush: 0,
-            keep_warm: platform.gpu_count == 1,
-        },
-    )
+        })
 }

@@ -4,10 +4,10 @@
 
 use super::{Cache, CacheReset};
 use super::{
-    CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, PageWalker,
-    PcieLink, Tlb, TlbGeometry, WritePolicy,
+    CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
+    FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
-use crate::config::{CacheConfig, GpuConfig, PlatformConfig};
+use crate::config::{CacheConfig, GpuConfig, GpuLinks, PlatformConfig};
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
 use std::sync::Arc;
@@ -43,8 +43,7 @@ pub struct GpuMemoryParts {
     pub instruction: Vec<PortRef>,
     /// The DMA engine's port: transfers of any length at virtual addresses.
     pub dma: PortRef,
-    /// Per other GPU: the crossbar's port toward it, to be linked to that GPU's port
-    /// toward this one (through a [`PcieLink`]).
+    /// Per other GPU: the crossbar's port toward it, to be linked to the fabric.
     pub peers: Vec<(usize, PortRef)>,
     /// Every component of the hierarchy (e.g. to attach a
     /// [`MetricsCollector`](super::MetricsCollector)).
@@ -64,12 +63,16 @@ pub struct PlatformMemoryParts {
     /// through a PCIe link (send requests with [`Engine::send`], take the answers with
     /// [`Engine::retrieve`]).
     pub host: Vec<PortRef>,
-    /// The PCIe links: host ↔ GPU `i` for each GPU, then one between each pair of GPUs.
+    /// The PCIe links: host ↔ GPU `i` for each GPU.
     pub pcie_links: Vec<ComponentId>,
+    /// The links between the GPUs (see [`Fabric`]).
+    pub fabric: ComponentId,
+    /// What the links between the GPUs carry.
+    pub fabric_stats: FabricStats,
 }
 
 impl PlatformMemoryParts {
-    /// Every component: the GPUs' hierarchies, the IOMMU and the PCIe links.
+    /// Every component: the GPUs' hierarchies, the IOMMU, the PCIe links and the fabric.
     pub fn components(&self) -> Vec<ComponentId> {
         let mut all: Vec<ComponentId> = self
             .gpus
@@ -78,13 +81,14 @@ impl PlatformMemoryParts {
             .collect();
         all.push(self.iommu);
         all.extend(&self.pcie_links);
+        all.push(self.fabric);
         all
     }
 }
 
 /// Adds the memory system of `platform` to `engine`: an IOMMU reading `driver`'s page
-/// tables, each GPU's hierarchy ([`add_gpu_memory`]) and a PCIe link from a host endpoint
-/// to each GPU's DMA engine.
+/// tables, each GPU's hierarchy ([`add_gpu_memory`]), a PCIe link from a host endpoint
+/// to each GPU's DMA engine and the fabric between the GPUs (`platform.gpu_links`).
 pub fn add_platform_memory<M: CarriesMemory>(
     engine: &mut Engine<M>,
     platform: &PlatformConfig,
@@ -106,11 +110,15 @@ pub fn add_platform_memory<M: CarriesMemory>(
     );
     let host = engine.add_component("host", clock);
     engine.install(host, Box::new(Endpoint));
+    let fabric = engine.add_component("fabric", clock);
+    let fabric_stats = FabricStats::default();
     let mut parts = PlatformMemoryParts {
         gpus: Vec::new(),
         iommu,
         host: Vec::new(),
         pcie_links: Vec::new(),
+        fabric,
+        fabric_stats: fabric_stats.clone(),
     };
     let gpus: Vec<usize> = (0..platform.gpu_count).collect();
     for (gpu, &iommu_port) in iommu_ports.iter().enumerate() {
@@ -135,23 +143,35 @@ pub fn add_platform_memory<M: CarriesMemory>(
         parts.pcie_links.push(link);
         parts.gpus.push(memory);
     }
-    for a in 0..platform.gpu_count {
-        for b in a + 1..platform.gpu_count {
-            let port = |from: usize, to: usize| {
-                let peers = &parts.gpus[from].peers;
-                peers.iter().find(|(g, _)| *g == to).expect("every pair").1
-            };
-            let (a_side, b_side) = (port(a, b), port(b, a));
-            let link = add_pcie_link(
-                engine,
-                platform,
-                &format!("pcie.gpu{a}.gpu{b}"),
-                a_side,
-                b_side,
-            );
-            parts.pcie_links.push(link);
+    let n = platform.gpu_count;
+    let mut fabric_ports = vec![None; n * n];
+    for (a, memory) in parts.gpus.iter().enumerate() {
+        for &(b, crossbar_port) in &memory.peers {
+            let port = engine.add_port(fabric, &format!("gpu{a}>gpu{b}"), PORT_CAPACITY);
+            engine.connect(crossbar_port, port, 0);
+            fabric_ports[a * n + b] = Some(port.port);
         }
     }
+    let topology = match platform.gpu_links {
+        GpuLinks::PcieTree => Topology::PcieTree {
+            gpus_per_switch: platform.gpus_per_pcie_switch as usize,
+            gbytes_per_s: platform.pcie_gbytes_per_s,
+            switch_latency: PS_PER_NS * u64::from(platform.pcie_switch_latency_ns),
+        },
+        GpuLinks::AllToAll => Topology::AllToAll {
+            gbytes_per_s: platform.p2p_gbytes_per_s,
+            latency: PS_PER_NS * u64::from(platform.p2p_latency_ns),
+        },
+    };
+    engine.install(
+        fabric,
+        Box::new(Fabric::new(
+            n,
+            &topology,
+            |a, b| fabric_ports[a * n + b].expect("a port per pair"),
+            fabric_stats,
+        )),
+    );
     parts
 }
 

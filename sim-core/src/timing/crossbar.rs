@@ -7,7 +7,7 @@ use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
 };
 use super::slot_table::SlotTable;
-use crate::engine::{Component, Context, Port, Time, Wake};
+use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use std::collections::BTreeMap;
 
 /// Messages the crossbar queues per output before it stops taking requests for it.
@@ -16,8 +16,9 @@ const QUEUE_PER_OUTPUT: usize = 4;
 /// Where an answer goes back to.
 #[derive(Debug)]
 enum Route {
-    /// Answer `id` through `input`.
-    Back { input: Port, id: u64 },
+    /// Answer `id` through `input`; `remote`: the request went to another GPU (a
+    /// `remote` task, whose latency the metrics report).
+    Back { input: Port, id: u64, remote: bool },
     /// One part of the broadcast flush `group`.
     FlushPart { group: u64 },
 }
@@ -128,7 +129,14 @@ impl Crossbar {
         mut req: MemRequest,
         route: Route,
     ) {
+        let remote = matches!(route, Route::Back { remote: true, .. });
         req.id = self.routes.insert(route) as u64;
+        if remote {
+            ctx.notify(&Observation::TaskStart {
+                task: req.id,
+                kind: "remote",
+            });
+        }
         self.forward(ctx, output, MemoryMessage::Request(req));
     }
 
@@ -138,7 +146,13 @@ impl Crossbar {
             .remove(response.id as usize)
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match route {
-            Route::Back { input, id } => {
+            Route::Back { input, id, remote } => {
+                if remote {
+                    ctx.notify(&Observation::TaskEnd {
+                        task: response.id,
+                        kind: "remote",
+                    });
+                }
                 let answer = MemResponse {
                     id,
                     result: response.result,
@@ -217,7 +231,8 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                     }
                 } else {
                     let id = req.id;
-                    self.pass_on(ctx, output, req, Route::Back { input, id });
+                    let remote = self.remotes.values().any(|&p| p == output);
+                    self.pass_on(ctx, output, req, Route::Back { input, id, remote });
                 }
             }
         }

@@ -30,9 +30,10 @@
 //! L1s of different compute units are not kept coherent with each other within a kernel
 //! (as on GCN3, where that takes explicit cache-control bits).
 //!
-//! A page resident on another GPU is reached through the crossbars and the PCIe link
-//! between the two GPUs ([`add_platform_memory`] builds one per pair): the request is
-//! served by the other GPU's L2 banks, so a flush of that GPU makes its writes visible.
+//! A page resident on another GPU is reached through the crossbars and the [`Fabric`]
+//! between the GPUs (a PCIe switch tree or direct links, [`add_platform_memory`]): the
+//! request is served by the other GPU's L2 banks, so a flush of that GPU makes its writes
+//! visible.
 
 mod builder;
 mod cache;
@@ -40,6 +41,7 @@ mod crossbar;
 pub mod cu;
 mod dma;
 mod dram;
+mod fabric;
 mod metrics;
 mod page_walker;
 mod pcie;
@@ -57,6 +59,7 @@ pub use cache::{Cache, CacheGeometry, CacheReset, WritePolicy};
 pub use crossbar::Crossbar;
 pub use dma::DmaEngine;
 pub use dram::{DramController, DramTiming};
+pub use fabric::{Fabric, FabricStats, FabricTraffic, Topology};
 pub use metrics::{Metric, MetricsCollector};
 pub use page_walker::PageWalker;
 pub use pcie::PcieLink;

@@ -43,16 +43,23 @@ impl PageWalker {
         }
     }
 
-    /// The GPU whose page table maps virtual page `page`, asking GPU `gpu` first.
+    /// The GPU whose memory holds virtual page `page`, asking GPU `gpu`: the first GPU
+    /// whose page table maps it, `gpu`'s first (for a unified device's GPUs, which share
+    /// one page table, the GPU the page lives on). Pages of host memory (SVM) are reached
+    /// through the asking GPU.
     fn walk(&self, gpu: usize, page: u64) -> Option<usize> {
         let address = page * self.driver.page_bytes();
-        let count = self.driver.gpu_count();
+        let count = self.driver.physical_gpus();
         std::iter::once(gpu)
             .chain((0..count).filter(|&g| g != gpu))
-            .find(|&g| {
-                self.driver
-                    .gpu(g)
-                    .is_ok_and(|memory| memory.translate(address).is_some())
+            .find_map(|g| {
+                let memory = self.driver.gpu(g).ok()?;
+                let (frame, _) = memory.translate(address)?;
+                Some(if frame.is_system_memory() {
+                    gpu
+                } else {
+                    memory.home_of(address)
+                })
             })
     }
 }

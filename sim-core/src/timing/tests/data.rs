@@ -313,8 +313,10 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     assert_eq!(remote[0].result, Ok(vec![9; 4]));
     assert_eq!(remote[2].result, Ok(vec![9, 9, 1, 2, 9, 9]));
     let g = &rig.platform.gpu;
-    let pcie = u64::from(rig.platform.pcie_latency_ns);
-    // 64 bytes at 16 GB/s: 4 ns on the wire.
+    // The two GPUs share a PCIe switch: the request (12 bytes of header) and the answer
+    // (64 bytes and 4 of header) each enter the switch (140 ns) and cross two links at
+    // 16 GB/s: 2 × 140 ns + 2 × (12 + 68) / 16 ns.
+    let fabric_ps = 2 * 140_000 + 2 * (12 + 68) * 1000 / 16;
     let expected = g.l1_tlb.latency_cycles
         + g.l2_tlb.latency_cycles
         + rig.platform.page_walk_latency_cycles
@@ -322,15 +324,30 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
         + g.l1v.latency_cycles
         + 4 * g.crossbar_latency_cycles
         + g.l2.latency_cycles;
-    assert_eq!(
-        remote[0].latency(),
-        (u64::from(expected) + 2 * pcie + 4) * rig.cycle()
+    let latency = remote[0].latency();
+    let cycles = u64::from(expected) * rig.cycle();
+    // Arrivals from the fabric are seen on the receiver's next clock edge.
+    assert!(
+        (cycles + fabric_ps..=cycles + fabric_ps + 2 * rig.cycle()).contains(&latency),
+        "{latency} ps"
     );
     assert_eq!(rig.metrics.count("iommu", "walks"), 2);
     assert_eq!(rig.metrics.count("gpu1.l2.bank0", "read_hits"), 1);
     // The line read (64 bytes) and the write (2); the second read hit GPU 0's L1, which
     // the write updated on its way through.
-    assert_eq!(rig.metrics.count("pcie.gpu0.gpu1", "bytes"), 64 + 2);
+    let traffic = rig.parts.fabric_stats.take();
+    let pair = |a, b| {
+        traffic
+            .pairs
+            .iter()
+            .find(|p| (p.0, p.1) == (a, b))
+            .unwrap()
+            .2
+    };
+    // GPU 0 sent the first read and the write (2 bytes; the second read hits its L1), GPU 1
+    // answered with the line and the write's acknowledgement.
+    assert_eq!(pair(0, 1), 12 + 12 + 2);
+    assert_eq!(pair(1, 0), 4 + 64 + 4);
     assert_eq!(rig.metrics.count("gpu0.cu0.l1v", "read_hits"), 1);
     // The write sits in GPU 1's L2 until GPU 1 flushes it.
     assert_eq!(memory_of(&buffer, 1, 8, 2), vec![9, 9]);

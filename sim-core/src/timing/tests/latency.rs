@@ -208,7 +208,7 @@ fn the_default_platform_serves_every_gpu() {
     let mut rig = Rig::new(PlatformConfig::default_platform());
     assert_eq!(rig.parts.gpus.len(), 4);
     assert_eq!(rig.parts.gpus[0].vector.len(), 64);
-    assert_eq!(rig.parts.pcie_links.len(), 4 + 6);
+    assert_eq!(rig.parts.pcie_links.len(), 4);
     let buffer = rig.driver.create_buffer(4096).unwrap();
     for gpu in 0..4 {
         buffer.write(gpu, 0, &[gpu as u8 + 1; 4096]).unwrap();

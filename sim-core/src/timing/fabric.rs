@@ -1,0 +1,351 @@
+//! The links between GPUs: a PCIe switch tree (MGPUSim's R9 Nano platform) or direct
+//! links between every two GPUs, carrying the requests a GPU's crossbar sends toward
+//! another GPU's memory and their answers.
+//!
+//! What MGPUSim v3.0.0 does (`samples/runner/timingplatform.go`, akita's
+//! `noc/networking/pcie`): the host driver and the MMU hang on a root complex, every two
+//! GPUs share a switch below it, and a message crosses the flit-level network switch by
+//! switch, 140 cycles in each, over links of one bandwidth with 16-flit buffers at each
+//! end. A GPU's RDMA engine takes its L1 caches' requests for other GPUs' memory and
+//! hands them to the remote GPU's RDMA engine, which passes them to its L2 caches.
+//!
+//! gcnsim's fabric is one component with a port per (GPU, other GPU): a message taken at
+//! GPU a's port toward GPU b is delivered at GPU b's port toward GPU a after crossing the
+//! directed links of its path. On each link it waits until the link is free, occupies it
+//! for its bytes (payload plus MGPUSim's header bytes) at the link's bandwidth, and arrives the
+//! link's latency later (store and forward). Each link is booked when the message enters
+//! the fabric, so messages sharing a link pass it in the order they entered, and the
+//! links bound the bandwidth rather than the buffers (MGPUSim's 16-flit buffers are not
+//! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
+//! link that enters it.
+
+use super::plumbing::{take, Outbox, Pipeline};
+use super::protocol::{Access, CarriesMemory, MemoryMessage};
+use crate::engine::{Component, Context, Port, Time, Wake};
+use std::sync::{Arc, Mutex};
+
+/// Bytes a request adds to its data on a link (akita's `accessReqByteOverhead`).
+const REQUEST_OVERHEAD_BYTES: u64 = 12;
+/// Bytes an answer adds to its data (akita's `accessRspByteOverhead`).
+const RESPONSE_OVERHEAD_BYTES: u64 = 4;
+
+/// How the GPUs are linked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Topology {
+    /// A PCIe tree: every `gpus_per_switch` GPUs share a switch linked to the root
+    /// complex. Every link has `gbytes_per_s` each way; entering a switch costs
+    /// `switch_latency`.
+    PcieTree {
+        /// GPUs below each switch.
+        gpus_per_switch: usize,
+        /// Bandwidth of every link, each way.
+        gbytes_per_s: f64,
+        /// Latency of each switch.
+        switch_latency: Time,
+    },
+    /// A direct link between every two GPUs, each way `gbytes_per_s` with `latency`.
+    AllToAll {
+        /// Bandwidth of each link, each way.
+        gbytes_per_s: f64,
+        /// Latency of each link.
+        latency: Time,
+    },
+}
+
+/// One direction of one link.
+#[derive(Debug, Clone)]
+struct Link {
+    name: String,
+    /// Femtoseconds per byte.
+    femtoseconds_per_byte: u64,
+    latency: Time,
+    /// When the link is free for the next message.
+    free: Time,
+    bytes: u64,
+    messages: u64,
+    busy: Time,
+}
+
+impl Link {
+    fn new(name: String, gbytes_per_s: f64, latency: Time) -> Link {
+        Link {
+            name,
+            femtoseconds_per_byte: (1_000_000.0 / gbytes_per_s).round() as u64,
+            latency,
+            free: 0,
+            bytes: 0,
+            messages: 0,
+            busy: 0,
+        }
+    }
+
+    /// Books the link for `bytes` leaving no earlier than `ready`; returns the arrival
+    /// time at its far end.
+    fn cross(&mut self, ready: Time, bytes: u64) -> Time {
+        let start = ready.max(self.free);
+        let occupied = (bytes * self.femtoseconds_per_byte).div_ceil(1000);
+        self.free = start + occupied;
+        self.bytes += bytes;
+        self.messages += 1;
+        self.busy += occupied;
+        self.free + self.latency
+    }
+}
+
+/// What the fabric has carried, per link and per pair of GPUs, since the last
+/// [`FabricStats::take`].
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct FabricTraffic {
+    /// Per directed link (e.g. `gpu0>switch0`): bytes, messages and busy time (ps).
+    pub links: Vec<(String, u64, u64, Time)>,
+    /// Per (source GPU, destination GPU) with traffic: bytes (data and headers) and
+    /// messages.
+    pub pairs: Vec<(usize, usize, u64, u64)>,
+}
+
+/// Shared view of the fabric's counters (the fabric writes, the platform reads between
+/// kernels).
+#[derive(Debug, Clone, Default)]
+pub struct FabricStats(Arc<Mutex<FabricTraffic>>);
+
+impl FabricStats {
+    /// The traffic since the previous call, then zero.
+    pub fn take(&self) -> FabricTraffic {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// The fabric component (see the module documentation).
+pub struct Fabric {
+    gpus: usize,
+    /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
+    ports: Vec<Option<Port>>,
+    links: Vec<Link>,
+    /// `paths[a * gpus + b]`: the links from GPU a to GPU b, in order.
+    paths: Vec<Vec<usize>>,
+    /// Per (a, b): bytes and messages.
+    pairs: Vec<(u64, u64)>,
+    stats: FabricStats,
+    transit: Pipeline<(Port, MemoryMessage)>,
+    outbox: Outbox,
+}
+
+impl Fabric {
+    /// A fabric of `topology` between `gpus` GPUs whose ports are `port(a, b)` (a ≠ b);
+    /// its counters are shared through `stats`.
+    pub fn new(
+        gpus: usize,
+        topology: &Topology,
+        port: impl Fn(usize, usize) -> Port,
+        stats: FabricStats,
+    ) -> Fabric {
+        let mut ports = vec![None; gpus * gpus];
+        for a in 0..gpus {
+            for b in (0..gpus).filter(|&b| b != a) {
+                ports[a * gpus + b] = Some(port(a, b));
+            }
+        }
+        let (links, paths) = build_paths(gpus, topology);
+        Fabric {
+            gpus,
+            ports,
+            links,
+            paths,
+            pairs: vec![(0, 0); gpus * gpus],
+            stats,
+            transit: Pipeline::default(),
+            outbox: Outbox::default(),
+        }
+    }
+
+    /// Adds the counters gathered since the last publication to the shared stats.
+    fn publish(&mut self) {
+        let mut shared = self.stats.0.lock().unwrap_or_else(|e| e.into_inner());
+        if shared.links.is_empty() {
+            shared.links = self
+                .links
+                .iter()
+                .map(|l| (l.name.clone(), 0, 0, 0))
+                .collect();
+        }
+        for (total, link) in shared.links.iter_mut().zip(&mut self.links) {
+            total.1 += std::mem::take(&mut link.bytes);
+            total.2 += std::mem::take(&mut link.messages);
+            total.3 += std::mem::take(&mut link.busy);
+        }
+        for (index, pair) in self.pairs.iter_mut().enumerate() {
+            if pair.1 == 0 {
+                continue;
+            }
+            let (a, b) = (index / self.gpus, index % self.gpus);
+            let (bytes, messages) = std::mem::take(pair);
+            match shared.pairs.iter_mut().find(|p| (p.0, p.1) == (a, b)) {
+                Some(p) => {
+                    p.2 += bytes;
+                    p.3 += messages;
+                }
+                None => shared.pairs.push((a, b, bytes, messages)),
+            }
+        }
+        shared.pairs.sort_by_key(|p| (p.0, p.1));
+    }
+}
+
+/// Bytes a message occupies a link for: its data and its header.
+fn link_bytes(msg: &MemoryMessage) -> u64 {
+    match msg {
+        MemoryMessage::Request(req) => match &req.access {
+            Access::Write { data } => data.len() as u64 + REQUEST_OVERHEAD_BYTES,
+            _ => REQUEST_OVERHEAD_BYTES,
+        },
+        MemoryMessage::Response(response) => {
+            response.result.as_ref().map_or(0, |d| d.len() as u64) + RESPONSE_OVERHEAD_BYTES
+        }
+        MemoryMessage::Translate(_) => REQUEST_OVERHEAD_BYTES,
+        MemoryMessage::Translation(_) => RESPONSE_OVERHEAD_BYTES,
+    }
+}
+
+/// The directed links of `topology` between `gpus` GPUs and the path from each GPU to
+/// each other (by `a * gpus + b`).
+fn build_paths(gpus: usize, topology: &Topology) -> (Vec<Link>, Vec<Vec<usize>>) {
+    let mut links = Vec::new();
+    let mut paths = vec![Vec::new(); gpus * gpus];
+    match *topology {
+        Topology::AllToAll {
+            gbytes_per_s,
+            latency,
+        } => {
+            for a in 0..gpus {
+                for b in (0..gpus).filter(|&b| b != a) {
+                    paths[a * gpus + b] = vec![links.len()];
+                    links.push(Link::new(format!("gpu{a}>gpu{b}"), gbytes_per_s, latency));
+                }
+            }
+        }
+        Topology::PcieTree {
+            gpus_per_switch,
+            gbytes_per_s,
+            switch_latency,
+        } => {
+            let per_switch = gpus_per_switch.max(1);
+            let switches = gpus.div_ceil(per_switch);
+            let mut link = |name: String, latency: Time| {
+                links.push(Link::new(name, gbytes_per_s, latency));
+                links.len() - 1
+            };
+            // Per GPU: up to its switch, down from it; per switch: up to the root, down.
+            let up: Vec<usize> = (0..gpus)
+                .map(|g| link(format!("gpu{g}>switch{}", g / per_switch), switch_latency))
+                .collect();
+            let down: Vec<usize> = (0..gpus)
+                .map(|g| link(format!("switch{}>gpu{g}", g / per_switch), 0))
+                .collect();
+            let to_root: Vec<usize> = (0..switches)
+                .map(|s| link(format!("switch{s}>root"), switch_latency))
+                .collect();
+            let from_root: Vec<usize> = (0..switches)
+                .map(|s| link(format!("root>switch{s}"), switch_latency))
+                .collect();
+            for a in 0..gpus {
+                for b in (0..gpus).filter(|&b| b != a) {
+                    let (sa, sb) = (a / per_switch, b / per_switch);
+                    paths[a * gpus + b] = if sa == sb {
+                        vec![up[a], down[b]]
+                    } else {
+                        vec![up[a], to_root[sa], from_root[sb], down[b]]
+                    };
+                }
+            }
+        }
+    }
+    (links, paths)
+}
+
+impl<M: CarriesMemory> Component<M> for Fabric {
+    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
+            self.outbox.push(port, msg);
+        }
+        let mut carried = false;
+        for a in 0..self.gpus {
+            for b in (0..self.gpus).filter(|&b| b != a) {
+                let Some(from) = self.ports[a * self.gpus + b] else {
+                    continue;
+                };
+                let to = self.ports[b * self.gpus + a].expect("every pair has both ports");
+                while let Some(msg) = take(ctx, from) {
+                    let bytes = link_bytes(&msg);
+                    let mut at = ctx.now();
+                    for &link in &self.paths[a * self.gpus + b] {
+                        at = self.links[link].cross(at, bytes);
+                    }
+                    let pair = &mut self.pairs[a * self.gpus + b];
+                    pair.0 += bytes;
+                    pair.1 += 1;
+                    carried = true;
+                    self.transit.push(ctx, at.max(ctx.now() + 1), (to, msg));
+                }
+            }
+        }
+        if carried {
+            self.publish();
+        }
+        self.outbox.send(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PS_PER_NS;
+
+    fn ns(ns: u32) -> Time {
+        PS_PER_NS * u64::from(ns)
+    }
+
+    fn tree() -> Topology {
+        Topology::PcieTree {
+            gpus_per_switch: 2,
+            gbytes_per_s: 16.0,
+            switch_latency: ns(140),
+        }
+    }
+
+    #[test]
+    fn pcie_tree_paths_cross_one_switch_or_three() {
+        let (links, paths) = build_paths(4, &tree());
+        let names = |a: usize, b: usize| -> Vec<&str> {
+            paths[a * 4 + b]
+                .iter()
+                .map(|&l| links[l].name.as_str())
+                .collect()
+        };
+        assert_eq!(names(0, 1), ["gpu0>switch0", "switch0>gpu1"]);
+        assert_eq!(
+            names(1, 2),
+            [
+                "gpu1>switch0",
+                "switch0>root",
+                "root>switch1",
+                "switch1>gpu2"
+            ]
+        );
+        let latency = |a: usize, b: usize| -> Time {
+            paths[a * 4 + b].iter().map(|&l| links[l].latency).sum()
+        };
+        assert_eq!(latency(0, 1), ns(140));
+        assert_eq!(latency(3, 0), ns(420));
+    }
+
+    #[test]
+    fn a_link_carries_bytes_at_its_bandwidth_one_message_after_another() {
+        // 16 GB/s: 16 bytes per ns.
+        let mut link = Link::new("l".into(), 16.0, ns(100));
+        assert_eq!(link.cross(0, 1600), ns(200));
+        // Ready at 50 ns, but the link is busy until 100 ns.
+        assert_eq!(link.cross(ns(50), 160), ns(210));
+        assert_eq!(link.busy, ns(110));
+        assert_eq!((link.bytes, link.messages), (1760, 2));
+    }
+}
