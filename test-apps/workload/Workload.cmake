@@ -3,7 +3,7 @@
 #
 # Provides:
 #   add_workload(NAME <name> SOURCES <file>... KERNEL <file.cl> [TIMEOUT <s>]
-#                [TIMING_ARGS <arg>...])
+#                [TIMING_ARGS <arg>...] [UNIFIED])
 #     Builds executable <name> from SOURCES, linked with testapp and workload;
 #     copies KERNEL next to it (the app loads it from there at run time);
 #     registers the CTest runs <name>.gcnsim<n> and <name>.pocl through
@@ -14,6 +14,9 @@
 #     and the ROCm device libraries are found, <name>.gfx803 (label "gfx803"):
 #     KERNEL compiled and linked into a gfx803 code object the way gcnsim's
 #     runtime compiler does, failing on any compile error or unresolved call.
+#     With UNIFIED: <name>-unified.gcnsim<2,4> and <name>-unified-timing.gcnsim<2,4>
+#     (label "unified"): the app on 2 and 4 GPUs made one device (GCNSIM_UNIFIED=1),
+#     in emulation and in timing mode (TIMING_ARGS), verifying the same results.
 #   add_workload_run(NAME <test> TARGET <app> ARGS <arg>...)
 #     One more CTest run (gcnsim and PoCL) of an app with extra arguments.
 include_guard(GLOBAL)
@@ -34,7 +37,7 @@ function(add_workload_run)
 endfunction()
 
 function(add_workload)
-  cmake_parse_arguments(W "" "NAME;KERNEL;TIMEOUT" "SOURCES;TIMING_ARGS" ${ARGN})
+  cmake_parse_arguments(W "UNIFIED" "NAME;KERNEL;TIMEOUT" "SOURCES;TIMING_ARGS" ${ARGN})
   if(NOT W_NAME OR NOT W_SOURCES OR NOT W_KERNEL)
     message(FATAL_ERROR "add_workload: NAME, SOURCES and KERNEL are required")
   endif()
@@ -48,6 +51,15 @@ function(add_workload)
   gcnsim_add_opencl_test(NAME ${W_NAME}-timing TARGET ${W_NAME} ARGS ${W_TIMING_ARGS}
                          GPUS 1 NO_POCL TIMEOUT ${W_TIMEOUT} LABELS "workload;timing"
                          GCNSIM_ENVIRONMENT GCNSIM_MODE=timing)
+  if(W_UNIFIED)
+    gcnsim_add_opencl_test(NAME ${W_NAME}-unified TARGET ${W_NAME} GPUS 2 4 NO_POCL
+                           TIMEOUT ${W_TIMEOUT} LABELS "workload;unified"
+                           GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1)
+    gcnsim_add_opencl_test(NAME ${W_NAME}-unified-timing TARGET ${W_NAME}
+                           ARGS ${W_TIMING_ARGS} GPUS 2 4 NO_POCL TIMEOUT ${W_TIMEOUT}
+                           LABELS "workload;unified;timing"
+                           GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing)
+  endif()
 
   if(WORKLOAD_CLANG AND WORKLOAD_DEVICE_LIBS)
     set(link_bitcode "")
