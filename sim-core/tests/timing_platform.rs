@@ -87,6 +87,7 @@ fn run(mode: &str) -> Run {
         buffers: &[out.clone(), inp.clone(), counter.clone()],
         queued_ns: 0,
         start_ns: 0,
+        workgroup_split: None,
     };
     let report = platform.run_kernel(0, &dispatch).expect("the kernel runs");
     let mut result = Run {
@@ -234,6 +235,7 @@ fn two_gpu_reports(order: Order, threads: &str, binary: &[u8]) -> Vec<KernelRepo
             buffers: &s.buffers,
             queued_ns: 0,
             start_ns: 0,
+            workgroup_split: None,
         };
         platform
             .run_kernel(gpu, &dispatch)

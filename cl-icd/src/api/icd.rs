@@ -4,8 +4,8 @@
 
 use super::params::c_str;
 use super::{
-    context, device, event, image, kernel, launch, memory, platform, program, queue, sub_groups,
-    svm, unsupported,
+    context, device, event, image, kernel, launch, locality, memory, platform, program, queue,
+    sub_groups, svm, unsupported,
 };
 use crate::core::platform::Platform;
 use cl_sys::cl_platform_id;
@@ -213,6 +213,10 @@ fn extension_function(name: &[u8]) -> *mut c_void {
     match name {
         b"clIcdGetPlatformIDsKHR" => platform::clGetPlatformIDs as *mut c_void,
         b"clGetKernelSubGroupInfoKHR" => sub_groups::clGetKernelSubGroupInfoKHR as *mut c_void,
+        b"clSetMemObjectPlacementGCNSIM" => locality::clSetMemObjectPlacementGCNSIM as *mut c_void,
+        b"clSetKernelWorkGroupSplitGCNSIM" => {
+            locality::clSetKernelWorkGroupSplitGCNSIM as *mut c_void
+        }
         _ => std::ptr::null_mut(),
     }
 }

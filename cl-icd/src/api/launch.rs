@@ -236,6 +236,7 @@ fn launch(
         );
     }
     let name = kernel.loaded().name().to_string();
+    let workgroup_split = kernel.workgroup_split();
     let (device, queue_index) = (queue.device.clone(), queue.index);
     // The host clock's time now is this launch's QUEUED time (see `enqueue`).
     let queued_ns = crate::core::host::host_clock().now_ns();
@@ -255,6 +256,7 @@ fn launch(
             buffers: &buffers,
             queued_ns,
             start_ns,
+            workgroup_split: workgroup_split.as_deref(),
         };
         let completion_ns = device.launch.cp_completion_ns;
         let wall = Instant::now();

@@ -29,6 +29,7 @@ pub mod features;
 pub mod image;
 pub mod kernel;
 pub mod launch;
+pub mod locality;
 pub mod memory;
 pub mod platform;
 pub mod program;

@@ -25,8 +25,9 @@ pub fn numeric_version() -> u32 {
     make_version(major, minor, 0)
 }
 
-/// The platform extensions.
-pub const PLATFORM_EXTENSIONS: &[&str] = &["cl_khr_icd"];
+/// The platform extensions: the ICD's, and gcnsim's Locality API for unified multi-GPU
+/// devices (`include/CL/cl_gcnsim.h`).
+pub const PLATFORM_EXTENSIONS: &[&str] = &["cl_khr_icd", "cl_gcnsim_locality"];
 
 fn platform_info(param_name: cl_platform_info) -> CLResult<Vec<u8>> {
     Ok(match param_name {

@@ -152,7 +152,8 @@ fn info_queries_report_size_and_reject_small_buffers() {
         clGetPlatformInfo(p, CL_PLATFORM_EXTENSIONS, 0, null_mut(), &mut size),
         CL_SUCCESS
     );
-    assert_eq!(size, "cl_khr_icd".len() + 1);
+    let extensions = b"cl_khr_icd cl_gcnsim_locality\0";
+    assert_eq!(size, extensions.len());
     let mut buf = vec![0u8; size];
     assert_eq!(
         clGetPlatformInfo(
@@ -174,7 +175,7 @@ fn info_queries_report_size_and_reject_small_buffers() {
         ),
         CL_SUCCESS
     );
-    assert_eq!(&buf, b"cl_khr_icd\0");
+    assert_eq!(&buf, extensions);
     assert_eq!(
         clGetPlatformInfo(p, 0xdead, 0, null_mut(), &mut size),
         CL_INVALID_VALUE

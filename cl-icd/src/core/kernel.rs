@@ -46,6 +46,8 @@ pub struct Kernel {
     pub code: Arc<CodeObject>,
     index: usize,
     args: Mutex<Vec<Option<ArgValue>>>,
+    /// Work-groups per GPU of a unified device for its launches (`cl_gcnsim_locality`).
+    workgroup_split: Mutex<Option<Vec<u64>>>,
 }
 crate::cl_object!(Kernel, Kernel, CL_INVALID_KERNEL);
 
@@ -73,6 +75,7 @@ impl Kernel {
             code,
             index,
             args: Mutex::new(vec![None; explicit]),
+            workgroup_split: Mutex::new(None),
         })
     }
 
@@ -94,7 +97,25 @@ impl Kernel {
     pub fn duplicate(&self) -> Arc<Kernel> {
         let copy = Kernel::at(self.program.clone(), self.code.clone(), self.index);
         *copy.args() = self.arg_values();
+        copy.set_workgroup_split(self.workgroup_split());
         copy
+    }
+
+    /// Sets how its launches split their work-groups over a unified device's GPUs
+    /// (`None`: the default split).
+    pub fn set_workgroup_split(&self, split: Option<Vec<u64>>) {
+        *self
+            .workgroup_split
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = split;
+    }
+
+    /// How its launches split their work-groups, if set.
+    pub fn workgroup_split(&self) -> Option<Vec<u64>> {
+        self.workgroup_split
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Sets explicit argument `index` (already validated against the metadata).

@@ -194,6 +194,9 @@ pub struct Gpu {
     engine: Engine<Message>,
     /// The GPUs (one, or a unified device's).
     members: Vec<GpuParts>,
+    /// Work-groups per GPU the next launches are split into (see
+    /// [`Gpu::split_work_groups`]); `None`: MGPUSim's split.
+    split: Option<Vec<u64>>,
     next_launch: u64,
     /// Work-groups the dispatchers got back so far, counted by hooks attached on the
     /// first watched run (unwatched runs pay nothing for them).
@@ -213,6 +216,7 @@ impl Gpu {
         Gpu {
             engine,
             members,
+            split: None,
             next_launch: 0,
             workgroups_answered: None,
         }
@@ -298,11 +302,36 @@ impl Gpu {
         sent
     }
 
-    /// Each GPU's work-groups of `kernel`, as MGPUSim's driver splits a launch on a
-    /// unified device: contiguous ranges of flattened ids, `ceil(work-groups / compute
-    /// units)` per compute unit, so the last GPUs may get fewer or none.
+    /// From now on, gives GPU `i` the next `split[i]` work-groups of each launch (in
+    /// flattened order), or with `None` splits launches as MGPUSim does (see
+    /// [`Gpu::shares`]). Work-groups beyond the split's sum go to the last GPU named.
+    pub fn split_work_groups(&mut self, split: Option<Vec<u64>>) {
+        self.split = split;
+    }
+
+    /// Each GPU's work-groups of `kernel`: as set by [`Gpu::split_work_groups`], else as
+    /// MGPUSim's driver splits a launch on a unified device: contiguous ranges of
+    /// flattened ids, `ceil(work-groups / compute units)` per compute unit, so the last
+    /// GPUs may get fewer or none.
     fn shares(&self, kernel: &KernelLaunch) -> Vec<std::ops::Range<u64>> {
         let total = kernel.workgroup_count();
+        if let Some(split) = self.split.as_ref().filter(|s| !s.is_empty()) {
+            let last = split.len().min(self.members.len()) - 1;
+            let mut first = 0;
+            return (0..self.members.len())
+                .map(|member| {
+                    let count = split.get(member).copied().unwrap_or(0);
+                    let end = if member == last {
+                        total
+                    } else {
+                        (first + count).min(total)
+                    };
+                    let range = first..end.max(first);
+                    first = range.end;
+                    range
+                })
+                .collect();
+        }
         let cus: Vec<u64> = self
             .members
             .iter()

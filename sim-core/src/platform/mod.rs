@@ -59,6 +59,9 @@ pub struct Dispatch<'a> {
     pub queued_ns: u64,
     /// See `queued_ns`.
     pub start_ns: u64,
+    /// For a unified device: work-groups per GPU, in flattened order (the Locality API's
+    /// split); `None`: split as MGPUSim's driver does.
+    pub workgroup_split: Option<&'a [u64]>,
 }
 
 /// The state of one simulated GPU between launches. Its memory (queue object, kernarg
@@ -87,6 +90,9 @@ struct Device {
     tracer: Option<WorkGroupTracer>,
     /// The memory hierarchy of a timing-mode GPU.
     timing: Option<timing::TimingMemory>,
+    /// Pages moved between the GPUs of a unified device since its last kernel: its
+    /// caches and TLBs are emptied before the next.
+    pages_moved: bool,
 }
 
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
@@ -200,6 +206,13 @@ impl Platform {
             .map_err(|e| setup(&e))?
             .ok_or_else(|| KernelError::NoSuchKernel(d.kernel.to_string()))?;
         let device = self.devices.get(gpu).ok_or_else(|| setup(&"no such GPU"))?;
+        let workgroups = (0..3)
+            .map(|i| u64::from(d.range.global_size[i].div_ceil(d.range.local_size[i].max(1))))
+            .product();
+        let split = match d.workgroup_split {
+            Some(split) => Some(self.check_split(split, workgroups)?),
+            None => None,
+        };
         let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
         let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
         let fresh_copies = self.settings.platform.launch_copies_to_fresh_memory;
@@ -320,6 +333,12 @@ impl Platform {
             },
         );
         let device = &mut *device;
+        device.gpu.split_work_groups(split);
+        if std::mem::take(&mut device.pages_moved) {
+            if let Some(memory) = &mut device.timing {
+                memory.invalidate(&mut device.gpu).map_err(|e| setup(&e))?;
+            }
+        }
         let load_before = device.gpu.engine().load();
         // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
@@ -384,6 +403,58 @@ impl Platform {
                 })
             }
         }
+    }
+
+    /// `split` (work-groups per GPU) checked against a launch of `workgroups` on a device
+    /// of the platform: one count per GPU of the device at most, adding up to the launch.
+    fn check_split(&self, split: &[u64], workgroups: u64) -> Result<Vec<u64>, KernelError> {
+        let platform = &self.settings.platform;
+        let gpus = if platform.unified_gpus {
+            platform.gpu_count
+        } else {
+            1
+        };
+        if split.len() > gpus {
+            return Err(KernelError::Setup(format!(
+                "the work-group split names {} GPUs; the device has {gpus}",
+                split.len()
+            )));
+        }
+        let sum = split.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        if sum != Some(workgroups) {
+            return Err(KernelError::Setup(format!(
+                "the work-group split adds up to {}, the launch has {workgroups} work-groups",
+                sum.map_or("more than 2^64".to_string(), |s| s.to_string())
+            )));
+        }
+        Ok(split.to_vec())
+    }
+
+    /// Puts the pages of `bytes` bytes at `address` of device `gpu` (a unified device) on
+    /// its GPU number `member` (the Locality API); returns how many pages changed GPU.
+    /// The data stays as it is; the device's caches and TLBs are emptied before its next
+    /// kernel if any page moved. Moving pages takes no simulated time.
+    pub fn place_pages(
+        &self,
+        gpu: usize,
+        address: u64,
+        bytes: u64,
+        member: usize,
+    ) -> Result<u64, DriverError> {
+        let memory = self.driver.gpu(gpu)?;
+        let page = self.driver.page_bytes();
+        let first = address / page * page;
+        let pages = (address + bytes.max(1)).div_ceil(page) - first / page;
+        // Not while a kernel of the device runs.
+        let mut device = self
+            .devices
+            .get(gpu)
+            .map(|d| d.lock().unwrap_or_else(|e| e.into_inner()));
+        let moved = memory.place(first, pages, member)?;
+        if let Some(device) = device.as_mut() {
+            device.pages_moved |= moved > 0;
+        }
+        Ok(moved)
     }
 
     /// Notes a host copy to or from GPU `gpu`: after a kernel, its caches are to be
@@ -570,6 +641,7 @@ impl Platform {
             printf: None,
             next_dispatch_id: 0,
             timing,
+            pages_moved: false,
         })
     }
 

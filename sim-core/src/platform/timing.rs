@@ -57,15 +57,37 @@ impl TimingMemory {
     /// bytes make memory current for the host.) With several GPUs a buffer's pages can
     /// move to another GPU between kernels, so the lines and translations are dropped.
     pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<Vec<Metric>, String> {
+        let request = if self.keep_warm {
+            MemRequest::write_back
+        } else {
+            MemRequest::flush
+        };
+        self.send_to_every_gpu(gpu, request)?;
+        let mut metrics = self.metrics.take_metrics();
+        if let Some(stats) = &self.fabric {
+            metrics.extend(fabric_metrics(stats.take()));
+        }
+        Ok(metrics)
+    }
+
+    /// Drops every cached line and translation of the GPU(s) (after pages moved between
+    /// the GPUs of a unified device: translations name the GPU a page was on). The
+    /// caches are clean, as every kernel is followed by a [`TimingMemory::flush`].
+    pub(super) fn invalidate(&mut self, gpu: &mut Gpu) -> Result<(), String> {
+        self.send_to_every_gpu(gpu, MemRequest::flush)
+    }
+
+    /// Sends `request` (with a fresh id) to each GPU's DMA engine and waits for all
+    /// answers.
+    fn send_to_every_gpu(
+        &mut self,
+        gpu: &mut Gpu,
+        request: fn(u64) -> MemRequest,
+    ) -> Result<(), String> {
         let engine = gpu.engine_mut();
         for &port in &self.flush_ports {
             self.next_flush += 1;
-            let request = if self.keep_warm {
-                MemRequest::write_back(self.next_flush)
-            } else {
-                MemRequest::flush(self.next_flush)
-            };
-            let request = MemoryMessage::Request(request);
+            let request = MemoryMessage::Request(request(self.next_flush));
             if engine.send(port, request.into()).is_err() {
                 return Err("the DMA engine's port is full".into());
             }
@@ -83,11 +105,7 @@ impl TimingMemory {
                 other => return Err(format!("the L2 flush was answered with {other:?}")),
             }
         }
-        let mut metrics = self.metrics.take_metrics();
-        if let Some(stats) = &self.fabric {
-            metrics.extend(fabric_metrics(stats.take()));
-        }
-        Ok(metrics)
+        Ok(())
     }
 }
 

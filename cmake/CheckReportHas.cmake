@@ -1,0 +1,33 @@
+# CheckReportHas.cmake — run with
+#   cmake -DAPP=<app> [-DAPP_ARGS=<a;b>] -DOUT=<folder> -DEXPECT=<what;...> -P CheckReportHas.cmake
+# in a gcnsim environment. Runs the app with a CSV metrics report (GCNSIM_REPORT);
+# passes when the app succeeds and every measure named in EXPECT appears in the
+# report with a positive value in some row.
+
+set(report "${OUT}/report.csv")
+file(MAKE_DIRECTORY "${OUT}")
+file(REMOVE "${report}")
+set(ENV{GCNSIM_REPORT} "${report}")
+execute_process(COMMAND "${APP}" ${APP_ARGS} RESULT_VARIABLE status
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+set(problems "")
+if(NOT status EQUAL 0)
+  list(APPEND problems "the app exited with ${status}")
+endif()
+if(NOT EXISTS "${report}")
+  list(APPEND problems "${report} was not written")
+else()
+  file(READ "${report}" text)
+  foreach(what IN LISTS EXPECT)
+    # Rows: location,what,value,unit; a positive value starts with 1-9 or is 0.x.
+    if(NOT text MATCHES "\n[^,\n]*,${what},(0\\.[0-9]*[1-9]|[1-9])")
+      list(APPEND problems "the report has no positive ${what}")
+    endif()
+  endforeach()
+endif()
+if(problems)
+  string(REPLACE ";" "\n  " text "${problems}")
+  message(FATAL_ERROR "report check FAILED:\n  ${text}")
+endif()
+message("report check passed: ${EXPECT}")
