@@ -90,9 +90,10 @@ fi
 pocl_icd=/etc/OpenCL/vendors/pocl.icd
 [ -f "$pocl_icd" ] || echo "PoCL not installed ($pocl_icd): no comparison"
 
-# The sizes each app runs at: "label|arguments|modes[|GPUs]" (all: every mode;
-# emu: functional emulation only, for sizes the timing model would take hours
-# on; GPUs: the simulated GPUs, default 1).
+# The sizes each app runs at: "label|arguments|modes[|GPUs[|VAR=value ...]]" (all:
+# every mode; emu: functional emulation only, for sizes the timing model would
+# take hours on; GPUs: the simulated GPUs, default 1; then gcnsim settings for the
+# run, e.g. GCNSIM_UNIFIED=1).
 sizes() {
     echo "default||all"
     if [ "$quick" = 0 ]; then
@@ -101,6 +102,7 @@ sizes() {
         matmul)
             echo "1M|-m 1024 -n 1024 -k 256|all"
             echo "512^2|-m 512 -n 512 -k 512|emu"
+            echo "unified4-256^3|-m 256 -n 256 -k 256|timing|4|GCNSIM_UNIFIED=1"
             ;;
         vectoradd)
             echo "4M|-n 4194304|emu"
@@ -121,7 +123,7 @@ status=0
 for app in "${apps[@]}"; do
     exe=$GCNSIM_BUILD/$app/$app
     [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
-    while IFS='|' read -r size args run_modes gpus; do
+    while IFS='|' read -r size args run_modes gpus settings; do
         if [ -f "$pocl_icd" ]; then
             # shellcheck disable=SC2086
             if OCL_ICD_VENDORS=$pocl_icd "$exe" $args >"$work/$app-$size-pocl.out" 2>&1; then
@@ -143,9 +145,9 @@ PY
             [ "$run_modes" = all ] || [ "$run_modes" = "$mode" ] || continue
             for threads in 1 2; do
                 tag=$app-$size-$mode-$threads
-                # shellcheck disable=SC2086
                 load=$(cut -d' ' -f1 /proc/loadavg)
-                if ! GCNSIM_GPUS=${gpus:-1} GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
+                # shellcheck disable=SC2086
+                if ! env $settings GCNSIM_GPUS=${gpus:-1} GCNSIM_MODE=$mode GCNSIM_THREADS=$threads GCNSIM_SUMMARY=1 \
                     GCNSIM_REPORT=$work/$tag.csv /usr/bin/time -f "%U %S %e" -o "$work/$tag.time" \
                     "$exe" $args >"$work/$tag.out" 2>"$work/$tag.err"; then
                     echo "error: $app ($size, $mode, $threads threads) failed:" >&2
