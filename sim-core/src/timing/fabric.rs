@@ -339,6 +339,27 @@ mod tests {
     }
 
     #[test]
+    fn all_to_all_links_join_every_two_gpus_directly() {
+        let topology = Topology::AllToAll {
+            gbytes_per_s: 32.0,
+            latency: ns(100),
+        };
+        let (links, paths) = build_paths(3, &topology);
+        assert_eq!(links.len(), 6, "one per ordered pair");
+        for a in 0..3 {
+            for b in (0..3).filter(|&b| b != a) {
+                let path = &paths[a * 3 + b];
+                assert_eq!(path.len(), 1);
+                assert_eq!(links[path[0]].name, format!("gpu{a}>gpu{b}"));
+                assert_eq!(links[path[0]].latency, ns(100));
+            }
+        }
+        // 32 GB/s: 64 bytes in 2 ns, then the link's 100 ns.
+        let mut link = links[0].clone();
+        assert_eq!(link.cross(0, 64), ns(102));
+    }
+
+    #[test]
     fn a_link_carries_bytes_at_its_bandwidth_one_message_after_another() {
         // 16 GB/s: 16 bytes per ns.
         let mut link = Link::new("l".into(), 16.0, ns(100));

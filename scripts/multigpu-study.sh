@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# multigpu-study.sh — the MGPUSim paper's unified multi-GPU question on gcnsim: how
+# do MGPUSim's benchmarks speed up on 1, 2 and 4 R9 Nanos made one device, and what
+# crosses the links between them? Not part of CI (minutes of timing simulation).
+#
+#   MGPUSIM_DIR=/path/to/mgpusim scripts/multigpu-study.sh [--no-build] [--only NAME]
+#
+# Runs the same hosts as scripts/crossval.sh (test-apps/mgpusim/, MGPUSim's own code
+# objects read from MGPUSIM_DIR) in GCNSIM_MODE=timing with GCNSIM_UNIFIED=1 on 1, 2
+# and 4 GPUs of the default platform (PCIe switch tree, interleaved pages, MGPUSim's
+# work-group split), and on 4 GPUs with direct links between every two GPUs
+# (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it). Prints one
+# table (also build/multigpu-study.md): per workload the summed kernel time, the
+# speed-up over one GPU, the bytes that crossed between GPUs and the busiest link's
+# utilisation (its busy time over the kernels' time).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# workload|host arguments (sizes a little above MGPUSim's defaults: enough
+# work-groups to fill four GPUs)
+WORKLOADS='
+fir|-n 262144
+matrixtranspose|-w 1024
+aes|-n 262144
+kmeans|-p 8192 -c 5 -f 32 -i 5
+simpleconvolution|-x 766 -y 766 -m 3
+matrixmultiplication|-x 256 -y 256 -z 256
+relu|-n 1048576
+'
+
+build=1
+a2a_gbps=32
+only=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    --no-build) build=0 ;;
+    --only)
+        only+=("$2")
+        shift
+        ;;
+    --a2a-gbps)
+        a2a_gbps=$2
+        shift
+        ;;
+    *)
+        echo "usage: $0 [--no-build] [--only NAME]... [--a2a-gbps G]" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
+[ -n "${MGPUSIM_DIR:-}" ] || {
+    echo "error: set MGPUSIM_DIR to an MGPUSim v3.0.0 checkout (its code objects)" >&2
+    exit 2
+}
+
+rows=()
+while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" ${line%%|*} "* ]]; then
+        continue
+    fi
+    rows+=("$line")
+done <<<"$WORKLOADS"
+
+if [ "$build" = 1 ]; then
+    say "building gcnsim (release) and the MGPUSim hosts"
+    build_release >/dev/null
+    cmake -S "$GCNSIM_REPO/test-apps" -B "$GCNSIM_BUILD" -DGCNSIM_LIBRARY_DIR="$GCNSIM_LIBDIR" \
+        >/dev/null
+    targets=()
+    for line in "${rows[@]}"; do targets+=(--target "mgpusim-${line%%|*}"); done
+    cmake --build "$GCNSIM_BUILD" --parallel "$(nproc)" "${targets[@]}" >/dev/null
+fi
+
+unset GCNSIM_REPORT GCNSIM_TRACE GCNSIM_SUMMARY GCNSIM_MODE GCNSIM_GPUS GCNSIM_CONFIG
+out=$GCNSIM_BUILD/multigpu-study
+mkdir -p "$out"
+printf '[platform]\ngpu_links = "all_to_all"\np2p_gbytes_per_s = %s\n' "$a2a_gbps" \
+    >"$out/all-to-all.toml"
+manifest=$out/manifest.tsv
+: >"$manifest"
+
+# setup label|GPUs|platform file (empty: the default)
+SETUPS="1 GPU|1|
+2 GPUs, PCIe tree|2|
+4 GPUs, PCIe tree|4|
+4 GPUs, all-to-all|4|$out/all-to-all.toml"
+
+for line in "${rows[@]}"; do
+    IFS='|' read -r name args <<<"$line"
+    read -r -a argv <<<"$args"
+    while IFS='|' read -r label gpus config; do
+        tag=${name}_$(echo "$label" | tr -c 'a-zA-Z0-9' '_')
+        echo "gcnsim: $name $args on $label"
+        settings=(GCNSIM_MODE=timing GCNSIM_UNIFIED=1 "GCNSIM_GPUS=$gpus")
+        [ -z "$config" ] || settings+=("GCNSIM_CONFIG=$config")
+        if ! (cd "$out" && env "${settings[@]}" MGPUSIM_DIR="$MGPUSIM_DIR" \
+            OCL_ICD_VENDORS="$GCNSIM_REPO/OpenCL.icd" \
+            LD_LIBRARY_PATH="$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+            GCNSIM_REPORT="$out/$tag.csv" GCNSIM_CACHE_DIR="$GCNSIM_BUILD/gcnsim-cache" \
+            GCNSIM_PROGRESS=off "$GCNSIM_BUILD/mgpusim/mgpusim-$name" "${argv[@]}" \
+            >"$out/$tag.out" 2>&1); then
+            echo "error: $name on $label failed:" >&2
+            tail -5 "$out/$tag.out" >&2
+            exit 1
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$args" "$label" "$gpus" "$out/$tag.csv" \
+            >>"$manifest"
+    done <<<"$SETUPS"
+done
+
+python3 - "$manifest" "$GCNSIM_BUILD/multigpu-study.md" <<'PY'
+import csv, sys
+from collections import defaultdict
+manifest, md = sys.argv[1:]
+runs = [line.rstrip("\n").split("\t") for line in open(manifest)]
+lines = ["| workload | setup | kernel us | speed-up | inter-GPU MB | busiest link |",
+         "|---|---|---|---|---|---|"]
+base = {}
+for name, args, label, gpus, report in runs:
+    rows = list(csv.DictReader(open(report)))
+    total = {r["what"]: float(r["value"]) for r in rows if r["location"] == "total"}
+    ns = total["duration"]
+    between = sum(float(r["value"]) for r in rows
+                  if r["location"].endswith(".fabric") and r["what"].startswith("bytes_gpu"))
+    busy = defaultdict(float)
+    for r in rows:
+        if ".fabric." in r["location"] and r["what"] == "busy":
+            busy[r["location"].split(".fabric.", 1)[1]] += float(r["value"])
+    link, most = max(busy.items(), key=lambda kv: kv[1], default=("-", 0.0))
+    if gpus == "1":
+        base[name] = ns
+    speedup = base[name] / ns if name in base and ns else float("nan")
+    lines.append(f"| {name} {args} | {label} | {ns / 1000:.1f} | {speedup:.2f} | "
+                 f"{between / 1e6:.2f} | " + (f"{link} {100 * most / ns:.0f} %" if most else "-")
+                 + " |")
+text = "\n".join(lines) + "\n"
+open(md, "w").write(text)
+print(text)
+PY
