@@ -8,26 +8,8 @@
 
 set(report "${OUT}/report.json")
 set(trace "${OUT}/trace.json")
-file(MAKE_DIRECTORY "${OUT}")
-file(REMOVE "${report}" "${trace}")
-set(ENV{GCNSIM_REPORT} "${report}")
-set(ENV{GCNSIM_TRACE} "${trace}")
-execute_process(COMMAND "${APP}" ${APP_ARGS} RESULT_VARIABLE status
-                OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}${err}")
-set(problems "")
-if(NOT status EQUAL 0)
-  list(APPEND problems "the app exited with ${status}")
-endif()
-foreach(file IN ITEMS "${report}" "${trace}")
-  if(NOT EXISTS "${file}")
-    list(APPEND problems "${file} was not written")
-  endif()
-endforeach()
-if(problems)
-  string(REPLACE ";" "\n  " text "${problems}")
-  message(FATAL_ERROR "report check FAILED:\n  ${text}")
-endif()
+set(outputs "GCNSIM_REPORT=${report}" "GCNSIM_TRACE=${trace}")
+include("${CMAKE_CURRENT_LIST_DIR}/RunWithOutputs.cmake")
 
 # The JSON must parse (CMake's parser; errors are fatal with their position).
 file(READ "${report}" report_text)

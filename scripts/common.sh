@@ -74,3 +74,14 @@ build_apps() {
         -DGCNSIM_TEST_GPUS="$gpus" >/dev/null &&
         cmake --build "$GCNSIM_BUILD" --parallel "$(nproc)"
 }
+
+# Builds libgcnsim.so (release) and the test-apps hosts of MGPUSim's benchmarks
+# named as arguments (test-apps/mgpusim, targets mgpusim-<name>).
+build_mgpusim_hosts() {
+    build_release >/dev/null
+    cmake -S "$GCNSIM_REPO/test-apps" -B "$GCNSIM_BUILD" -DGCNSIM_LIBRARY_DIR="$GCNSIM_LIBDIR" \
+        >/dev/null
+    local targets=() name
+    for name in "$@"; do targets+=(--target "mgpusim-$name"); done
+    cmake --build "$GCNSIM_BUILD" --parallel "$(nproc)" "${targets[@]}" >/dev/null
+}

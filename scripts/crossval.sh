@@ -191,12 +191,7 @@ fi
 
 if [ "$build" = 1 ]; then
     say "building gcnsim (release) and the MGPUSim hosts"
-    build_release >/dev/null
-    cmake -S "$GCNSIM_REPO/test-apps" -B "$GCNSIM_BUILD" -DGCNSIM_LIBRARY_DIR="$GCNSIM_LIBDIR" \
-        >/dev/null
-    targets=()
-    for line in "${rows[@]}"; do targets+=(--target "mgpusim-${line%%|*}"); done
-    cmake --build "$GCNSIM_BUILD" --parallel "$(nproc)" "${targets[@]}" >/dev/null
+    build_mgpusim_hosts "${rows[@]%%|*}"
 fi
 [ -f "$GCNSIM_LIBDIR/libgcnsim.so" ] || die "$GCNSIM_LIBDIR/libgcnsim.so not built"
 

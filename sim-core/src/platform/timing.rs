@@ -177,15 +177,7 @@ pub(super) fn timing_gpu(
     let metrics = MetricsCollector::new();
     let observed = memory.components.iter().copied().chain([iommu]);
     metrics.attach(&mut engine, observed);
-    let settings = CuSettings {
-        driver,
-        gpu,
-        dispatches,
-        simds: config.simds_per_cu,
-        slots_per_simd: config.wavefront_slots_per_simd,
-        limits,
-        pipeline: config.cu.clone(),
-    };
+    let settings = cu_settings(config, gpu, driver, dispatches, limits);
     let parts = add_timing_front_end(&mut engine, config, 0, &memory, settings, &metrics);
     engine.set_thread_pool(pool);
     (
@@ -224,15 +216,7 @@ pub(super) fn unified_timing_gpu(
         .iter()
         .enumerate()
         .map(|(gpu, parts)| {
-            let settings = CuSettings {
-                driver: driver.clone(),
-                gpu,
-                dispatches: dispatches.clone(),
-                simds: config.simds_per_cu,
-                slots_per_simd: config.wavefront_slots_per_simd,
-                limits,
-                pipeline: config.cu.clone(),
-            };
+            let settings = cu_settings(config, gpu, driver.clone(), dispatches.clone(), limits);
             let first_cu = gpu as u32 * config.compute_units;
             add_timing_front_end(&mut engine, config, first_cu, parts, settings, &metrics)
         })
@@ -249,6 +233,25 @@ pub(super) fn unified_timing_gpu(
             keep_warm: true,
         },
     )
+}
+
+/// What the timing compute units of GPU `gpu` (of `config`) run by.
+fn cu_settings(
+    config: &GpuConfig,
+    gpu: usize,
+    driver: Arc<Driver>,
+    dispatches: Arc<DispatchTable>,
+    limits: RunLimits,
+) -> CuSettings {
+    CuSettings {
+        driver,
+        gpu,
+        dispatches,
+        simds: config.simds_per_cu,
+        slots_per_simd: config.wavefront_slots_per_simd,
+        limits,
+        pipeline: config.cu.clone(),
+    }
 }
 
 /// Adds the front end and timing compute units of GPU `settings.gpu` to `engine`, linked
