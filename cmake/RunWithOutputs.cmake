@@ -3,6 +3,14 @@
 # VARIABLE=file pairs (e.g. GCNSIM_REPORT=<OUT>/report.json). Runs APP with
 # APP_ARGS and those variables set (the files removed first), prints its output
 # (kept in `out`), and fails the check when the app fails or a file is missing.
+# Defines fail_on_problems(): fails the check listing `problems`, if any.
+
+macro(fail_on_problems)
+  if(problems)
+    string(REPLACE ";" "\n  " problems_text "${problems}")
+    message(FATAL_ERROR "report check FAILED:\n  ${problems_text}")
+  endif()
+endmacro()
 
 file(MAKE_DIRECTORY "${OUT}")
 set(output_files "")
@@ -24,7 +32,4 @@ foreach(file IN LISTS output_files)
     list(APPEND problems "${file} was not written")
   endif()
 endforeach()
-if(problems)
-  string(REPLACE ";" "\n  " text "${problems}")
-  message(FATAL_ERROR "report check FAILED:\n  ${text}")
-endif()
+fail_on_problems()
