@@ -55,11 +55,13 @@ impl DramTiming {
 /// (akita's `ClosePageCommandCreator`: activate, then read or write with precharge), so
 /// a bank takes one access per row cycle (tRCD + tCL + burst + tRP), while its command
 /// queue lets accesses to other banks go ahead; gcnsim keeps those two effects and
-/// leaves out the rest of its DRAM protocol (refresh, bank-group timings). The bytes are read or written in the driver's
-/// memory of the GPU when the access is taken, so accesses to one address take effect in
-/// the order they arrive; a write, and every access taken after it in the same step,
-/// waits for the step's in-order phase ([`Wake::InOrder`]), since compute units read
-/// memory while the step's components run in parallel.
+/// leaves out the rest of its DRAM protocol (refresh, bank-group timings).
+///
+/// The bytes are read or written in the driver's memory of the GPU when the access is
+/// taken, so accesses to one address take effect in the order they arrive; a write, and
+/// every access taken after it in the same step, waits for the step's in-order phase
+/// ([`Wake::InOrder`]), since compute units read memory while the step's components run
+/// in parallel.
 pub struct DramController {
     driver: Arc<Driver>,
     gpu: usize,
