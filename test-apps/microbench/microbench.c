@@ -10,7 +10,9 @@
  *   l2    around a 64 KiB ring: larger than the L1 (16 KiB), smaller than the L2;
  *   dram  along an 8 MiB ring: four times the L2 (2 MiB), so that the start of the
  *         ring, which the chase walks, is no longer cached after the ring was made
- *         (each measured launch walks a ring of its own).
+ *         (each measured launch walks a ring of its own);
+ *   bank  4 chases at once, one per work-item, whose every node is in one DRAM bank
+ *         (each in a row of its own): each hop's 4 loads queue on that bank.
  *
  * Each measurement is the difference of two launches of different lengths (so the
  * launch, the first misses and the kernel's prologue cancel) divided by the
@@ -39,6 +41,11 @@
  *                  with 4 wavefronts, one per SIMD.
  *   --turn-cycles  cycles between a SIMD's issue turns: 1 with MGPUSim's sticky arbiter
  *                  (any cycle), 4 with GCN3's round robin.
+ *   --bank-stride  bytes between two rows of one DRAM bank (controllers × interleave ×
+ *                  banks); 0 (the default) skips the bank measurement;
+ *   --bank-cycles  cycles between two accesses to one bank: the larger of the bank's
+ *                  busy cycles and a line's transfer on the channel. A bank hop takes a
+ *                  DRAM hop plus 3 of them (the last of 4 loads waits for 3).
  * A hop takes the load's cycles in the compute unit plus its memory latency (each
  * rounded up to the SIMD's turns).
  */
@@ -53,6 +60,8 @@ static unsigned long issue_centicycles = 125;
 static unsigned long l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
 /* Bytes per cycle the GPU reads from DRAM at most (0: not checked). */
 static unsigned long dram_bytes_per_cycle;
+/* Bytes between two rows of a DRAM bank (0: not measured); cycles per access of a bank. */
+static unsigned long bank_stride, bank_cycles;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -174,6 +183,51 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
     return cycles((double)(ns[2] - ns[1])) / (double)(long_hops - short_hops);
 }
 
+/* Cycles per hop of 4 chases at once whose nodes are all in one DRAM bank (rings of 8
+ * nodes `bank_stride` apart per chase: 32 pages, which the L1 TLB keeps). Launches of 4
+ * and 8 hops, each after a host read, which empties the caches but keeps translations
+ * warm, and after an unmeasured lap that makes them warm: every hop misses to DRAM. */
+static double bank_chase(struct wl_device *dev)
+{
+    cl_int err;
+    const cl_uint lanes = 4, nodes = 8, step = (cl_uint)(bank_stride / 8);
+    cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE,
+                                 (size_t)lanes * nodes * bank_stride, NULL, &err);
+    TA_CHECK(err);
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, lanes * 4, NULL, &err);
+    TA_CHECK(err);
+    cl_kernel make = wl_kernel(dev->program, "make_bank_rings");
+    WL_ARG(make, 0, ring);
+    WL_ARG(make, 1, lanes);
+    WL_ARG(make, 2, nodes);
+    WL_ARG(make, 3, step);
+    size_t global = 64, local = 64;
+    wl_run(dev->queue, make, 1, &global, &local);
+    clReleaseKernel(make);
+    cl_kernel k = wl_kernel(dev->program, "bank_chase");
+    const cl_uint hops[3] = {8, 4, 8};
+    cl_ulong ns[3];
+    size_t items = lanes;
+    for (int i = 0; i < 3; i++) {
+        WL_ARG(k, 0, ring);
+        WL_ARG(k, 1, out);
+        WL_ARG(k, 2, hops[i]);
+        WL_ARG(k, 3, step);
+        ns[i] = wl_run(dev->queue, k, 1, &items, &items);
+        cl_uint got[4];
+        wl_read(dev->queue, out, sizeof got, got);
+        for (cl_uint l = 0; l < lanes; l++) {
+            cl_uint want = hops[i] % nodes * lanes + l;
+            ta_check(got[l] == want, "bank: chase %u (%u hops) reached %u (want %u)", l,
+                     hops[i], got[l], want);
+        }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(out);
+    clReleaseMemObject(ring);
+    return cycles((double)(ns[2] - ns[1])) / (double)(hops[2] - hops[1]);
+}
+
 /* Bytes per cycle read by a stream of float4 loads from every compute unit, out of
  * DRAM: the difference between a pass over 32 MiB and one over 16 MiB (each launch
  * after a host read, which empties the caches but keeps translations warm, and after
@@ -225,6 +279,10 @@ int main(int argc, char **argv)
         {"--dram-cycles", "expected cycles of a DRAM access", &dram_cycles, 0},
         {"--dram-bytes-per-cycle", "expected DRAM read bandwidth (bytes per cycle)",
          &dram_bytes_per_cycle, 0},
+        {"--bank-stride", "bytes between two rows of one DRAM bank (0: no bank test)",
+         &bank_stride, 0},
+        {"--bank-cycles", "expected cycles between two accesses to one DRAM bank", &bank_cycles,
+         0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     struct wl_device dev;
@@ -240,6 +298,9 @@ int main(int argc, char **argv)
     check_close("l1: cycles per hop", l1, hop_cycles(l1_cycles));
     check_close("l2: cycles per hop", l2, hop_cycles(l2_cycles));
     check_close("dram: cycles per hop", dram, hop_cycles(dram_cycles));
+    if (bank_stride)
+        check_close("bank: cycles per hop", bank_chase(&dev),
+                    hop_cycles(dram_cycles + 3 * bank_cycles));
     double bandwidth = stream_bytes_per_cycle(&dev);
     if (dram_bytes_per_cycle)
         check_close("dram: bytes read per cycle", bandwidth, (double)dram_bytes_per_cycle);

@@ -48,3 +48,30 @@ __kernel void stream(__global const float4 *in, __global float *out, uint rounds
         s += in[r * n + get_global_id(0)];
     out[get_global_id(0)] = s.x + s.y + s.z + s.w;
 }
+
+/* `lanes` rings of `nodes` nodes, `step` ulongs apart: node n of ring l is element
+ * (n × lanes + l) × step and points at node n + 1 of the same ring (the last at the
+ * first). With `step` × 8 bytes the distance between two rows of one DRAM bank, every
+ * node is in the same bank of the same controller, each in a row of its own. */
+__kernel void make_bank_rings(__global ulong *ring, uint lanes, uint nodes, uint step)
+{
+    uint i = get_global_id(0);
+    if (i < lanes * nodes) {
+        uint next = (i / lanes + 1) % nodes * lanes + i % lanes;
+        ring[(size_t)i * step] = (ulong)(ring + (size_t)next * step);
+    }
+}
+
+/* Follows ring get_local_id(0) of make_bank_rings for `hops` hops (a multiple of 4):
+ * each hop is one vector load of as many addresses as work-items, all in one DRAM bank.
+ * Stores the node index reached by each work-item. */
+__kernel void bank_chase(__global ulong *ring, __global uint *out, uint hops, uint step)
+{
+    __global ulong *p = ring + (size_t)get_local_id(0) * step;
+    for (uint h = 0; h < hops; h += 4) {
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+            p = (__global ulong *)*p;
+    }
+    out[get_local_id(0)] = (uint)((p - ring) / step);
+}

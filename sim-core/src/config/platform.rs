@@ -238,6 +238,10 @@ pub struct DramConfig {
     pub banks: u32,
     /// Cycles a bank stays busy after an access starts.
     pub bank_busy_cycles: u32,
+    /// Bytes of consecutive addresses on one controller before the next takes over (a
+    /// power of two, at least an L2 line); a controller's bank is the address's next
+    /// bits above the controller's.
+    pub interleave_bytes: u32,
 }
 
 /// The file's two tables, as written.
@@ -429,6 +433,14 @@ impl PlatformConfig {
         positive("gpu.dram.bytes_per_cycle", g.dram.bytes_per_cycle.into())?;
         positive("gpu.dram.banks", g.dram.banks.into())?;
         positive("gpu.dram.bank_busy_cycles", g.dram.bank_busy_cycles.into())?;
+        power_of_two("gpu.dram.interleave_bytes", g.dram.interleave_bytes.into())?;
+        if g.dram.interleave_bytes < g.l2.line_bytes {
+            return Err(ConfigError::new(
+                "gpu.dram.interleave_bytes",
+                g.dram.interleave_bytes.to_string(),
+                format!("must be at least gpu.l2.line_bytes ({})", g.l2.line_bytes),
+            ));
+        }
         for (name, tlb) in [("l1_tlb", &g.l1_tlb), ("l2_tlb", &g.l2_tlb)] {
             tlb.validate(&format!("gpu.{name}"))?;
         }

@@ -211,8 +211,8 @@ fn add_pcie_link<M: CarriesMemory>(
 /// Components and names (`gpuN.` prefix): per compute unit `cuI.l1tlb` and `cuI.l1v`;
 /// per shader array `saS.l1k_tlb`, `saS.l1k`, `saS.l1i_tlb`, `saS.l1i`; `dma` and
 /// `dma.tlb`; `l2tlb`; `xbar` (L1s to L2 banks); `l2.bankB`; `dram.xbar` (L2 banks to
-/// controllers, no latency); `dram.chC`. L2 banks and DRAM controllers are interleaved by
-/// L2 line.
+/// controllers, no latency); `dram.chC`. L2 banks are interleaved by L2 line, DRAM
+/// controllers by `gpu.dram.interleave_bytes`.
 pub fn add_gpu_memory<M: CarriesMemory>(
     engine: &mut Engine<M>,
     config: &GpuConfig,
@@ -321,7 +321,8 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         );
     }
     let mut dram_outputs = Vec::new();
-    let timing = DramTiming::from_config(&config.dram, cycle, l2_line);
+    let dram_interleave = u64::from(config.dram.interleave_bytes);
+    let timing = DramTiming::from_config(&config.dram, cycle, dram_interleave);
     for channel in 0..config.dram.controllers {
         let id = site.add(&format!("dram.ch{channel}"));
         let top = site.port(id, "top");
@@ -345,7 +346,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
     site.engine.install(xbar, Box::new(crossbar));
     site.engine.install(
         dram_xbar,
-        Box::new(Crossbar::new(dram_inputs, dram_outputs, l2_line, 0)),
+        Box::new(Crossbar::new(dram_inputs, dram_outputs, dram_interleave, 0)),
     );
 
     GpuMemoryParts {

@@ -47,20 +47,29 @@ impl DramTiming {
 
 /// One DRAM controller of GPU `gpu`.
 ///
-/// Timing: an access starts when both the channel and its bank are free (requests are
-/// started in arrival order), keeps the channel for `bytes / bytes_per_cycle` cycles
-/// (rounded up) and its bank for `bank_busy_cycles`, and is answered `latency_cycles`
-/// plus the transfer after it starts. The bytes are read or written in the driver's
-/// memory of the GPU when the access is taken, so accesses to one address take effect in
-/// the order they arrive; a write, and every access taken after it in the same step,
-/// waits for the step's in-order phase ([`Wake::InOrder`]), since compute units read
-/// memory while the step's components run in parallel.
+/// Timing: an access starts when its bank is free (an access to a busy bank does not
+/// hold up accesses to other banks), keeps its bank for `bank_busy_cycles`, has its data
+/// `latency_cycles` after it starts, then transfers it on the channel's bus in the first
+/// gap of `bytes / bytes_per_cycle` cycles (rounded up) from then on, and is answered
+/// when the transfer ends. MGPUSim's HBM controller closes the row after every access
+/// (akita's `ClosePageCommandCreator`: activate, then read or write with precharge), so
+/// a bank takes one access per row cycle (tRCD + tCL + burst + tRP), while its command
+/// queue lets accesses to other banks go ahead; gcnsim keeps those two effects and
+/// leaves out the rest of its DRAM protocol (refresh, bank-group timings).
+///
+/// The bytes are read or written in the driver's memory of the GPU when the access is
+/// taken, so accesses to one address take effect in the order they arrive; a write, and
+/// every access taken after it in the same step, waits for the step's in-order phase
+/// ([`Wake::InOrder`]), since compute units read memory while the step's components run
+/// in parallel.
 pub struct DramController {
     driver: Arc<Driver>,
     gpu: usize,
     timing: DramTiming,
     top: Port,
-    channel_free: Time,
+    /// Times the channel's bus is taken, as (start, end) in order of start; ends before
+    /// now are dropped.
+    bus: Vec<(Time, Time)>,
     bank_free: Vec<Time>,
     pipeline: Pipeline<(MemResponse, u64, &'static str)>,
     outbox: Outbox,
@@ -78,7 +87,7 @@ impl DramController {
             gpu,
             timing,
             top,
-            channel_free: 0,
+            bus: Vec::new(),
             bank_free: vec![0; timing.banks.max(1) as usize],
             pipeline: Pipeline::default(),
             outbox: Outbox::default(),
@@ -119,11 +128,31 @@ impl DramController {
     fn schedule(&mut self, now: Time, address: u64, bytes: u64) -> Time {
         let t = self.timing;
         let bank = ((address / t.interleave_bytes / t.controllers) % t.banks) as usize;
-        let start = now.max(self.channel_free).max(self.bank_free[bank]);
-        let transfer = t.cycle * bytes.div_ceil(t.bytes_per_cycle);
-        self.channel_free = start + transfer;
+        let start = now.max(self.bank_free[bank]);
         self.bank_free[bank] = start + t.cycle * t.bank_busy_cycles;
-        start + t.cycle * t.latency_cycles + transfer
+        let transfer = t.cycle * bytes.div_ceil(t.bytes_per_cycle);
+        let on_bus = self.take_bus(now, start + t.cycle * t.latency_cycles, transfer);
+        on_bus + transfer
+    }
+
+    /// Reserves the bus for `transfer` in its first gap from `ready` on (forgetting the
+    /// reservations that ended by `now`); returns when the transfer starts.
+    fn take_bus(&mut self, now: Time, ready: Time, transfer: Time) -> Time {
+        self.bus.retain(|&(_, end)| end > now);
+        let mut at = ready;
+        let mut place = self.bus.len();
+        for (i, &(start, end)) in self.bus.iter().enumerate() {
+            if end <= at {
+                continue;
+            }
+            if start >= at + transfer {
+                place = i;
+                break;
+            }
+            at = end;
+        }
+        self.bus.insert(place, (at, at + transfer));
+        at
     }
 }
 

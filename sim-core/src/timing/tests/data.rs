@@ -356,16 +356,21 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     assert_eq!(memory_of(&buffer, 1, 8, 2), vec![1, 2]);
 }
 
-/// Reads of the 32 even lines of a page (all on DRAM channel 0), sent at once; returns
-/// the times between successive answers, in cycles.
-fn answer_spacing(change: impl FnOnce(&mut PlatformConfig)) -> Vec<Time> {
-    let mut rig = Rig::new(platform(change));
+/// Reads of the 32 even lines of a page (all on DRAM channel 0: controllers interleaved
+/// by line), sent at once in the order of `order` (indices of those lines); returns the
+/// answer times, in cycles, in order of time.
+fn answer_times(change: impl FnOnce(&mut PlatformConfig), order: &[u64]) -> Vec<Time> {
+    let mut rig = Rig::new(platform(|p| {
+        p.gpu.dram.interleave_bytes = p.gpu.l2.line_bytes;
+        change(p);
+    }));
     let buffer = rig.buffer(4096, &[3; 4096]);
     let base = buffer.address();
     rig.run_sequence(0, vec![MemRequest::read(0, base + 4095, 1)]);
     let script = Script::Fixed {
-        requests: (0..32)
-            .map(|i| MemRequest::read(0, base + 128 * i, 4))
+        requests: order
+            .iter()
+            .map(|&i| MemRequest::read(0, base + 128 * i, 4))
             .collect(),
         window: 32,
     };
@@ -378,12 +383,34 @@ fn answer_spacing(change: impl FnOnce(&mut PlatformConfig)) -> Vec<Time> {
         1,
         "only the warm-up"
     );
-    let mut times: Vec<Time> = records.iter().map(|r| r.answered).collect();
+    let mut times: Vec<Time> = records.iter().map(|r| r.answered / rig.cycle()).collect();
     times.sort_unstable();
     times
-        .windows(2)
-        .map(|w| (w[1] - w[0]) / rig.cycle())
-        .collect()
+}
+
+/// [`answer_times`] of the 32 lines in address order: the times between successive
+/// answers, in cycles.
+fn answer_spacing(change: impl FnOnce(&mut PlatformConfig)) -> Vec<Time> {
+    let order: Vec<u64> = (0..32).collect();
+    let times = answer_times(change, &order);
+    times.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+#[test]
+fn a_busy_dram_bank_does_not_hold_up_the_other_banks() {
+    // Two banks busy 50 cycles per access (the channel's lines alternate between them),
+    // the 16 lines of bank 0 asked before the 16 of bank 1: bank 1 works beside bank 0,
+    // so the 32 answers come in 16 rounds of 50 cycles, not 32.
+    let order: Vec<u64> = (0..32).step_by(2).chain((1..32).step_by(2)).collect();
+    let times = answer_times(
+        |p| {
+            p.gpu.dram.banks = 2;
+            p.gpu.dram.bank_busy_cycles = 50;
+        },
+        &order,
+    );
+    let span = times[31] - times[0];
+    assert!((15 * 50..16 * 50).contains(&span), "{times:?}");
 }
 
 #[test]
