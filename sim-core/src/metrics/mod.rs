@@ -16,6 +16,6 @@ pub use recorder::{KernelLaunchRecord, Recorder};
 pub use report::{render as render_report, ReportFormat};
 pub use summary::summary_line;
 pub use trace::{
-    render as render_trace, Lane, TraceEvent, WorkGroupSpan, WorkGroupTracer, MAX_EVENTS,
+    render as render_trace, Lane, LinkSpan, TraceEvent, WorkGroupSpan, WorkGroupTracer, MAX_EVENTS,
     WORKGROUPS_PER_KERNEL,
 };

@@ -169,6 +169,15 @@ impl Recorder {
             end_ns: shift(s.end_ns),
             args: vec![("launch", index as f64), ("workgroup", s.workgroup as f64)],
         }));
+        events.extend(report.link_spans.iter().map(|s| TraceEvent {
+            name: s.name.clone(),
+            category: "link",
+            gpu: launch.gpu,
+            lane: Lane::Link(s.link),
+            start_ns: shift(s.start_ns),
+            end_ns: shift(s.end_ns),
+            args: vec![("launch", index as f64), ("bytes", s.bytes as f64)],
+        }));
         push_events(&mut state, events);
     }
 
@@ -390,7 +399,7 @@ fn metric(location: &str, what: &str, value: u64, unit: &'static str) -> Metric 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::WorkGroupSpan;
+    use crate::metrics::{LinkSpan, WorkGroupSpan};
 
     fn report(start_ns: u64, end_ns: u64, workgroups: u64) -> KernelReport {
         KernelReport {
@@ -404,6 +413,13 @@ mod tests {
                 cu: 3,
                 workgroup: 0,
                 end_ns: start_ns + 30,
+            }],
+            link_spans: vec![LinkSpan {
+                link: 2,
+                name: "gpu1>switch0".into(),
+                start_ns: start_ns + 40,
+                end_ns: start_ns + 90,
+                bytes: 680,
             }],
             metrics: Vec::new(),
             printf_output: Vec::new(),
@@ -512,6 +528,11 @@ mod tests {
             "\"name\": \"k wg0\", \"cat\": \"work-group\", \"pid\": 0, \"tid\": 3, \"ts\": 1.01, \"dur\": 0.02"
         ));
         assert!(text.contains("\"name\": \"read_buffer\", \"cat\": \"command\""));
+        // A link between GPUs: a row named after it, its busy time on the same clock.
+        assert!(text.contains("\"tid\": 2000002, \"args\": {\"name\": \"link gpu1>switch0\"}"));
+        assert!(text.contains(
+            "\"name\": \"gpu1>switch0\", \"cat\": \"link\", \"pid\": 0, \"tid\": 2000002, \"ts\": 1.04, \"dur\": 0.05, \"args\": {\"launch\": 0, \"bytes\": 680}"
+        ));
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub const MAX_EVENTS: usize = 1_000_000;
 
 /// Thread ids of queues start here, above any compute unit index.
 const QUEUE_TID_BASE: u64 = 1_000_000;
+/// Thread ids of links between GPUs start here, above any queue's.
+const LINK_TID_BASE: u64 = 2_000_000;
 
 /// Where on its GPU a traced span ran: a row of the trace viewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -27,6 +29,8 @@ pub enum Lane {
     Queue(u64),
     /// A compute unit.
     ComputeUnit(u32),
+    /// A link between GPUs (numbered in the fabric's order; named by its events).
+    Link(u32),
 }
 
 /// One span of the trace: something that ran on a GPU from `start_ns` to `end_ns`.
@@ -59,6 +63,21 @@ pub struct WorkGroupSpan {
     pub workgroup: u64,
     /// When it finished, ns.
     pub end_ns: u64,
+}
+
+/// A time a link between GPUs was busy, in simulated GPU time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkSpan {
+    /// The link's number in its fabric.
+    pub link: u32,
+    /// Its name, e.g. `gpu0>switch0`.
+    pub name: String,
+    /// When it began carrying, ns.
+    pub start_ns: u64,
+    /// When it stopped, ns.
+    pub end_ns: u64,
+    /// Bytes carried (headers included).
+    pub bytes: u64,
 }
 
 #[derive(Debug, Default)]
@@ -160,7 +179,13 @@ pub fn render(events: &[TraceEvent], notes: &[(&str, String)]) -> String {
         ));
     }
     for (gpu, lane) in lanes {
-        let (tid, name) = lane_id(lane);
+        let (tid, mut name) = lane_id(lane);
+        if let Lane::Link(_) = lane {
+            // A link's row is named as its spans are.
+            if let Some(e) = events.iter().find(|e| (e.gpu, e.lane) == (gpu, lane)) {
+                name = format!("link {}", e.name);
+            }
+        }
         lines.push(format!(
             "{{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": {gpu}, \"tid\": {tid}, \"args\": {{\"name\": {}}}}}",
             json_string(&name)
@@ -198,6 +223,7 @@ fn lane_id(lane: Lane) -> (u64, String) {
     match lane {
         Lane::ComputeUnit(cu) => (u64::from(cu), format!("cu{cu}")),
         Lane::Queue(q) => (QUEUE_TID_BASE + q, format!("queue{q}")),
+        Lane::Link(l) => (LINK_TID_BASE + u64::from(l), format!("link{l}")),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::emu::{
 use crate::engine::{EngineLoad, PS_PER_NS};
 use crate::gpu::{KernelRun, LaunchError};
 use crate::loader::{ArgKind, Kernel};
-use crate::metrics::WorkGroupSpan;
+use crate::metrics::{LinkSpan, WorkGroupSpan};
 use crate::timing::Metric;
 use std::fmt;
 
@@ -42,6 +42,8 @@ pub struct KernelReport {
     /// Where and when the first work-groups ran (empty unless tracing; see
     /// [`WORKGROUPS_PER_KERNEL`](crate::metrics::WORKGROUPS_PER_KERNEL)).
     pub workgroup_spans: Vec<WorkGroupSpan>,
+    /// When the links between a unified device's GPUs were busy (timing mode).
+    pub link_spans: Vec<LinkSpan>,
     /// The memory hierarchy's metrics for this kernel (timing mode; empty otherwise),
     /// including the L2 flush after it.
     pub metrics: Vec<Metric>,
@@ -66,6 +68,7 @@ impl KernelReport {
             wavefronts: run.wavefronts,
             instructions,
             workgroup_spans,
+            link_spans: Vec::new(),
             metrics: Vec::new(),
             printf_output: Vec::new(),
             engine: EngineLoad::default(),

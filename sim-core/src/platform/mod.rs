@@ -342,7 +342,7 @@ impl Platform {
         let load_before = device.gpu.engine().load();
         // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
-        let (result, counts, metrics) = self.pool.install(|| {
+        let (result, counts, (metrics, link_spans)) = self.pool.install(|| {
             let mut result = match &self.progress {
                 None => device.gpu.run_kernel(launch),
                 Some(board) => progress::run_shown(
@@ -359,7 +359,7 @@ impl Platform {
             let metrics = match (&mut device.timing, &result) {
                 (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
                     match memory.flush(&mut device.gpu) {
-                        Ok(metrics) => metrics,
+                        Ok(outputs) => outputs,
                         Err(e) => {
                             result = Err(LaunchError::Execution(Box::new(ExecutionError {
                                 workgroup: [0; 3],
@@ -367,11 +367,11 @@ impl Platform {
                                 pc: None,
                                 message: format!("kernel {}: {e}", d.kernel),
                             })));
-                            Vec::new()
+                            Default::default()
                         }
                     }
                 }
-                _ => Vec::new(),
+                _ => Default::default(),
             };
             (result, counts, metrics)
         });
@@ -385,8 +385,15 @@ impl Platform {
                 } else {
                     Vec::new()
                 };
+                // Only traced runs keep the links' busy times.
+                let link_spans = if self.metrics.tracing() {
+                    link_spans
+                } else {
+                    Vec::new()
+                };
                 Ok(KernelReport {
                     metrics,
+                    link_spans,
                     printf_output,
                     engine: device.gpu.engine().load() - load_before,
                     ..KernelReport::new(&run, counts, spans.unwrap_or_default())

@@ -17,6 +17,7 @@ use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{Clock, Endpoint, Engine, PortRef, PS_PER_NS};
 use crate::gpu::{Gpu, GpuParts, Message};
+use crate::metrics::LinkSpan;
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
     add_gpu_memory, add_platform_memory, CacheReset, FabricStats, FabricTraffic, GpuMemoryParts,
@@ -56,7 +57,7 @@ impl TimingMemory {
     /// model, so clean lines never go stale in a way that matters, and the written-back
     /// bytes make memory current for the host.) With several GPUs a buffer's pages can
     /// move to another GPU between kernels, so the lines and translations are dropped.
-    pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<Vec<Metric>, String> {
+    pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<(Vec<Metric>, Vec<LinkSpan>), String> {
         let request = if self.keep_warm {
             MemRequest::write_back
         } else {
@@ -64,10 +65,13 @@ impl TimingMemory {
         };
         self.send_to_every_gpu(gpu, request)?;
         let mut metrics = self.metrics.take_metrics();
+        let mut spans = Vec::new();
         if let Some(stats) = &self.fabric {
-            metrics.extend(fabric_metrics(stats.take()));
+            let traffic = stats.take();
+            spans = link_spans(&traffic);
+            metrics.extend(fabric_metrics(traffic));
         }
-        Ok(metrics)
+        Ok((metrics, spans))
     }
 
     /// Drops every cached line and translation of the GPU(s) (after pages moved between
@@ -109,6 +113,21 @@ impl TimingMemory {
     }
 }
 
+/// The times each link of the fabric was busy, for the trace.
+fn link_spans(traffic: &FabricTraffic) -> Vec<LinkSpan> {
+    let mut spans = Vec::new();
+    for (index, link) in traffic.links.iter().enumerate() {
+        spans.extend(link.periods.iter().map(|&(start, end, bytes)| LinkSpan {
+            link: index as u32,
+            name: link.name.clone(),
+            start_ns: start / PS_PER_NS,
+            end_ns: end.div_ceil(PS_PER_NS),
+            bytes,
+        }));
+    }
+    spans
+}
+
 /// The report's rows for what the fabric carried: per directed link (`fabric.gpu0>switch0`)
 /// its bytes, messages and busy time; per pair of GPUs with traffic (location `fabric`)
 /// the bytes and messages from one to the other.
@@ -120,11 +139,16 @@ fn fabric_metrics(traffic: FabricTraffic) -> Vec<Metric> {
         unit,
     };
     let mut rows = Vec::new();
-    for (link, bytes, messages, busy) in traffic.links {
-        let location = format!("fabric.{link}");
-        rows.push(row(location.clone(), "bytes".into(), bytes, "bytes"));
-        rows.push(row(location.clone(), "messages".into(), messages, "count"));
-        rows.push(row(location, "busy".into(), busy / PS_PER_NS, "ns"));
+    for link in traffic.links {
+        let location = format!("fabric.{}", link.name);
+        rows.push(row(location.clone(), "bytes".into(), link.bytes, "bytes"));
+        rows.push(row(
+            location.clone(),
+            "messages".into(),
+            link.messages,
+            "count",
+        ));
+        rows.push(row(location, "busy".into(), link.busy / PS_PER_NS, "ns"));
     }
     for (a, b, bytes, messages) in traffic.pairs {
         let pair = format!("gpu{a}_to_gpu{b}");

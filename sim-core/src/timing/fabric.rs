@@ -24,6 +24,12 @@ use super::protocol::{Access, CarriesMemory, MemoryMessage};
 use crate::engine::{Component, Context, Port, Time, Wake};
 use std::sync::{Arc, Mutex};
 
+/// Busy periods of a link closer than this merge into one (the trace's resolution).
+const MERGE_GAP: Time = 100 * 1000;
+/// Busy periods kept per link between two readings of the stats; later ones are merged
+/// into the last.
+const PERIODS_PER_LINK: usize = 4096;
+
 /// Bytes a request adds to its data on a link (akita's `accessReqByteOverhead`).
 const REQUEST_OVERHEAD_BYTES: u64 = 12;
 /// Bytes an answer adds to its data (akita's `accessRspByteOverhead`).
@@ -64,6 +70,8 @@ struct Link {
     bytes: u64,
     messages: u64,
     busy: Time,
+    /// When it was busy (merged: see [`MERGE_GAP`]), with the bytes carried.
+    periods: Vec<(Time, Time, u64)>,
 }
 
 impl Link {
@@ -76,6 +84,7 @@ impl Link {
             bytes: 0,
             messages: 0,
             busy: 0,
+            periods: Vec::new(),
         }
     }
 
@@ -88,16 +97,33 @@ impl Link {
         self.bytes += bytes;
         self.messages += 1;
         self.busy += occupied;
+        merge_period(&mut self.periods, (start, self.free, bytes));
         self.free + self.latency
     }
+}
+
+/// What one directed link carried.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct LinkTraffic {
+    /// E.g. `gpu0>switch0`.
+    pub name: String,
+    /// Bytes, headers included.
+    pub bytes: u64,
+    /// Messages.
+    pub messages: u64,
+    /// Time it was occupied (ps).
+    pub busy: Time,
+    /// When it was busy (ps, periods less than 100 ns apart merged), with the bytes
+    /// carried in each.
+    pub periods: Vec<(Time, Time, u64)>,
 }
 
 /// What the fabric has carried, per link and per pair of GPUs, since the last
 /// [`FabricStats::take`].
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct FabricTraffic {
-    /// Per directed link (e.g. `gpu0>switch0`): bytes, messages and busy time (ps).
-    pub links: Vec<(String, u64, u64, Time)>,
+    /// Per directed link, in the fabric's order.
+    pub links: Vec<LinkTraffic>,
     /// Per (source GPU, destination GPU) with traffic: bytes (data and headers) and
     /// messages.
     pub pairs: Vec<(usize, usize, u64, u64)>,
@@ -165,13 +191,19 @@ impl Fabric {
             shared.links = self
                 .links
                 .iter()
-                .map(|l| (l.name.clone(), 0, 0, 0))
+                .map(|l| LinkTraffic {
+                    name: l.name.clone(),
+                    ..LinkTraffic::default()
+                })
                 .collect();
         }
         for (total, link) in shared.links.iter_mut().zip(&mut self.links) {
-            total.1 += std::mem::take(&mut link.bytes);
-            total.2 += std::mem::take(&mut link.messages);
-            total.3 += std::mem::take(&mut link.busy);
+            total.bytes += std::mem::take(&mut link.bytes);
+            total.messages += std::mem::take(&mut link.messages);
+            total.busy += std::mem::take(&mut link.busy);
+            for period in link.periods.drain(..) {
+                merge_period(&mut total.periods, period);
+            }
         }
         for (index, pair) in self.pairs.iter_mut().enumerate() {
             if pair.1 == 0 {
@@ -188,6 +220,19 @@ impl Fabric {
             }
         }
         shared.pairs.sort_by_key(|p| (p.0, p.1));
+    }
+}
+
+/// Adds busy period `period` (start, end, bytes) to `periods`: into the last one if it
+/// starts less than [`MERGE_GAP`] after it ends, or once [`PERIODS_PER_LINK`] are kept.
+fn merge_period(periods: &mut Vec<(Time, Time, u64)>, period: (Time, Time, u64)) {
+    let full = periods.len() >= PERIODS_PER_LINK;
+    match periods.last_mut() {
+        Some(last) if period.0 <= last.1 + MERGE_GAP || full => {
+            last.1 = last.1.max(period.1);
+            last.2 += period.2;
+        }
+        _ => periods.push(period),
     }
 }
 
@@ -357,6 +402,22 @@ mod tests {
         // 32 GB/s: 64 bytes in 2 ns, then the link's 100 ns.
         let mut link = links[0].clone();
         assert_eq!(link.cross(0, 64), ns(102));
+    }
+
+    #[test]
+    fn busy_periods_closer_than_the_gap_merge() {
+        let mut periods = Vec::new();
+        merge_period(&mut periods, (0, ns(10), 100));
+        merge_period(&mut periods, (ns(60), ns(70), 100));
+        merge_period(&mut periods, (ns(500), ns(510), 100));
+        assert_eq!(periods, [(0, ns(70), 200), (ns(500), ns(510), 100)]);
+        // Past the cap, everything joins the last period.
+        let mut many: Vec<(Time, Time, u64)> = (0..PERIODS_PER_LINK as u64)
+            .map(|i| (ns(1000) * i, ns(1000) * i + 1, 1))
+            .collect();
+        merge_period(&mut many, (ns(1_000_000_000), ns(1_000_000_001), 1));
+        assert_eq!(many.len(), PERIODS_PER_LINK);
+        assert_eq!(many.last().unwrap().1, ns(1_000_000_001));
     }
 
     #[test]
