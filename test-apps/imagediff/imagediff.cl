@@ -98,3 +98,32 @@ __kernel void rw2d_f(__read_write image2d_t img)
     int2 p = (int2)(get_global_id(0), get_global_id(1));
     write_imagef(img, p, read_imagef(img, p) * 0.5f + 0.25f);
 }
+
+// 1D image buffers: elements of a buffer, read and written with integer coordinates.
+#define LOAD1DB(name, out_t, read)                                                       \
+    __kernel void name(__read_only image1d_buffer_t img, __global out_t *out)            \
+    {                                                                                    \
+        int x = get_global_id(0);                                                        \
+        out[x] = read(img, x);                                                           \
+    }
+LOAD1DB(load1db_f, float4, read_imagef)
+LOAD1DB(load1db_i, int4, read_imagei)
+LOAD1DB(load1db_ui, uint4, read_imageui)
+
+#define STORE1DB(name, in_t, write)                                                      \
+    __kernel void name(__write_only image1d_buffer_t img, __global const in_t *in)       \
+    {                                                                                    \
+        int x = get_global_id(0);                                                        \
+        write(img, x, in[x]);                                                            \
+    }
+STORE1DB(store1db_f, float4, write_imagef)
+STORE1DB(store1db_i, int4, write_imagei)
+STORE1DB(store1db_ui, uint4, write_imageui)
+
+// (Run on gcnsim only: PoCL lacks the queries of 1D image buffers.)
+__kernel void query1db(__read_only image1d_buffer_t img, __global int *out)
+{
+    out[0] = get_image_width(img);
+    out[1] = get_image_channel_data_type(img);
+    out[2] = get_image_channel_order(img);
+}
