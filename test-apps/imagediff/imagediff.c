@@ -177,20 +177,23 @@ static void fill_texels(unsigned char *bytes, size_t n, cl_channel_type t)
     }
 }
 
+/* clCreateImage on side s: `desc` of format f, read-write, from `data` if given. */
+static cl_mem create_image(struct side *s, const cl_image_desc *desc, cl_image_format f,
+                           const void *data)
+{
+    cl_int err;
+    cl_mem m = clCreateImage(s->context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), &f,
+                             desc, (void *)data, &err);
+    TA_CHECK(err);
+    return m;
+}
+
 static cl_mem make_image(struct side *s, cl_mem_object_type type, cl_image_format f, size_t w,
                          size_t h, size_t d, const void *data)
 {
-    cl_image_desc desc = {0};
-    desc.image_type = type;
-    desc.image_width = w;
-    desc.image_height = h;
-    desc.image_depth = d;
-    desc.image_array_size = d;
-    cl_int err;
-    cl_mem m = clCreateImage(s->context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), &f,
-                             &desc, (void *)data, &err);
-    TA_CHECK(err);
-    return m;
+    cl_image_desc desc = {.image_type = type, .image_width = w, .image_height = h,
+                          .image_depth = d, .image_array_size = d};
+    return create_image(s, &desc, f, data);
 }
 
 static cl_mem make_buffer(struct side *s, size_t bytes, const void *data)
@@ -608,16 +611,9 @@ static void test_shapes(cl_image_format f)
 static cl_mem make_image_on(struct side *s, cl_mem_object_type type, cl_image_format f, size_t w,
                             size_t h, size_t pitch, cl_mem buffer)
 {
-    cl_image_desc desc = {0};
-    desc.image_type = type;
-    desc.image_width = w;
-    desc.image_height = h;
-    desc.image_row_pitch = pitch;
-    desc.buffer = buffer;
-    cl_int err;
-    cl_mem m = clCreateImage(s->context, CL_MEM_READ_WRITE, &f, &desc, NULL, &err);
-    TA_CHECK(err);
-    return m;
+    cl_image_desc desc = {.image_type = type, .image_width = w, .image_height = h,
+                          .image_row_pitch = pitch, .buffer = buffer};
+    return create_image(s, &desc, f, NULL);
 }
 
 static const char *suffix_of(char kind) { return kind == 'f' ? "f" : kind == 'i' ? "i" : "ui"; }
