@@ -4,7 +4,7 @@
 #
 #   CTS_SOURCE=<git repository or mirror of KhronosGroup/OpenCL-CTS> \
 #       scripts/cts.sh [--suites "api basic ..."] [--only "basic/astype ..."]
-#                      [--timeout SECONDS] [--no-build] [--build-only]
+#                      [--timeout SECONDS] [--args "OPTIONS"] [--no-build] [--build-only]
 #
 # 1. Builds the CTS at the pinned commit below (the newest that builds against
 #    Debian 12's OpenCL 2023.02 headers) into build/cts: the sources are taken
@@ -16,7 +16,9 @@
 #    --only, just the named suite/sub-test pairs, of those suites) in a
 #    process of its own, first on gcnsim (this clone's target/release, one GPU,
 #    GCNSIM_MODE as set, GCNSIM_THREADS=1 unless set), then on PoCL, each
-#    with a time limit (default 300 s), in the suite's build folder.
+#    with a time limit (default 300 s), in the suite's build folder. --args gives
+#    every run options before the sub-test's name (the image suites' modes, e.g.
+#    "small_images" or "CL_FILTER_NEAREST").
 # 3. Prints a table with one row per sub-test — suite, sub-test, gcnsim,
 #    PoCL — where each column is pass, fail, n/a (the CTS skipped it: the
 #    device does not claim the feature), timeout, or crash (no result,
@@ -39,11 +41,14 @@ only=""
 timeout_s=300
 build=1
 run=1
+extra_args=""
+
 while [ $# -gt 0 ]; do
     case $1 in
         --suites) suites=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
         --timeout) timeout_s=$2; shift 2 ;;
+        --args) extra_args=$2; shift 2 ;;
         --no-build) build=0; shift ;;
         --build-only) run=0; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -119,7 +124,7 @@ run_subtest() {
     fi
     set +e
     (cd "$(dirname "$bin")" && env "${env[@]}" timeout --kill-after=10 "$timeout_s" \
-        "$bin" "$test" >"$CTS_DIR/results/$platform/$suite.$test.log" 2>&1)
+        "$bin" $extra_args "$test" >"$CTS_DIR/results/$platform/$suite.$test.log" 2>&1)
     status=$?
     set -e
     # (No results file after a timeout or a crash.)
@@ -138,7 +143,7 @@ run_suites() {
     local -A count time
     mkdir -p "$CTS_DIR/results"
     {
-        echo "CTS ${CTS_COMMIT:0:8}, $(date -u +%Y-%m-%d), gcnsim $(git -C "$GCNSIM_REPO" rev-parse --short HEAD) (GCNSIM_MODE=${GCNSIM_MODE:-emu}, 1 GPU), timeout ${timeout_s} s"
+        echo "CTS ${CTS_COMMIT:0:8}, $(date -u +%Y-%m-%d), gcnsim $(git -C "$GCNSIM_REPO" rev-parse --short HEAD) (GCNSIM_MODE=${GCNSIM_MODE:-emu}, 1 GPU), timeout ${timeout_s} s${extra_args:+, options: $extra_args}"
         echo
         echo "| suite | sub-test | gcnsim | PoCL |"
         echo "| --- | --- | --- | --- |"

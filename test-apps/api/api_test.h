@@ -44,6 +44,7 @@ void check_user_events(const struct api_env *env);
 void check_profiling(const struct api_env *env);
 void check_multi_device(const struct api_env *env);
 void check_threads(const struct api_env *env);
+void check_image_views(const struct api_env *env);
 
 /* Whether a space-separated list of names contains `name`. */
 int has_word(const char *list, const char *name);

@@ -1,17 +1,18 @@
 /*
  * api_test: exercises the OpenCL 1.2 host API (platforms, devices, contexts,
- * queues, buffers, transfers, maps, events, profiling) through the ICD loader
- * and checks each answer against the specification. No kernels.
+ * queues, buffers, transfers, maps, events, profiling, images on buffers)
+ * through the ICD loader and checks each answer against the specification.
+ * No kernels.
  *
  * usage: api_test [--platform NAME] [--expect-gpus N] [--strict]
  *                 [--expect-extension NAME] [--verbose]
  *
  * --strict adds the checks PoCL 3.1 fails although the specification is
  * explicit (an unknown device type, invalid sub-buffer and map flags, the
- * CL_COMPLETE callback of a terminated command). --expect-extension NAME
- * checks that every device lists the extension NAME. The checks of AMD's
- * CL_MEM_USE_PERSISTENT_MEM_AMD run where every device lists
- * cl_amd_device_memory_flags (gcnsim; not PoCL).
+ * CL_COMPLETE callback of a terminated command, invalid 1D image buffers).
+ * --expect-extension NAME checks that every device lists the extension NAME.
+ * The checks of AMD's CL_MEM_USE_PERSISTENT_MEM_AMD run where every device
+ * lists cl_amd_device_memory_flags (gcnsim; not PoCL).
  */
 #include "api_test.h"
 
@@ -61,6 +62,7 @@ int main(int argc, char **argv)
     check_profiling(&env);
     check_multi_device(&env);
     check_threads(&env);
+    check_image_views(&env);
 
     TA_CHECK(clReleaseCommandQueue(env.queue));
     TA_CHECK(clReleaseContext(env.ctx));

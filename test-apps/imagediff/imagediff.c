@@ -10,7 +10,11 @@
  * written as a read_write image (OpenCL C 2.0; float formats), queried
  * (get_image_*), filled, copied to another image and to a buffer, mapped; and 1D, 1D
  * array, 2D array and 3D images of the formats of SHAPE_FORMATS are sampled and
- * written. Results are compared exactly, except float reads within 1e-6
+ * written. Every format of FORMATS is also used for 1D image buffers (read, queried,
+ * read back, written: compared in the buffer's bytes) and 2D images created from a
+ * buffer with padded rows (read, sampled, written; PoCL does not claim
+ * cl_khr_image2d_from_buffer, so its side uses an ordinary 2D image of the same
+ * elements). Results are compared exactly, except float reads within 1e-6
  * (normalised conversions), linear filtering within 1/128 of the texel range
  * (the hardware's 8-bit weights against PoCL's float weights), and fills within
  * one unit of each channel (PoCL's fill truncates, kernel writes round to
@@ -27,6 +31,8 @@
  * "N passed, M failed" and PASSED/FAILED; exit status 1 on any failure.
  */
 #include "testapp.h"
+
+#include <CL/cl_ext.h>
 
 #include <math.h>
 #include <stdint.h>
@@ -106,13 +112,12 @@ static void open_side(struct side *s, const char *label, const char *want, const
     }
 }
 
-/* Whether a side lists the format for 2D read-write images. */
-static int supports(struct side *s, cl_image_format f)
+/* Whether a side lists the format for read-write images of `type`. */
+static int supports(struct side *s, cl_mem_object_type type, cl_image_format f)
 {
     cl_uint n = 0;
     cl_image_format list[256];
-    TA_CHECK(clGetSupportedImageFormats(s->context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 256,
-                                        list, &n));
+    TA_CHECK(clGetSupportedImageFormats(s->context, CL_MEM_READ_WRITE, type, 256, list, &n));
     for (cl_uint i = 0; i < n && i < 256; i++)
         if (list[i].image_channel_order == f.image_channel_order &&
             list[i].image_channel_data_type == f.image_channel_data_type)
@@ -172,20 +177,23 @@ static void fill_texels(unsigned char *bytes, size_t n, cl_channel_type t)
     }
 }
 
+/* clCreateImage on side s: `desc` of format f, read-write, from `data` if given. */
+static cl_mem create_image(struct side *s, const cl_image_desc *desc, cl_image_format f,
+                           const void *data)
+{
+    cl_int err;
+    cl_mem m = clCreateImage(s->context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), &f,
+                             desc, (void *)data, &err);
+    TA_CHECK(err);
+    return m;
+}
+
 static cl_mem make_image(struct side *s, cl_mem_object_type type, cl_image_format f, size_t w,
                          size_t h, size_t d, const void *data)
 {
-    cl_image_desc desc = {0};
-    desc.image_type = type;
-    desc.image_width = w;
-    desc.image_height = h;
-    desc.image_depth = d;
-    desc.image_array_size = d;
-    cl_int err;
-    cl_mem m = clCreateImage(s->context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), &f,
-                             &desc, (void *)data, &err);
-    TA_CHECK(err);
-    return m;
+    cl_image_desc desc = {.image_type = type, .image_width = w, .image_height = h,
+                          .image_depth = d, .image_array_size = d};
+    return create_image(s, &desc, f, data);
 }
 
 static cl_mem make_buffer(struct side *s, size_t bytes, const void *data)
@@ -598,6 +606,172 @@ static void test_shapes(cl_image_format f)
     }
 }
 
+/* An image of `type` (1D image buffer or 2D) on the memory of `buffer`, rows `pitch`
+ * bytes apart (0: tightly packed). */
+static cl_mem make_image_on(struct side *s, cl_mem_object_type type, cl_image_format f, size_t w,
+                            size_t h, size_t pitch, cl_mem buffer)
+{
+    cl_image_desc desc = {.image_type = type, .image_width = w, .image_height = h,
+                          .image_row_pitch = pitch, .buffer = buffer};
+    return create_image(s, &desc, f, NULL);
+}
+
+static const char *suffix_of(char kind) { return kind == 'f' ? "f" : kind == 'i' ? "i" : "ui"; }
+
+/* 1D image buffers of format f, views of a buffer's elements: read (read_image*),
+ * queried, written by a kernel (compared in the buffer's bytes), and read back with
+ * clEnqueueReadImage. */
+static void test_image_buffer(cl_image_format f)
+{
+    enum { N = W * H };
+    char kind = kind_of(f.image_channel_data_type);
+    size_t cb = channel_bytes(f.image_channel_data_type);
+    size_t texel = channels(f.image_channel_order) * cb, bytes = N * texel, n = N, one = 1;
+    unsigned char *texels = malloc(bytes);
+    fill_texels(texels, bytes, f.image_channel_data_type);
+    uint32_t values[N * 4];
+    make_values(values, N * 4, kind);
+    static uint32_t result[2][N * 4];
+    static unsigned char written[2][N * 16], readback[2][N * 16];
+    int q[3] = {0, 0, 0};
+    char kname[32], label[96];
+    for (int s = 0; s < 2; s++) {
+        struct side *side = &sides[s];
+        cl_mem buf = make_buffer(side, bytes, texels);
+        cl_mem img = make_image_on(side, CL_MEM_OBJECT_IMAGE1D_BUFFER, f, N, 0, 0, buf);
+        cl_mem out = make_buffer(side, sizeof result[0], NULL);
+        size_t sizes[] = {sizeof(cl_mem), sizeof(cl_mem)};
+        const void *args[] = {&img, &out};
+        snprintf(kname, sizeof kname, "load1db_%s", suffix_of(kind));
+        run(side, kname, 2, args, sizes, 1, &n);
+        read_buffer(side, out, sizeof result[0], result[s]);
+        if (s == 0) {
+            run(side, "query1db", 2, args, sizes, 1, &one);
+            read_buffer(side, out, sizeof q, q);
+        }
+        read_image(side, img, (size_t[]){N, 1, 1}, readback[s]);
+        cl_mem target = make_buffer(side, bytes, NULL);
+        cl_mem view = make_image_on(side, CL_MEM_OBJECT_IMAGE1D_BUFFER, f, N, 0, 0, target);
+        cl_mem in = make_buffer(side, sizeof values, values);
+        const void *store_args[] = {&view, &in};
+        snprintf(kname, sizeof kname, "store1db_%s", suffix_of(kind));
+        run(side, kname, 2, store_args, sizes, 1, &n);
+        read_buffer(side, target, bytes, written[s]);
+        cl_mem all[] = {img, buf, out, view, target, in};
+        for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+            TA_CHECK(clReleaseMemObject(all[k]));
+    }
+    const char *o = order_name(f.image_channel_order), *t = type_name(f.image_channel_data_type);
+    snprintf(label, sizeof label, "1D buffer %s %s read", o, t);
+    compare(label, kind, result[0], result[1], N * 4, 1e-6, NULL, 0,
+            f.image_channel_order == CL_R);
+    /* The queries against the specification (PoCL lacks them for 1D image buffers;
+     * CLK_* values are the CL_* ones). */
+    ta_check(q[0] == N && q[1] == (int)f.image_channel_data_type &&
+                 q[2] == (int)f.image_channel_order,
+             "1D buffer %s %s get_image_width/channel_data_type/order: %d %#x %#x", o, t, q[0],
+             q[1], q[2]);
+    snprintf(label, sizeof label, "1D buffer %s %s clEnqueueReadImage", o, t);
+    compare_bytes(label, readback[0], readback[1], bytes, texel, cb, 0);
+    snprintf(label, sizeof label, "1D buffer %s %s write (buffer bytes)", o, t);
+    compare_bytes(label, written[0], written[1], bytes, texel, cb, 0);
+    free(texels);
+}
+
+/* 2D images of format f created from a buffer (cl_khr_image2d_from_buffer) on gcnsim,
+ * rows at the device's pitch alignment with other bytes between them, against an
+ * ordinary 2D image of the same elements on PoCL (which does not claim the extension):
+ * read with integer coordinates, sampled, written by a kernel (gcnsim's compared in the
+ * buffer's rows, whose padding must stay untouched). */
+static void test_image2d_from_buffer(cl_image_format f)
+{
+    char kind = kind_of(f.image_channel_data_type);
+    size_t cb = channel_bytes(f.image_channel_data_type);
+    size_t texel = channels(f.image_channel_order) * cb, bytes = W * H * texel;
+    cl_uint align = 0;
+    TA_CHECK(clGetDeviceInfo(sides[0].device, CL_DEVICE_IMAGE_PITCH_ALIGNMENT_KHR, sizeof align,
+                             &align, NULL));
+    ta_check(align != 0, "CL_DEVICE_IMAGE_PITCH_ALIGNMENT_KHR is 0");
+    if (align == 0)
+        return;
+    size_t unit = align * texel, pitch = (W * texel + unit - 1) / unit * unit;
+    unsigned char *texels = malloc(bytes), *rows = malloc(pitch * H), *after = malloc(pitch * H);
+    fill_texels(texels, bytes, f.image_channel_data_type);
+    memset(rows, 0xa5, pitch * H);
+    for (size_t y = 0; y < H; y++)
+        memcpy(rows + y * pitch, texels + y * W * texel, W * texel);
+    uint32_t values[W * H * 4];
+    make_values(values, W * H * 4, kind);
+    static uint32_t loaded[2][W * H * 4], sampled[2][SAMPLES * 4];
+    static unsigned char written[2][W * H * 16];
+    float coords[SAMPLES * 2];
+    size_t size[2] = {W, H}, global2[2] = {W, H}, samples = SAMPLES;
+    int norm = kind == 'f';
+    make_coords(coords, 2, size, norm);
+    char kname[32], label[96];
+    for (int s = 0; s < 2; s++) {
+        struct side *side = &sides[s];
+        cl_mem buf = s == 0 ? make_buffer(side, pitch * H, rows) : NULL;
+        cl_mem img = s == 0 ? make_image_on(side, CL_MEM_OBJECT_IMAGE2D, f, W, H, pitch, buf)
+                            : make_image(side, CL_MEM_OBJECT_IMAGE2D, f, W, H, 1, texels);
+        cl_mem out = make_buffer(side, sizeof sampled[0], NULL);
+        cl_mem c = make_buffer(side, sizeof coords, coords);
+        cl_int err;
+        cl_sampler smp = clCreateSampler(side->context, norm ? CL_TRUE : CL_FALSE,
+                                         norm ? CL_ADDRESS_REPEAT : CL_ADDRESS_CLAMP,
+                                         norm ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &err);
+        TA_CHECK(err);
+        size_t sizes[] = {sizeof(cl_mem), sizeof(cl_sampler), sizeof(cl_mem), sizeof(cl_mem)};
+        const void *load_args[] = {&img, &out};
+        const void *sample_args[] = {&img, &smp, &c, &out};
+        snprintf(kname, sizeof kname, "load2d_%s", suffix_of(kind));
+        run(side, kname, 2, load_args, (size_t[]){sizeof(cl_mem), sizeof(cl_mem)}, 2, global2);
+        read_buffer(side, out, sizeof loaded[0], loaded[s]);
+        snprintf(kname, sizeof kname, "sample2d_%s", suffix_of(kind));
+        run(side, kname, 4, sample_args, sizes, 1, &samples);
+        read_buffer(side, out, sizeof sampled[0], sampled[s]);
+        /* Kernel writes: into a buffer of padded rows on gcnsim. */
+        cl_mem target = s == 0 ? make_buffer(side, pitch * H, rows) : NULL;
+        cl_mem dst = s == 0 ? make_image_on(side, CL_MEM_OBJECT_IMAGE2D, f, W, H, pitch, target)
+                            : make_image(side, CL_MEM_OBJECT_IMAGE2D, f, W, H, 1, NULL);
+        cl_mem in = make_buffer(side, sizeof values, values);
+        const void *store_args[] = {&dst, &in};
+        snprintf(kname, sizeof kname, "store2d_%s", suffix_of(kind));
+        run(side, kname, 2, store_args, (size_t[]){sizeof(cl_mem), sizeof(cl_mem)}, 2, global2);
+        if (s == 0) {
+            read_buffer(side, target, pitch * H, after);
+            int padding_kept = 1;
+            for (size_t y = 0; y < H; y++) {
+                memcpy(written[s] + y * W * texel, after + y * pitch, W * texel);
+                for (size_t b = W * texel; b < pitch; b++)
+                    padding_kept &= after[y * pitch + b] == 0xa5;
+            }
+            ta_check(padding_kept, "2D from buffer %s %s write: bytes between rows changed",
+                     order_name(f.image_channel_order), type_name(f.image_channel_data_type));
+        } else {
+            read_image(side, dst, (size_t[]){W, H, 1}, written[s]);
+        }
+        cl_mem all[] = {img, out, c, dst, in, buf, target};
+        for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+            if (all[k])
+                TA_CHECK(clReleaseMemObject(all[k]));
+        TA_CHECK(clReleaseSampler(smp));
+    }
+    const char *o = order_name(f.image_channel_order), *t = type_name(f.image_channel_data_type);
+    int no_alpha = f.image_channel_order == CL_R;
+    snprintf(label, sizeof label, "2D from buffer %s %s read (int2)", o, t);
+    compare(label, kind, loaded[0], loaded[1], W * H * 4, 1e-6, NULL, 0, no_alpha);
+    snprintf(label, sizeof label, "2D from buffer %s %s sampler %s", o, t,
+             norm ? "normalized/repeat/linear" : "unnormalized/clamp/nearest");
+    compare(label, kind, sampled[0], sampled[1], SAMPLES * 4,
+            norm ? range(f.image_channel_data_type) / 128 : 1e-6, coords, 2, no_alpha);
+    snprintf(label, sizeof label, "2D from buffer %s %s write", o, t);
+    compare_bytes(label, written[0], written[1], bytes, texel, cb, 0);
+    free(texels);
+    free(rows);
+    free(after);
+}
+
 static char *read_text(const char *path)
 {
     FILE *file = fopen(path, "rb");
@@ -625,16 +799,25 @@ int main(int argc, char **argv)
     open_side(&sides[0], "gcnsim", "gcnsim", source);
     open_side(&sides[1], "pocl", "portable", source);
     for (size_t i = 0; i < sizeof FORMATS / sizeof FORMATS[0]; i++) {
-        if (!supports(&sides[1], FORMATS[i])) {
+        if (!supports(&sides[1], CL_MEM_OBJECT_IMAGE2D, FORMATS[i])) {
             printf("skipped %s %s: PoCL does not support it\n",
                    order_name(FORMATS[i].image_channel_order),
                    type_name(FORMATS[i].image_channel_data_type));
             continue;
         }
-        ta_check(supports(&sides[0], FORMATS[i]), "%s %s: not in gcnsim's supported formats",
+        ta_check(supports(&sides[0], CL_MEM_OBJECT_IMAGE2D, FORMATS[i]),
+                 "%s %s: not in gcnsim's supported formats",
                  order_name(FORMATS[i].image_channel_order),
                  type_name(FORMATS[i].image_channel_data_type));
         test_format(FORMATS[i]);
+        test_image2d_from_buffer(FORMATS[i]);
+        if (!supports(&sides[1], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]))
+            continue;
+        ta_check(supports(&sides[0], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]),
+                 "%s %s: not in gcnsim's 1D image buffer formats",
+                 order_name(FORMATS[i].image_channel_order),
+                 type_name(FORMATS[i].image_channel_data_type));
+        test_image_buffer(FORMATS[i]);
     }
     for (size_t i = 0; i < sizeof SHAPE_FORMATS / sizeof SHAPE_FORMATS[0]; i++)
         test_shapes(SHAPE_FORMATS[i]);

@@ -24,25 +24,27 @@ __kernel void sample2d_int_coords(__read_only image2d_t img, sampler_t s,
     out[i] = read_imagef(img, s, convert_int2_rtn(c[i]));
 }
 
-#define LOAD(name, out_t, read)                                                          \
-    __kernel void name(__read_only image2d_t img, __global out_t *out)                   \
+// Integer coordinates, no sampler: element (x, y) to out[y * width + x] (y is 0 for
+// one-dimensional launches).
+#define LOAD(name, img_t, out_t, read, coord)                                            \
+    __kernel void name(__read_only img_t img, __global out_t *out)                       \
     {                                                                                    \
         int x = get_global_id(0), y = get_global_id(1);                                  \
-        out[y * get_global_size(0) + x] = read(img, (int2)(x, y));                       \
+        out[y * get_global_size(0) + x] = read(img, coord);                              \
     }
-LOAD(load2d_f, float4, read_imagef)
-LOAD(load2d_i, int4, read_imagei)
-LOAD(load2d_ui, uint4, read_imageui)
+LOAD(load2d_f, image2d_t, float4, read_imagef, (int2)(x, y))
+LOAD(load2d_i, image2d_t, int4, read_imagei, (int2)(x, y))
+LOAD(load2d_ui, image2d_t, uint4, read_imageui, (int2)(x, y))
 
-#define STORE(name, in_t, write)                                                         \
-    __kernel void name(__write_only image2d_t img, __global const in_t *in)              \
+#define STORE(name, img_t, in_t, write, coord)                                          \
+    __kernel void name(__write_only img_t img, __global const in_t *in)                  \
     {                                                                                    \
         int x = get_global_id(0), y = get_global_id(1);                                  \
-        write(img, (int2)(x, y), in[y * get_global_size(0) + x]);                        \
+        write(img, coord, in[y * get_global_size(0) + x]);                               \
     }
-STORE(store2d_f, float4, write_imagef)
-STORE(store2d_i, int4, write_imagei)
-STORE(store2d_ui, uint4, write_imageui)
+STORE(store2d_f, image2d_t, float4, write_imagef, (int2)(x, y))
+STORE(store2d_i, image2d_t, int4, write_imagei, (int2)(x, y))
+STORE(store2d_ui, image2d_t, uint4, write_imageui, (int2)(x, y))
 
 __kernel void store1d_f(__write_only image1d_t img, __global const float4 *in)
 {
@@ -97,4 +99,20 @@ __kernel void rw2d_f(__read_write image2d_t img)
 {
     int2 p = (int2)(get_global_id(0), get_global_id(1));
     write_imagef(img, p, read_imagef(img, p) * 0.5f + 0.25f);
+}
+
+// 1D image buffers: elements of a buffer, read and written with integer coordinates.
+LOAD(load1db_f, image1d_buffer_t, float4, read_imagef, x)
+LOAD(load1db_i, image1d_buffer_t, int4, read_imagei, x)
+LOAD(load1db_ui, image1d_buffer_t, uint4, read_imageui, x)
+STORE(store1db_f, image1d_buffer_t, float4, write_imagef, x)
+STORE(store1db_i, image1d_buffer_t, int4, write_imagei, x)
+STORE(store1db_ui, image1d_buffer_t, uint4, write_imageui, x)
+
+// (Run on gcnsim only: PoCL lacks the queries of 1D image buffers.)
+__kernel void query1db(__read_only image1d_buffer_t img, __global int *out)
+{
+    out[0] = get_image_width(img);
+    out[1] = get_image_channel_data_type(img);
+    out[2] = get_image_channel_order(img);
 }

@@ -15,11 +15,16 @@ use sim_core::compiler::language::{OPENCL_C_EXTENSIONS, OPENCL_C_FEATURES};
 use sim_core::loader::MAX_IMAGE_BYTES;
 use std::ffi::c_void;
 
-/// The device extensions: what the compiler and the simulated GPU support, and the buffer
-/// flag AMD's runtime offers (`CL_MEM_USE_PERSISTENT_MEM_AMD`, accepted by `clCreateBuffer`).
+/// The device extensions: what the compiler and the simulated GPU support, 2D images
+/// created from buffers, and the buffer flag AMD's runtime offers
+/// (`CL_MEM_USE_PERSISTENT_MEM_AMD`, accepted by `clCreateBuffer`).
 /// Extensions of the host API only (no OpenCL C macro), listed after the kernel-language
 /// ones of [`OPENCL_C_EXTENSIONS`].
-const HOST_EXTENSIONS: &[&str] = &["cl_khr_icd", "cl_amd_device_memory_flags"];
+const HOST_EXTENSIONS: &[&str] = &[
+    "cl_khr_icd",
+    "cl_khr_image2d_from_buffer",
+    "cl_amd_device_memory_flags",
+];
 
 /// `CL_DEVICE_EXTENSIONS`: what kernels can use (also their predefined macros) and the
 /// host-API extensions.
@@ -82,8 +87,7 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         | CL_DEVICE_IMAGE3D_MAX_HEIGHT
         | CL_DEVICE_IMAGE3D_MAX_DEPTH => info(&super::image::IMAGE3D_MAX),
         CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => info(&super::image::IMAGE_MAX_ARRAY),
-        // The spec's minimum; 1D buffer images are refused at creation (not supported).
-        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE => info(&65536usize),
+        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE => info(&super::image::IMAGE_MAX_BUFFER),
         CL_DEVICE_MAX_PARAMETER_SIZE => info(&1024usize),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => info(&MEM_BASE_ADDR_ALIGN_BITS),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => info(&128u32),
@@ -128,8 +132,9 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_MAX_PIPE_ARGS
         | CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS
         | CL_DEVICE_PIPE_MAX_PACKET_SIZE => info(&0u32),
-        // No 2D images from buffers (cl_khr_image2d_from_buffer).
-        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => info(&0u32),
+        // cl_khr_image2d_from_buffer.
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT => info(&super::image::IMAGE_PITCH_ALIGNMENT),
+        CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => info(&super::image::IMAGE_BASE_ADDRESS_ALIGNMENT),
         // 0: atomics are fastest at their natural alignment.
         CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT
         | CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT

@@ -3,9 +3,14 @@
 //! image's elements are its memory object's bytes, rows stored tightly, so the commands
 //! are rectangular byte transfers; formats and descriptors come from `sim_core::image`.
 //!
-//! Not supported (an error and one line on stderr): 1D buffer images, 2D images created
-//! from buffers, mipmapped and multisampled images, `CL_MEM_USE_HOST_PTR` images whose
-//! host rows are not tightly packed.
+//! 1D image buffers and 2D images created from buffers (`cl_khr_image2d_from_buffer`) are
+//! views of the buffer's memory, as sub-buffers are; a 2D one has the row pitch it was
+//! given.
+//!
+//! Not supported (an error and one line on stderr): 2D images created from other images,
+//! 2D images on a buffer whose memory does not start at a multiple of 256 bytes,
+//! mipmapped and multisampled images, `CL_MEM_USE_HOST_PTR` images whose host rows are
+//! not tightly packed.
 
 use super::consts::CL_SAMPLER_PROPERTIES;
 use super::event::wait_list;
@@ -13,13 +18,13 @@ use super::handle::{get, get_arc, handle_of, new_handle, reference_count, releas
 use super::memory::{
     check_flags, check_host_access, check_no_properties, enqueue_map, enqueue_rect_layouts,
     mirror_rect_to_host, queue_and_mem, record_properties, rects_overlap, region_bytes, rows,
-    same_storage, RectLayout, RectTransfer,
+    same_storage, view_flags, RectLayout, RectTransfer, HOST_PTR_FLAGS,
 };
 use super::params::{check, info, slice, write_info, write_out};
 use super::queue::enqueue;
 use super::CLResult;
 use crate::core::context::Context;
-use crate::core::memory::{ImageParts, MemObject};
+use crate::core::memory::{ImageParts, ImageShape, MemObject};
 use crate::core::platform::Platform;
 use crate::core::queue::Queue;
 use crate::core::sampler::Sampler;
@@ -28,7 +33,7 @@ use cl_sys::*;
 use sim_core::image::texel::encode_element;
 use sim_core::image::{
     Addressing, ChannelOrder, ChannelType, Filter, ImageFormat, ImageGeometry, ImageKind,
-    SamplerState,
+    SamplerState, BASE_ALIGNMENT,
 };
 use sim_core::platform::TransferKind;
 use std::ffi::c_void;
@@ -40,6 +45,16 @@ pub const IMAGE2D_MAX: usize = 16384;
 pub const IMAGE3D_MAX: usize = 2048;
 /// Most layers of an image array (`CL_DEVICE_IMAGE_MAX_ARRAY_SIZE`).
 pub const IMAGE_MAX_ARRAY: usize = 2048;
+/// Largest width of 1D image buffers (`CL_DEVICE_IMAGE_MAX_BUFFER_SIZE`), as AMD's
+/// runtime reports for GCN GPUs.
+pub const IMAGE_MAX_BUFFER: usize = 1 << 27;
+/// Row pitches of 2D images created from buffers are multiples of this many elements
+/// (`CL_DEVICE_IMAGE_PITCH_ALIGNMENT`), as AMD's runtime reports for GCN GPUs.
+pub const IMAGE_PITCH_ALIGNMENT: u32 = 256;
+/// The host pointer of a `CL_MEM_USE_HOST_PTR` buffer a 2D image is created from is a
+/// multiple of this many elements (`CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT`), as AMD's
+/// runtime reports for GCN GPUs; at least [`BASE_ALIGNMENT`] bytes for every format.
+pub const IMAGE_BASE_ADDRESS_ALIGNMENT: u32 = 256;
 
 /// The gcnsim channel order of a `cl_channel_order`, if supported.
 fn channel_order(cl: u32) -> Option<ChannelOrder> {
@@ -135,7 +150,7 @@ fn image_geometry(desc: &cl_image_desc) -> CLResult<ImageGeometry> {
             [w, h, d, 1],
             [IMAGE3D_MAX, IMAGE3D_MAX, IMAGE3D_MAX, 1],
         ),
-        CL_MEM_OBJECT_IMAGE1D_BUFFER => return Err(unsupported("1D buffer images")),
+        CL_MEM_OBJECT_IMAGE1D_BUFFER => (ImageKind::D1, [w, 1, 1, 1], [IMAGE_MAX_BUFFER, 1, 1, 1]),
         // CL_INVALID_IMAGE_DESCRIPTOR if values specified in image_desc are not valid.
         _ => return Err(CL_INVALID_IMAGE_DESCRIPTOR),
     };
@@ -144,9 +159,6 @@ fn image_geometry(desc: &cl_image_desc) -> CLResult<ImageGeometry> {
         desc.num_mip_levels != 0 || desc.num_samples != 0,
         CL_INVALID_IMAGE_DESCRIPTOR,
     )?;
-    if !desc.buffer.is_null() {
-        return Err(unsupported("images created from buffers"));
-    }
     // CL_INVALID_IMAGE_SIZE if image dimensions exceed the maximum values for the device.
     check(
         sizes.iter().zip(limits).any(|(s, l)| *s > l),
@@ -180,6 +192,22 @@ fn create_image(
     check(image_desc.is_null(), CL_INVALID_IMAGE_DESCRIPTOR)?;
     let desc = &slice(image_desc, 1)[0];
     let geometry = image_geometry(desc)?;
+    let shape = |row_pitch: usize| ImageShape {
+        cl_type: desc.image_type,
+        cl_format,
+        format,
+        geometry,
+        row_pitch: row_pitch as u64,
+    };
+    if !desc.buffer.is_null() {
+        return create_image_on_buffer(flags, desc, shape, host_ptr);
+    }
+    // CL_INVALID_IMAGE_DESCRIPTOR if image_type is CL_MEM_OBJECT_IMAGE1D_BUFFER and
+    // buffer is NULL.
+    check(
+        desc.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER,
+        CL_INVALID_IMAGE_DESCRIPTOR,
+    )?;
     let element = format.element_bytes() as usize;
     let tight_row = element * geometry.width as usize;
     // CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or
@@ -217,7 +245,7 @@ fn create_image(
         slice_pitch < row_pitch * rows_per_slice || slice_pitch % row_pitch != 0,
         CL_INVALID_IMAGE_DESCRIPTOR,
     )?;
-    let size = geometry.bytes(format.element_bytes());
+    let size = shape(tight_row).bytes();
     // CL_INVALID_IMAGE_SIZE if the image is larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE.
     check(size > context.max_alloc_bytes(), CL_INVALID_IMAGE_SIZE)?;
     let tight = row_pitch == tight_row && slice_pitch == tight_row * rows_per_slice;
@@ -250,19 +278,84 @@ fn create_image(
         context,
         flags,
         use_ptr,
-        desc.image_type,
-        cl_format,
-        format,
-        geometry,
+        shape(tight_row),
         initial.as_deref(),
     )?;
     Ok(new_handle(image))
 }
 
+/// A 1D image buffer or a 2D image on the memory of `desc.buffer` (the checks of
+/// `clCreateImage` for them); `shape` gives the image's shape for a row pitch in bytes.
+fn create_image_on_buffer(
+    flags: cl_mem_flags,
+    desc: &cl_image_desc,
+    shape: impl Fn(usize) -> ImageShape,
+    host_ptr: *mut c_void,
+) -> CLResult<cl_mem> {
+    let one_d = desc.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    // CL_INVALID_IMAGE_DESCRIPTOR if buffer is given for a type other than
+    // CL_MEM_OBJECT_IMAGE1D_BUFFER or CL_MEM_OBJECT_IMAGE2D, or is not a valid buffer.
+    check(
+        !one_d && desc.image_type != CL_MEM_OBJECT_IMAGE2D,
+        CL_INVALID_IMAGE_DESCRIPTOR,
+    )?;
+    let buffer = get_arc::<MemObject>(desc.buffer).map_err(|_| CL_INVALID_IMAGE_DESCRIPTOR)?;
+    if buffer.image.is_some() {
+        check(one_d, CL_INVALID_IMAGE_DESCRIPTOR)?;
+        return Err(unsupported("2D images created from images"));
+    }
+    // CL_INVALID_VALUE if an image is being created from another memory object and flags
+    // specify CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR, or
+    // access or host access the memory object does not allow.
+    check(flags & HOST_PTR_FLAGS != 0, CL_INVALID_VALUE)?;
+    // CL_INVALID_HOST_PTR if host_ptr is not NULL but CL_MEM_COPY_HOST_PTR or
+    // CL_MEM_USE_HOST_PTR are not set in flags.
+    check(!host_ptr.is_null(), CL_INVALID_HOST_PTR)?;
+    let flags = view_flags(&buffer, flags)?;
+    let probe = shape(0);
+    let element = probe.format.element_bytes() as usize;
+    let tight_row = element * probe.geometry.width as usize;
+    let row_pitch = match desc.image_row_pitch {
+        0 => tight_row,
+        pitch => pitch,
+    };
+    // CL_INVALID_IMAGE_DESCRIPTOR if image_row_pitch is smaller than a row or not a
+    // multiple of the element size, or a pitch is given for a 1D image buffer.
+    check(
+        row_pitch < tight_row || row_pitch % element != 0 || (one_d && row_pitch != tight_row),
+        CL_INVALID_IMAGE_DESCRIPTOR,
+    )?;
+    let shape = shape(row_pitch);
+    if !one_d {
+        // CL_INVALID_IMAGE_FORMAT_DESCRIPTOR if a 2D image is created from a buffer and
+        // the row pitch and base address alignment do not follow the rules for it: the
+        // pitch a multiple of CL_DEVICE_IMAGE_PITCH_ALIGNMENT elements, the host pointer
+        // of a CL_MEM_USE_HOST_PTR buffer one of CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT.
+        let pitch_unit = IMAGE_PITCH_ALIGNMENT as usize * element;
+        let base_unit = IMAGE_BASE_ADDRESS_ALIGNMENT as usize * element;
+        let uses_host = buffer.flags & CL_MEM_USE_HOST_PTR != 0;
+        check(
+            row_pitch % pitch_unit != 0 || (uses_host && buffer.host_ptr % base_unit != 0),
+            CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
+        )?;
+        let (memory, offset) = buffer.location();
+        if !(memory.address() + offset).is_multiple_of(BASE_ALIGNMENT) {
+            return Err(unsupported(
+                "2D images on buffer memory not aligned to 256 bytes",
+            ));
+        }
+    }
+    // CL_INVALID_IMAGE_SIZE if the buffer is smaller than the image.
+    check(shape.bytes() > buffer.size, CL_INVALID_IMAGE_SIZE)?;
+    Ok(new_handle(MemObject::image_on_buffer(
+        &buffer, flags, shape,
+    )?))
+}
+
 fn image_info(mem: &MemObject, param_name: cl_image_info) -> CLResult<Vec<u8>> {
     // CL_INVALID_MEM_OBJECT if image is not a valid image object.
     let parts = mem.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
-    let g = parts.geometry;
+    let g = parts.shape.geometry;
     let slice_pitch = match g.kind {
         ImageKind::D1 | ImageKind::D2 => 0,
         _ => parts.slice_pitch(),
@@ -275,7 +368,7 @@ fn image_info(mem: &MemObject, param_name: cl_image_info) -> CLResult<Vec<u8>> {
         }
     };
     Ok(match param_name {
-        CL_IMAGE_FORMAT => info(&parts.cl_format),
+        CL_IMAGE_FORMAT => info(&parts.shape.cl_format),
         CL_IMAGE_ELEMENT_SIZE => info(&(parts.element_bytes() as usize)),
         CL_IMAGE_ROW_PITCH => info(&(parts.row_pitch() as usize)),
         CL_IMAGE_SLICE_PITCH => info(&(slice_pitch as usize)),
@@ -286,7 +379,10 @@ fn image_info(mem: &MemObject, param_name: cl_image_info) -> CLResult<Vec<u8>> {
         )),
         CL_IMAGE_DEPTH => info(&dims(&[ImageKind::D3], g.depth)),
         CL_IMAGE_ARRAY_SIZE => info(&dims(&[ImageKind::D1Array, ImageKind::D2Array], g.layers)),
-        CL_IMAGE_BUFFER => info(&std::ptr::null_mut::<c_void>()),
+        CL_IMAGE_BUFFER => info(
+            &mem.parent()
+                .map_or(std::ptr::null_mut(), |(b, _)| handle_of(b)),
+        ),
         CL_IMAGE_NUM_MIP_LEVELS | CL_IMAGE_NUM_SAMPLES => info(&0u32),
         // CL_INVALID_VALUE if param_name is not valid.
         _ => return Err(CL_INVALID_VALUE),
@@ -321,7 +417,7 @@ fn image_region(
     let o: [usize; 3] = slice(origin, 3).try_into().map_err(|_| CL_INVALID_VALUE)?;
     let r: [usize; 3] = slice(region, 3).try_into().map_err(|_| CL_INVALID_VALUE)?;
     check(r.contains(&0), CL_INVALID_VALUE)?;
-    let g = image.geometry;
+    let g = image.shape.geometry;
     let extent = match g.kind {
         ImageKind::D1 => [g.width, 1, 1],
         ImageKind::D1Array => [g.width, g.layers, 1],
@@ -351,7 +447,7 @@ fn host_layout(
     row_pitch: usize,
     slice_pitch: usize,
 ) -> CLResult<RectLayout> {
-    let (row_pitch, slice_pitch) = if image.geometry.kind == ImageKind::D1Array {
+    let (row_pitch, slice_pitch) = if image.shape.geometry.kind == ImageKind::D1Array {
         (slice_pitch, 0)
     } else {
         (row_pitch, slice_pitch)
@@ -603,7 +699,7 @@ create_entry! {
         let (layout, bytes) = image_region(parts(&mem), origin, region)?;
         // CL_INVALID_VALUE if image_row_pitch is NULL.
         check(image_row_pitch.is_null(), CL_INVALID_VALUE)?;
-        let g = parts(&mem).geometry;
+        let g = parts(&mem).shape.geometry;
         // CL_INVALID_VALUE if image is a 3D image, 1D or 2D image array object and
         // image_slice_pitch is NULL.
         let sliced = matches!(g.kind, ImageKind::D3 | ImageKind::D1Array | ImageKind::D2Array);
@@ -643,8 +739,7 @@ entry! {
         check_flags(flags & !IMAGE_ONLY_FLAGS)?;
         let types = [CL_MEM_OBJECT_IMAGE1D, CL_MEM_OBJECT_IMAGE1D_ARRAY, CL_MEM_OBJECT_IMAGE2D, CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_MEM_OBJECT_IMAGE3D, CL_MEM_OBJECT_IMAGE1D_BUFFER];
         check(!types.contains(&image_type), CL_INVALID_VALUE)?;
-        // 1D buffer images are not supported: no formats.
-        let formats = if image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER { Vec::new() } else { ImageFormat::supported() };
+        let formats = ImageFormat::supported();
         let out = super::params::slice_mut(image_formats, (num_entries as usize).min(formats.len()));
         for (slot, f) in out.iter_mut().zip(&formats) {
             let ty = CHANNEL_TYPES.iter().find(|(_, t)| *t == f.ty).map_or(0, |(cl, _)| *cl);
@@ -696,7 +791,7 @@ entry! {
         let (_, dst) = queue_and_image(command_queue, dst_image)?;
         // CL_IMAGE_FORMAT_MISMATCH if src_image and dst_image do not use the same image
         // format.
-        check(parts(&src).cl_format != parts(&dst).cl_format, CL_IMAGE_FORMAT_MISMATCH)?;
+        check(parts(&src).shape.cl_format != parts(&dst).shape.cl_format, CL_IMAGE_FORMAT_MISMATCH)?;
         let (from, bytes) = image_region(parts(&src), src_origin, region)?;
         let (to, _) = image_region(parts(&dst), dst_origin, region)?;
         // CL_MEM_COPY_OVERLAP if src_image and dst_image are the same image object and the
@@ -731,7 +826,7 @@ entry! {
         check(fill_color.is_null(), CL_INVALID_VALUE)?;
         let (layout, bytes) = image_region(parts(&mem), origin, region)?;
         let rgba: [u32; 4] = slice(fill_color as *const u32, 4).try_into().map_err(|_| CL_INVALID_VALUE)?;
-        let pattern = encode_element(parts(&mem).format, rgba);
+        let pattern = encode_element(parts(&mem).shape.format, rgba);
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let work = Box::new(move |gpu| {
             for (y, z) in rows(bytes) {

@@ -114,6 +114,52 @@ fn create_buffer(
     Ok(new_handle(buffer))
 }
 
+/// The flags of a view of `parent`'s memory (a sub-buffer, or an image created from a
+/// buffer) asked for with `flags`: checked against the parent's, with the access,
+/// host-access and placement flags not given inherited from it.
+pub(super) fn view_flags(parent: &MemObject, flags: u64) -> CLResult<u64> {
+    // CL_INVALID_VALUE if the parent was created with CL_MEM_WRITE_ONLY and flags specifies
+    // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if the parent was created with
+    // CL_MEM_READ_ONLY and flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY.
+    let access = flags & ACCESS_FLAGS;
+    check(
+        parent.flags & CL_MEM_WRITE_ONLY != 0
+            && access & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    check(
+        parent.flags & CL_MEM_READ_ONLY != 0
+            && access & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    // CL_INVALID_VALUE if the parent was created with CL_MEM_HOST_WRITE_ONLY and flags specify
+    // CL_MEM_HOST_READ_ONLY, or if the parent was created with CL_MEM_HOST_READ_ONLY and flags
+    // specify CL_MEM_HOST_WRITE_ONLY, or if the parent was created with CL_MEM_HOST_NO_ACCESS
+    // and flags specify CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY.
+    let host = flags & HOST_ACCESS_FLAGS;
+    check(
+        parent.flags & CL_MEM_HOST_WRITE_ONLY != 0 && host & CL_MEM_HOST_READ_ONLY != 0,
+        CL_INVALID_VALUE,
+    )?;
+    check(
+        parent.flags & CL_MEM_HOST_READ_ONLY != 0 && host & CL_MEM_HOST_WRITE_ONLY != 0,
+        CL_INVALID_VALUE,
+    )?;
+    check(
+        parent.flags & CL_MEM_HOST_NO_ACCESS != 0
+            && host & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY) != 0,
+        CL_INVALID_VALUE,
+    )?;
+    let mut inherited = flags | (parent.flags & PLACEMENT_FLAGS);
+    if access == 0 {
+        inherited |= parent.flags & ACCESS_FLAGS;
+    }
+    if host == 0 {
+        inherited |= parent.flags & HOST_ACCESS_FLAGS;
+    }
+    Ok(inherited)
+}
+
 fn create_sub_buffer(
     buffer: cl_mem,
     flags: cl_mem_flags,
@@ -136,38 +182,7 @@ fn create_sub_buffer(
             && parent.flags & CL_MEM_USE_PERSISTENT_MEM_AMD == 0,
         CL_INVALID_VALUE,
     )?;
-    // CL_INVALID_VALUE if buffer was created with CL_MEM_WRITE_ONLY and flags specifies
-    // CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, or if buffer was created with
-    // CL_MEM_READ_ONLY and flags specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY.
-    let access = flags & ACCESS_FLAGS;
-    check(
-        parent.flags & CL_MEM_WRITE_ONLY != 0
-            && access & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY) != 0,
-        CL_INVALID_VALUE,
-    )?;
-    check(
-        parent.flags & CL_MEM_READ_ONLY != 0
-            && access & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY) != 0,
-        CL_INVALID_VALUE,
-    )?;
-    // CL_INVALID_VALUE if buffer was created with CL_MEM_HOST_WRITE_ONLY and flags specify
-    // CL_MEM_HOST_READ_ONLY, or if buffer was created with CL_MEM_HOST_READ_ONLY and flags
-    // specify CL_MEM_HOST_WRITE_ONLY, or if buffer was created with CL_MEM_HOST_NO_ACCESS
-    // and flags specify CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY.
-    let host = flags & HOST_ACCESS_FLAGS;
-    check(
-        parent.flags & CL_MEM_HOST_WRITE_ONLY != 0 && host & CL_MEM_HOST_READ_ONLY != 0,
-        CL_INVALID_VALUE,
-    )?;
-    check(
-        parent.flags & CL_MEM_HOST_READ_ONLY != 0 && host & CL_MEM_HOST_WRITE_ONLY != 0,
-        CL_INVALID_VALUE,
-    )?;
-    check(
-        parent.flags & CL_MEM_HOST_NO_ACCESS != 0
-            && host & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY) != 0,
-        CL_INVALID_VALUE,
-    )?;
+    let inherited = view_flags(&parent, flags)?;
     // CL_INVALID_VALUE if value specified in buffer_create_type is not valid, or if value(s)
     // specified in buffer_create_info (for a given buffer_create_type) is not valid or if
     // buffer_create_info is NULL.
@@ -194,14 +209,6 @@ fn create_sub_buffer(
             .is_multiple_of(MEM_BASE_ADDR_ALIGN_BITS as usize / 8),
         CL_MISALIGNED_SUB_BUFFER_OFFSET,
     )?;
-    // Access, host-access and placement flags not given are inherited from the parent.
-    let mut inherited = flags | (parent.flags & PLACEMENT_FLAGS);
-    if access == 0 {
-        inherited |= parent.flags & ACCESS_FLAGS;
-    }
-    if host == 0 {
-        inherited |= parent.flags & HOST_ACCESS_FLAGS;
-    }
     Ok(new_handle(MemObject::sub_buffer(
         &parent,
         inherited,
@@ -226,7 +233,7 @@ fn mem_info(mem: &MemObject, param_name: cl_mem_info) -> CLResult<Vec<u8>> {
         CL_MEM_TYPE => info(
             &mem.image
                 .as_ref()
-                .map_or(CL_MEM_OBJECT_BUFFER, |i| i.cl_type),
+                .map_or(CL_MEM_OBJECT_BUFFER, |i| i.shape.cl_type),
         ),
         CL_MEM_FLAGS => info(&mem.flags),
         CL_MEM_SIZE => info(&(mem.size as usize)),

@@ -1,12 +1,13 @@
-//! Memory objects: buffers (stored in the simulated GPUs' memory through the driver) and
-//! sub-buffers (a window of a buffer), with their host mappings.
+//! Memory objects: buffers (stored in the simulated GPUs' memory through the driver),
+//! sub-buffers (a window of a buffer) and images (with memory of their own, or a view of
+//! a buffer's), with their host mappings.
 
 use super::context::Context;
 use super::destructors::{DestructorCallback, Destructors};
 use crate::api::handle::{Header, ObjectKind};
-use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES};
+use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_OUT_OF_RESOURCES};
 use sim_core::driver::{Buffer, DriverError};
-use sim_core::image::{ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
+use sim_core::image::{texel_buffer_descriptor, ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -14,7 +15,8 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 pub enum Storage {
     /// A buffer of its own in device memory.
     Buffer(Arc<Buffer>),
-    /// A window starting at `origin` of `parent` (itself a buffer).
+    /// A window starting at `origin` of `parent` (a buffer, or a sub-buffer for an image
+    /// created from one).
     SubBuffer {
         /// The buffer the window is in.
         parent: Arc<MemObject>,
@@ -39,7 +41,7 @@ pub struct Mapping {
     pub writes: bool,
 }
 
-/// An OpenCL memory object (`cl_mem`): a buffer or sub-buffer.
+/// An OpenCL memory object (`cl_mem`): a buffer, sub-buffer or image.
 #[repr(C)]
 pub struct MemObject {
     header: Header,
@@ -70,9 +72,9 @@ pub struct MemObject {
 }
 crate::cl_object!(MemObject, Mem, CL_INVALID_MEM_OBJECT);
 
-/// The image part of an image memory object: its elements are the object's bytes, rows
-/// stored tightly (row pitch = width × element size, slice pitch = row pitch × height).
-pub struct ImageParts {
+/// What `clCreateImage` describes: an image's type, format, shape and row pitch.
+#[derive(Debug, Clone, Copy)]
+pub struct ImageShape {
     /// The `CL_MEM_OBJECT_IMAGE*` type.
     pub cl_type: u32,
     /// The format as the application gave it (channel order, channel data type).
@@ -81,24 +83,44 @@ pub struct ImageParts {
     pub format: ImageFormat,
     /// Shape and size.
     pub geometry: ImageGeometry,
-    /// The descriptor kernels receive a pointer to (T# and the device libraries' dwords).
+    /// Bytes from one row to the next: the width's elements, or more for a 2D image
+    /// created from a buffer with a row pitch.
+    pub row_pitch: u64,
+}
+
+impl ImageShape {
+    /// Bytes of the image's memory: every row at the row pitch, the last one tight.
+    pub fn bytes(&self) -> u64 {
+        let g = self.geometry;
+        let rows = u64::from(g.height) * u64::from(g.slices());
+        self.row_pitch * (rows - 1) + u64::from(self.format.element_bytes()) * u64::from(g.width)
+    }
+}
+
+/// The image part of an image memory object: its elements are the object's bytes, rows
+/// `row_pitch` apart, slices `row_pitch × height` apart.
+pub struct ImageParts {
+    /// Type, format, shape.
+    pub shape: ImageShape,
+    /// The descriptor kernels receive a pointer to (T#, or V# for a 1D image buffer, and
+    /// the device libraries' dwords).
     pub descriptor: Arc<Buffer>,
 }
 
 impl ImageParts {
     /// Bytes of one element.
     pub fn element_bytes(&self) -> u64 {
-        u64::from(self.format.element_bytes())
+        u64::from(self.shape.format.element_bytes())
     }
 
     /// Bytes from one row to the next.
     pub fn row_pitch(&self) -> u64 {
-        self.element_bytes() * u64::from(self.geometry.width)
+        self.shape.row_pitch
     }
 
     /// Bytes from one slice (depth or layer) to the next.
     pub fn slice_pitch(&self) -> u64 {
-        self.row_pitch() * u64::from(self.geometry.height)
+        self.row_pitch() * u64::from(self.shape.geometry.height)
     }
 }
 
@@ -110,6 +132,35 @@ pub fn driver_error(e: DriverError) -> i32 {
         }
         _ => CL_OUT_OF_RESOURCES,
     }
+}
+
+/// The image part of an image of `shape` whose elements start at device address `base`.
+fn image_parts(context: &Context, shape: ImageShape, base: u64) -> Result<ImageParts, i32> {
+    let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
+    let g = shape.geometry;
+    let words = if shape.cl_type == CL_MEM_OBJECT_IMAGE1D_BUFFER {
+        texel_buffer_descriptor(shape.format, base, g.width)
+    } else {
+        let pitch = shape.row_pitch / u64::from(shape.format.element_bytes());
+        g.descriptor(shape.format, base, pitch as u32)
+    };
+    let descriptor = device
+        .driver
+        .create_buffer(DESCRIPTOR_BYTES)
+        .map_err(driver_error)?;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    descriptor
+        .write(device.gpu, 0, &bytes)
+        .map_err(driver_error)?;
+    Ok(ImageParts { shape, descriptor })
+}
+
+/// `mem` (just made, not shared yet) with its image part.
+fn with_image(mut mem: Arc<MemObject>, parts: ImageParts) -> Arc<MemObject> {
+    Arc::get_mut(&mut mem)
+        .expect("a new memory object has no other reference")
+        .image = Some(parts);
+    mem
 }
 
 impl MemObject {
@@ -135,43 +186,48 @@ impl MemObject {
         })
     }
 
-    /// An image of `format` and `geometry` (of type `cl_type`, with the application's
-    /// `cl_format`) in `context`, initialised from `initial` (tightly packed) if given.
-    #[allow(clippy::too_many_arguments)]
+    /// An image of `shape` in `context` with memory of its own, initialised from
+    /// `initial` (at the shape's pitches) if given.
     pub fn image(
         context: Arc<Context>,
         flags: u64,
         host_ptr: usize,
-        cl_type: u32,
-        cl_format: [u32; 2],
-        format: ImageFormat,
-        geometry: ImageGeometry,
+        shape: ImageShape,
         initial: Option<&[u8]>,
     ) -> Result<Arc<MemObject>, i32> {
-        let size = geometry.bytes(format.element_bytes());
+        let size = shape.bytes();
         let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
         let pixels = device.driver.create_buffer(size).map_err(driver_error)?;
         if let Some(data) = initial {
             pixels.write(device.gpu, 0, data).map_err(driver_error)?;
         }
-        let words = geometry.descriptor(format, pixels.address());
-        let descriptor = device
-            .driver
-            .create_buffer(DESCRIPTOR_BYTES)
-            .map_err(driver_error)?;
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        descriptor
-            .write(device.gpu, 0, &bytes)
-            .map_err(driver_error)?;
-        let mut mem = MemObject::new(context, flags, size, host_ptr, Storage::Buffer(pixels));
-        Arc::get_mut(&mut mem).ok_or(CL_OUT_OF_RESOURCES)?.image = Some(ImageParts {
-            cl_type,
-            cl_format,
-            format,
-            geometry,
-            descriptor,
-        });
-        Ok(mem)
+        let parts = image_parts(&context, shape, pixels.address())?;
+        let mem = MemObject::new(context, flags, size, host_ptr, Storage::Buffer(pixels));
+        Ok(with_image(mem, parts))
+    }
+
+    /// An image of `shape` whose elements are the bytes of `buffer` from its start (a 1D
+    /// image buffer, or a 2D image created from a buffer): the image is a view of the
+    /// buffer, as a sub-buffer is, with the buffer's host pointer.
+    pub fn image_on_buffer(
+        buffer: &Arc<MemObject>,
+        flags: u64,
+        shape: ImageShape,
+    ) -> Result<Arc<MemObject>, i32> {
+        let (pixels, offset) = buffer.location();
+        let parts = image_parts(&buffer.context, shape, pixels.address() + offset)?;
+        let storage = Storage::SubBuffer {
+            parent: buffer.clone(),
+            origin: 0,
+        };
+        let mem = MemObject::new(
+            buffer.context.clone(),
+            flags,
+            shape.bytes(),
+            buffer.host_ptr,
+            storage,
+        );
+        Ok(with_image(mem, parts))
     }
 
     /// A buffer of `size` bytes in `context`, initialised from `initial` if given.

@@ -179,6 +179,12 @@ pub struct CuConfig {
     /// Cycles a quarter-rate VALU instruction (double precision, transcendentals) keeps
     /// its SIMD.
     pub quarter_rate_valu_cycles: u32,
+    /// Lanes of an image instruction the texture addresser turns into addresses a cycle.
+    pub texture_addresses_per_cycle: u32,
+    /// Texels of loads and point samples the texture data unit returns a cycle.
+    pub texture_texels_per_cycle: u32,
+    /// Channels (32 bits each) of filtered samples the texture data unit returns a cycle.
+    pub texture_filtered_dwords_per_cycle: u32,
 }
 
 /// One set-associative translation lookaside buffer.
@@ -352,6 +358,18 @@ impl PlatformConfig {
             ));
         }
         let g = &self.gpu;
+        positive(
+            "gpu.cu.texture_addresses_per_cycle",
+            g.cu.texture_addresses_per_cycle.into(),
+        )?;
+        positive(
+            "gpu.cu.texture_texels_per_cycle",
+            g.cu.texture_texels_per_cycle.into(),
+        )?;
+        positive(
+            "gpu.cu.texture_filtered_dwords_per_cycle",
+            g.cu.texture_filtered_dwords_per_cycle.into(),
+        )?;
         if g.isa != "gfx803" {
             return Err(ConfigError::new(
                 "gpu.isa",

@@ -1,6 +1,7 @@
 //! Buffer instructions (MUBUF, and MTBUF where the format is plain 32-bit data) through a
 //! buffer resource descriptor (V#): base, stride, num_records, and the swizzled layout of
-//! scratch memory (ADD_TID_ENABLE, SWIZZLE_ENABLE, ELEMENT_SIZE, INDEX_STRIDE).
+//! scratch memory (ADD_TID_ENABLE, SWIZZLE_ENABLE, ELEMENT_SIZE, INDEX_STRIDE). MUBUF
+//! format accesses of narrower channels convert them ([`super::texel_buffer`]).
 //!
 //! Range checking follows the GCN3 ISA: a raw buffer (stride 0) drops lanes whose
 //! `offset` (VGPR offset plus instruction offset, without SGPR offset) does not fit the
@@ -11,6 +12,7 @@
 use super::fault::FaultKind;
 use super::operands::{active, read_scalar, vgpr};
 use super::program::{Env, Step};
+use super::texel_buffer::{access, TexelFormat};
 use super::vmem::{execute, Target, VmemOp};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Extra, Format, Operand};
@@ -39,6 +41,10 @@ pub struct BufferResource {
     pub index_stride: u64,
     /// DATA_FORMAT (for `buffer_*_format_*`).
     pub data_format: u8,
+    /// NUM_FORMAT (for `buffer_*_format_*`).
+    pub num_format: u8,
+    /// DST_SEL_X/Y/Z/W (for `buffer_*_format_*`).
+    pub dst_sel: [u32; 4],
 }
 
 impl BufferResource {
@@ -53,6 +59,8 @@ impl BufferResource {
             element_bytes: 2 << ((v[3] >> 19) & 3),
             index_stride: 8 << ((v[3] >> 21) & 3),
             data_format: ((v[3] >> 15) & 0xf) as u8,
+            num_format: ((v[3] >> 12) & 0x7) as u8,
+            dst_sel: [0, 3, 6, 9].map(|s| (v[3] >> s) & 7),
         }
     }
 
@@ -114,20 +122,25 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
     };
     let c = code as usize;
     let v = BufferResource::from_words([c, c + 1, c + 2, c + 3].map(|i| w.sgprs[i & 127]));
-    let op = if inst.info.format == Format::Mtbuf || opcode < 0x08 {
-        // Typed access (format from the instruction for MTBUF, from the V# for MUBUF):
-        // only 32-bit-per-component data formats are plain dword moves.
-        let comps = (opcode & 3) as usize + 1;
+    let typed = inst.info.format == Format::Mtbuf || opcode < 0x08;
+    let comps = (opcode & 3) as usize + 1;
+    let (op, texel) = if typed {
+        // Typed access (format from the instruction for MTBUF, from the V# for MUBUF).
         let format = if inst.info.format == Format::Mtbuf {
             dfmt
         } else {
             v.data_format
         };
-        // BUF_DATA_FORMAT_32, _32_32, _32_32_32, _32_32_32_32.
-        if opcode >= 0x08 || format != [4, 11, 13, 14][comps - 1] {
+        // BUF_DATA_FORMAT_32, _32_32, _32_32_32, _32_32_32_32 are plain dword moves;
+        // MUBUF accesses of narrower channels are converted.
+        let texel = if opcode < 0x08 && format == [4, 11, 13, 14][comps - 1] {
+            None
+        } else if inst.info.format == Format::Mubuf && opcode < 0x08 && !v.swizzle {
+            Some(TexelFormat::of(&v)?)
+        } else {
             return Err(FaultKind::Unsupported("formatted buffer access"));
-        }
-        if opcode & 4 == 0 {
+        };
+        let op = if opcode & 4 == 0 {
             VmemOp::Load {
                 bytes: 4,
                 signed: false,
@@ -138,9 +151,11 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
                 bytes: 4,
                 dwords: comps,
             }
-        }
+        };
+        (op, texel)
     } else {
-        VmemOp::from_opcode(opcode).ok_or(FaultKind::Unimplemented)?
+        let op = VmemOp::from_opcode(opcode).ok_or(FaultKind::Unimplemented)?;
+        (op, None)
     };
     let soffset = read_scalar(w, inst.src[2], false);
     let vaddr = if offen || idxen {
@@ -194,6 +209,10 @@ pub fn buffer(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind>
         } else {
             Target::Global(base.wrapping_add(index * v.stride + offset))
         };
+    }
+    if let Some(format) = texel {
+        let store = matches!(op, VmemOp::Store { .. });
+        return access(w, e, &format, store, comps, inst.dst, &targets);
     }
     let is_atomic = matches!(op, VmemOp::Atomic { .. });
     let dst = if matches!(op, VmemOp::Store { .. }) || (is_atomic && !cache.glc) {

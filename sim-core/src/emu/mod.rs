@@ -22,6 +22,7 @@ pub mod program;
 pub mod scalar;
 pub mod setup;
 pub mod smem;
+pub mod texel_buffer;
 pub mod valu;
 pub mod vector;
 pub mod vector_int;

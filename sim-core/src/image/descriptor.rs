@@ -8,6 +8,12 @@
 //! WIDTH−1 [13:0], HEIGHT−1 [27:14]; dword 3 DST_SEL_X/Y/Z/W [11:0], BASE_LEVEL [15:12],
 //! LAST_LEVEL [19:16], TYPE [31:28]; dword 4 DEPTH−1 [12:0], PITCH−1 [26:13] (elements);
 //! dword 5 BASE_ARRAY [12:0], LAST_ARRAY [25:13]. Images are linear (untiled).
+//!
+//! A 1D image buffer is read and written with buffer instructions
+//! (`buffer_load_format_*`, as the device libraries compile it), so its dwords 0–3 are a
+//! buffer resource (V#) instead (GCN3 ISA, "Buffer Resource"): dword 0 BASE_ADDRESS
+//! [31:0]; dword 1 BASE_ADDRESS_HI [15:0], STRIDE [29:16]; dword 2 NUM_RECORDS; dword 3
+//! DST_SEL_X/Y/Z/W [11:0], NUM_FORMAT [14:12], DATA_FORMAT [18:15].
 
 use super::format::{data_format_layout, ImageFormat, NumFormat};
 
@@ -94,11 +100,6 @@ pub struct ImageGeometry {
 }
 
 impl ImageGeometry {
-    /// Elements per row in memory (rows are stored tightly).
-    pub fn pitch(&self) -> u32 {
-        self.width
-    }
-
     /// Slices (depth or layers): the number of `width × height` planes.
     pub fn slices(&self) -> u32 {
         self.depth * self.layers
@@ -113,8 +114,9 @@ impl ImageGeometry {
     }
 
     /// The descriptor (T# and the device libraries' dwords) of an image with this shape
-    /// and `format` whose elements start at `base` (a multiple of [`BASE_ALIGNMENT`]).
-    pub fn descriptor(&self, format: ImageFormat, base: u64) -> [u32; 12] {
+    /// and `format` whose elements start at `base` (a multiple of [`BASE_ALIGNMENT`]),
+    /// rows `pitch` elements apart (at least the width).
+    pub fn descriptor(&self, format: ImageFormat, base: u64, pitch: u32) -> [u32; 12] {
         let sel = format.order.dst_sel();
         let mut d = [0u32; 12];
         d[0] = (base >> 8) as u32;
@@ -123,13 +125,58 @@ impl ImageGeometry {
             | format.ty.num_format().code() << 26;
         d[2] = (self.width - 1) | (self.height - 1) << 14;
         d[3] = sel[0] | sel[1] << 3 | sel[2] << 6 | sel[3] << 9 | self.kind.code() << 28;
-        d[4] = (self.depth - 1) | (self.pitch() - 1) << 13;
+        d[4] = (self.depth - 1) | (pitch - 1) << 13;
         d[5] = (self.layers - 1) << 13;
         d[8] = format.ty.hsa_code();
         d[9] = format.order.hsa_code();
         d[10] = self.width;
         d
     }
+}
+
+/// The descriptor (V# and the device libraries' dwords) of a 1D image buffer of `width`
+/// elements of `format` starting at byte address `base`: a structured buffer of one
+/// element per record, so that an index out of the image reads zeros and writes nothing.
+pub fn texel_buffer_descriptor(format: ImageFormat, base: u64, width: u32) -> [u32; 12] {
+    let sel = format.order.dst_sel();
+    let mut d = [0u32; 12];
+    d[0] = base as u32;
+    d[1] = ((base >> 32) as u32 & 0xffff) | format.element_bytes() << 16;
+    d[2] = width;
+    d[3] = sel[0]
+        | sel[1] << 3
+        | sel[2] << 6
+        | sel[3] << 9
+        | format.ty.num_format().code() << 12
+        | format.data_format() << 15;
+    d[8] = format.ty.hsa_code();
+    d[9] = format.order.hsa_code();
+    d[10] = width;
+    d
+}
+
+/// Register values of the channels `raw` (read from memory, register bits) through the
+/// destination selects `dst_sel` of a resource: selects 4–7 pick a channel, 1 gives
+/// one (1 for integer formats, else 1.0), 0 gives zero.
+pub fn apply_dst_sel(dst_sel: [u32; 4], integer: bool, raw: [u32; 4]) -> [u32; 4] {
+    let one = if integer { 1 } else { 1f32.to_bits() };
+    dst_sel.map(|s| match s {
+        4..=7 => raw[(s - 4) as usize],
+        1 => one,
+        _ => 0,
+    })
+}
+
+/// The memory channel values that make `rgba` read back through `dst_sel`: the inverse
+/// of [`apply_dst_sel`], applied by stores.
+pub fn invert_dst_sel(dst_sel: [u32; 4], rgba: [u32; 4]) -> [u32; 4] {
+    let mut raw = [0u32; 4];
+    for (value, s) in rgba.iter().zip(dst_sel) {
+        if (4..=7).contains(&s) {
+            raw[(s - 4) as usize] = *value;
+        }
+    }
+    raw
 }
 
 /// A decoded image resource (T#), as the texture unit reads it.
@@ -212,31 +259,15 @@ impl ImageResource {
         self.base + (row * u64::from(self.pitch) + u64::from(x)) * u64::from(self.element_bytes())
     }
 
-    /// Applies the destination selects to `raw` channel values (register bits):
-    /// `one` is the bits of 1 in the format's register type.
+    /// Applies the destination selects to `raw` channel values (register bits).
     pub fn swizzle(&self, raw: [u32; 4]) -> [u32; 4] {
-        let one = if self.num_format.is_integer() {
-            1
-        } else {
-            1f32.to_bits()
-        };
-        self.dst_sel.map(|s| match s {
-            4..=7 => raw[(s - 4) as usize],
-            1 => one,
-            _ => 0,
-        })
+        apply_dst_sel(self.dst_sel, self.num_format.is_integer(), raw)
     }
 
     /// The memory channel values (register bits) that make `rgba` read back through the
     /// destination selects: the inverse swizzle of a store.
     pub fn unswizzle(&self, rgba: [u32; 4]) -> [u32; 4] {
-        let mut raw = [0u32; 4];
-        for (value, s) in rgba.iter().zip(self.dst_sel) {
-            if (4..=7).contains(&s) {
-                raw[(s - 4) as usize] = *value;
-            }
-        }
-        raw
+        invert_dst_sel(self.dst_sel, rgba)
     }
 }
 
@@ -258,7 +289,7 @@ mod tests {
             order: ChannelOrder::Bgra,
             ty: ChannelType::UnormInt8,
         };
-        let d = g.descriptor(f, 0x12_3456_7800);
+        let d = g.descriptor(f, 0x12_3456_7800, 640);
         let r = ImageResource::from_words(d[..8].try_into().unwrap()).unwrap();
         assert_eq!(r.base, 0x12_3456_7800);
         assert_eq!(r.geometry, g);

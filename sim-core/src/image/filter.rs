@@ -118,7 +118,7 @@ mod tests {
             order,
             ty: ChannelType::Float,
         };
-        ImageResource::from_words(g.descriptor(f, 0)[..8].try_into().unwrap()).unwrap()
+        ImageResource::from_words(g.descriptor(f, 0, g.width)[..8].try_into().unwrap()).unwrap()
     }
 
     fn sampler(normalized: bool, addressing: Addressing, filter: Filter) -> SamplerResource {

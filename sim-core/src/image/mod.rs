@@ -10,7 +10,8 @@ pub mod sampler;
 pub mod texel;
 
 pub use descriptor::{
-    ImageGeometry, ImageKind, ImageResource, ResourceError, BASE_ALIGNMENT, DESCRIPTOR_BYTES,
+    apply_dst_sel, invert_dst_sel, texel_buffer_descriptor, ImageGeometry, ImageKind,
+    ImageResource, ResourceError, BASE_ALIGNMENT, DESCRIPTOR_BYTES,
 };
 pub use format::{ChannelOrder, ChannelType, ImageFormat, NumFormat};
 pub use sampler::{Addressing, Filter, SamplerResource, SamplerState};

@@ -1,7 +1,8 @@
 //! The timing model of a GCN3 compute unit, after MGPUSim's: a fetch arbiter filling each
 //! wavefront's instruction buffer through the L1 instruction cache, an issue arbiter, four
-//! SIMD units, the scalar, branch, LDS, scalar-memory and vector-memory units, and a
-//! coalescer that turns a vector memory instruction into one request per cache line.
+//! SIMD units, the scalar, branch, LDS, scalar-memory and vector-memory units, the
+//! texture path image instructions take ([`texture`]), and a coalescer that turns a
+//! vector memory instruction into one request per cache line.
 //!
 //! # Pipeline
 //!
@@ -42,6 +43,7 @@
 mod coalescer;
 mod cpi;
 mod pipeline;
+mod texture;
 mod units;
 mod wave_set;
 mod wavefront;
@@ -69,6 +71,7 @@ use crate::isa::{Category, Format};
 use cpi::CpiStack;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
+use texture::{TextureCost, TextureOp, TexturePath};
 use units::{MemoryKind, OpTiming, Unit};
 use wave_set::WaveSet;
 
@@ -128,6 +131,9 @@ struct MemoryOp {
     remaining: usize,
     vm: bool,
     lgkm: bool,
+    /// What an image instruction costs the texture path (its data passes the texture
+    /// data unit once its requests are answered).
+    texture: Option<TextureCost>,
 }
 
 /// Which of the compute unit's memory ports a request leaves through.
@@ -203,6 +209,8 @@ pub struct ComputeUnit {
     /// report (reported to the hooks when a work-group retires, as MGPUSim's
     /// `simd_inst_count` and SIMD busy time).
     simd_tally: Vec<(u64, u64)>,
+    /// The texture addresser and data unit image instructions pass through.
+    texture: TexturePath,
 }
 
 /// Names of the per-SIMD counts a compute unit reports (up to 8 SIMDs).
@@ -261,6 +269,7 @@ impl ComputeUnit {
             accesses: Vec::new(),
             lines: Vec::new(),
             simd_tally: vec![(0, 0); simds],
+            texture: TexturePath::default(),
         }
     }
 
@@ -390,6 +399,11 @@ impl ComputeUnit {
                 });
             }
         }
+        for (what, amount) in self.texture.take() {
+            if amount > 0 {
+                ctx.notify(&Observation::Count { what, amount });
+            }
+        }
         let cycle = ctx.clock().cycle_at(ctx.now());
         for (what, amount) in self.cpi.take(cycle, self.waves.is_empty()) {
             ctx.notify(&Observation::Count { what, amount });
@@ -497,12 +511,18 @@ impl ComputeUnit {
                             }
                             continue;
                         }
-                        let finished = self.ops.get_mut(op).is_some_and(|o| {
+                        let finished = self.ops.get_mut(op).and_then(|o| {
                             o.remaining -= 1;
-                            o.remaining == 0
+                            (o.remaining == 0).then_some(o.texture)
                         });
-                        if finished {
-                            self.complete(ctx, op);
+                        match finished {
+                            Some(Some(cost)) => {
+                                let clock = ctx.clock();
+                                let done = self.texture.deliver(clock.cycle_at(ctx.now()), cost);
+                                self.timed.insert((clock.cycles(done), op), ());
+                            }
+                            Some(None) => self.complete(ctx, op),
+                            None => {}
                         }
                     }
                     None => {}
@@ -764,6 +784,17 @@ impl ComputeUnit {
             lines.len(),
         );
         w.ready_at = clock.cycles(issued.ready);
+        let mut first_request = issued.first_request;
+        let texture = (category == Category::Image).then(|| {
+            let cost = TextureCost::of(
+                texture_op(inst, &w.state),
+                w.state.exec().count_ones(),
+                &self.settings.pipeline,
+            );
+            let addressed = self.texture.address(issued.executed, cost);
+            first_request = addressed + first_request - issued.executed;
+            cost
+        });
         if op_timing.timing.unit == Unit::Simd {
             let tally = &mut self.simd_tally[simd];
             tally.0 += 1;
@@ -790,6 +821,7 @@ impl ComputeUnit {
                 remaining: lines.len(),
                 vm,
                 lgkm,
+                texture,
             });
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
@@ -801,7 +833,7 @@ impl ComputeUnit {
                 self.timed.insert((done, op), ());
             }
             for (k, line) in lines.drain(..).enumerate() {
-                let at = clock.cycles(issued.first_request + k as u64);
+                let at = clock.cycles(first_request + k as u64);
                 match kind {
                     MemoryKind::Store => {
                         let mut data = vec![0u8; line.bytes as usize];
@@ -969,5 +1001,34 @@ impl Component<Message> for ComputeUnit {
                 self.wake = Some(t);
             }
         }
+    }
+}
+
+/// What image instruction `inst`, just executed by wavefront `w`, asks of the texture
+/// path: samples through a linear-filtering sampler (its S# in `w`'s SGPRs) are
+/// filtered, stores only addressed, the rest return texels.
+fn texture_op(inst: &crate::isa::Instruction, w: &Wavefront) -> TextureOp {
+    use crate::isa::{Extra, Operand};
+    let m = inst.info.mnemonic;
+    if m.starts_with("image_store") {
+        return TextureOp::Store;
+    }
+    let sampler = match inst.src[2] {
+        Operand::Scalar { code, .. }
+            if m.starts_with("image_sample") || m.starts_with("image_gather") =>
+        {
+            let c = code as usize;
+            crate::image::SamplerResource::from_words(std::array::from_fn(|i| {
+                w.sgprs[(c + i) & 127]
+            }))
+            .ok()
+        }
+        _ => None,
+    };
+    match (sampler, inst.extra) {
+        (Some(s), Extra::Image { dmask, .. }) if s.linear => TextureOp::Filtered {
+            components: dmask.count_ones(),
+        },
+        _ => TextureOp::Texels,
     }
 }

@@ -40,6 +40,9 @@ pub struct Issued {
     pub first_request: u64,
     /// The cycle an LDS instruction's data is there.
     pub lds_done: u64,
+    /// The cycle the vector memory unit executes a vector memory instruction (hands it
+    /// to the texture path, for image instructions).
+    pub executed: u64,
 }
 
 /// The decoders and units of one compute unit, as the cycles from which each takes its
@@ -115,6 +118,7 @@ impl Pipeline {
             ready: t + 1,
             first_request: t + 1,
             lds_done: t + 1,
+            executed: t + 1,
         };
         match unit {
             Unit::Simd => {
@@ -143,6 +147,7 @@ impl Pipeline {
                     .max(self.vector_memory_execute_free);
                 self.vector_memory_execute_free = e + 1 + requests as u64;
                 issued.ready = e;
+                issued.executed = e;
                 issued.first_request = e + 1 + u64::from(self.config.vector_memory_request_cycles);
             }
             Unit::Special => {}
@@ -175,6 +180,7 @@ mod tests {
             instruction_buffer_lines: 4,
             branch_flushes_instruction_buffer: true,
             quarter_rate_valu_cycles: 16,
+            ..CuConfig::default()
         }
     }
 
