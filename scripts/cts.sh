@@ -27,7 +27,11 @@
 #    build/cts/results.csv.
 #
 # Default suites: the list of issue 14 (computeinfo api mem_host_flags events
-# profiling buffers basic compiler printf).
+# profiling buffers basic compiler printf). The wider list adds commonfns
+# relationals integer_ops atomics vectors multiples device_timer c11_atomics
+# generic_address_space non_uniform_work_group subgroups conversions bruteforce
+# (math_brute_force's executable); conversions and bruteforce always run in
+# their reduced mode (-w, set as CL_WIMPY_MODE=1), as the list asks.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -115,6 +119,7 @@ run_subtest() {
     mkdir -p "$(dirname "$json")"
     rm -f "$json"
     local env=(CL_CONFORMANCE_RESULTS_FILENAME="$json")
+    case $suite in conversions|bruteforce) env+=(CL_WIMPY_MODE=1) ;; esac
     if [ "$platform" = gcnsim ]; then
         env+=(OCL_ICD_VENDORS="$GCNSIM_REPO/OpenCL.icd" LD_LIBRARY_PATH="$GCNSIM_LIBDIR"
               GCNSIM_GPUS=1 GCNSIM_THREADS="${GCNSIM_THREADS:-1}"

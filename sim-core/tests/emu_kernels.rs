@@ -803,3 +803,53 @@ fn constant_tables_and_math_library_calls() {
         );
     }
 }
+
+#[test]
+fn straight_line_kernel_longer_than_the_post_ra_schedule_limit() {
+    // One basic block of about 4,600 LLVM instructions on 64-bit values (the shape of CTS
+    // basic `vector_creation`): built without the post-RA scheduler, it must still compute
+    // every result.
+    const LINES: u64 = 760;
+    let mut src =
+        String::from("__kernel void wide(__global const ulong* s, __global ulong* o) {\n");
+    for k in 0..LINES {
+        src += &format!(
+            "  o[{k}] = s[{}] * {}UL + s[{}];\n",
+            (k * 7) % 64,
+            k + 1,
+            (k * 13) % 64
+        );
+    }
+    src += "}\n";
+    let compiler = Compiler::new(CompilerSettings::default()).expect("clang-15 is installed");
+    let log = compiler.build(&src, "").expect("kernel compiles").log;
+    assert!(
+        log.contains("compiled without LLVM 15's post-RA scheduler"),
+        "{log}"
+    );
+    let gpu = Gpu::new();
+    let input: Vec<u64> = (0..64u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .collect();
+    let words: Vec<u32> = input
+        .iter()
+        .flat_map(|v| [*v as u32, (v >> 32) as u32])
+        .collect();
+    let (s, o) = (gpu.u32s(&words), gpu.u32s(&vec![0; 2 * LINES as usize]));
+    gpu.run(
+        &src,
+        "wide",
+        &[Arg::Buffer(&s), Arg::Buffer(&o)],
+        [1, 1, 1],
+        [1, 1, 1],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = gpu.read_u32s(&o);
+    for k in 0..LINES {
+        let want = input[((k * 7) % 64) as usize]
+            .wrapping_mul(k + 1)
+            .wrapping_add(input[((k * 13) % 64) as usize]);
+        let got = u64::from(out[2 * k as usize]) | u64::from(out[2 * k as usize + 1]) << 32;
+        assert_eq!(got, want, "o[{k}]");
+    }
+}

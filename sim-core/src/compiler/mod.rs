@@ -15,6 +15,7 @@ mod corrections;
 mod device_libs;
 mod error;
 pub mod language;
+mod long_blocks;
 mod options;
 mod toolchain;
 
@@ -43,6 +44,9 @@ const LIBRARY_MAGIC: &[u8] = b"gcnsim OpenCL library\0";
 const ELF_MAGIC: &[u8] = b"\x7fELF";
 /// Name of the source file inside the scratch directory (it appears in diagnostics).
 const SOURCE_NAME: &str = "program.cl";
+/// Name of the optimized LLVM IR module (text) inside the scratch directory, before code
+/// generation.
+const OPTIMIZED: &str = "program.ll";
 
 /// What a binary is, in `CL_PROGRAM_BINARY_TYPE` terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,7 +170,10 @@ impl Compiler {
     /// bitcode with typed pointers, `opt` lowers its printf calls and converts it to
     /// opaque pointers, `llvm-link` adds the device libraries (as for `clLinkProgram`;
     /// clang's `-mlink-builtin-bitcode` leaves an IR input's hidden declarations
-    /// unresolved) and clang compiles the result.
+    /// unresolved) and clang optimizes the result.
+    ///
+    /// Either way the optimized module is then compiled to machine code by a clang of its
+    /// own (see [`Self::codegen`]).
     pub fn build(&self, source: &str, options: &str) -> Result<CompileOutput, CompileError> {
         let opts = BuildOptions::parse(options, Stage::Build, &current_dir()?)?;
         let libs = self.device_libraries(&opts.math)?;
@@ -195,7 +202,7 @@ impl Compiler {
             with_libs.extend(libs.iter().map(|l| l.display().to_string()));
             with_libs.extend(["-o", "linked.bc"].map(String::from));
             let mut back = self.target_args("ir", opts.opt_level);
-            back.extend(["linked.bc", "-o", "program.co"].map(String::from));
+            back.extend(["-S", "-emit-llvm", "linked.bc", "-o", OPTIMIZED].map(String::from));
             vec![
                 (&self.toolchain.clang, front),
                 (&self.toolchain.opt, lower),
@@ -208,7 +215,7 @@ impl Compiler {
                 front.extend(["-Xclang", "-mlink-builtin-bitcode", "-Xclang"].map(String::from));
                 front.push(lib.display().to_string());
             }
-            front.extend([SOURCE_NAME, "-o", "program.co"].map(String::from));
+            front.extend(["-S", "-emit-llvm", SOURCE_NAME, "-o", OPTIMIZED].map(String::from));
             vec![(&self.toolchain.clang, front)]
         };
         let all_args: Vec<String> = steps.iter().flat_map(|(_, a)| a.clone()).collect();
@@ -227,7 +234,8 @@ impl Compiler {
             for (program, args) in &steps {
                 log += &self.toolchain.run(program, args, dir)?;
             }
-            Ok((read(&dir.join("program.co"))?, log))
+            let (binary, codegen_log) = self.codegen(dir, opts.opt_level)?;
+            Ok((binary, log + &codegen_log))
         })
     }
 
@@ -308,10 +316,10 @@ impl Compiler {
         ];
         with_libs.extend(libs.iter().map(|l| l.display().to_string()));
         with_libs.extend(["-o", "linked.bc"].map(String::from));
-        let mut codegen = self.target_args("ir", 3);
-        codegen.extend(["linked.bc", "-o", "program.co"].map(String::from));
+        let mut optimize = self.target_args("ir", 3);
+        optimize.extend(["-S", "-emit-llvm", "linked.bc", "-o", OPTIMIZED].map(String::from));
         let mut key = self
-            .key("link", &codegen)?
+            .key("link", &optimize)?
             .field("options", format!("{opts:?}").as_bytes());
         key = key.field("libs", self.fingerprint(&libs)?.as_bytes());
         for obj in &objects {
@@ -330,9 +338,26 @@ impl Compiler {
             log += &self
                 .toolchain
                 .run(&self.toolchain.llvm_link, &with_libs, dir)?;
-            log += &self.toolchain.run(&self.toolchain.clang, &codegen, dir)?;
-            Ok((read(&dir.join("program.co"))?, log))
+            log += &self.toolchain.run(&self.toolchain.clang, &optimize, dir)?;
+            let (binary, codegen_log) = self.codegen(dir, 3)?;
+            Ok((binary, log + &codegen_log))
         })
+    }
+
+    /// Compiles the optimized module [`OPTIMIZED`] in `dir` to an executable code object
+    /// (code generation only, no further optimization: the same code as one clang run from
+    /// source, which tests compare); returns it and the diagnostics. Modules with very
+    /// long basic blocks skip the post-RA scheduler (see `long_blocks.rs`).
+    fn codegen(&self, dir: &Path, opt_level: u8) -> Result<(Vec<u8>, String), CompileError> {
+        let ir = std::fs::read_to_string(dir.join(OPTIMIZED))
+            .map_err(|e| io_error("reading the optimized module", e))?;
+        let (scheduler, note) = long_blocks::scheduler_args(long_blocks::longest_block(&ir));
+        let mut args = self.target_args("ir", opt_level);
+        args.extend(["-Xclang", "-disable-llvm-passes"].map(String::from));
+        args.extend(scheduler);
+        args.extend([OPTIMIZED, "-o", "program.co"].map(String::from));
+        let log = self.toolchain.run(&self.toolchain.clang, &args, dir)?;
+        Ok((read(&dir.join("program.co"))?, note + &log))
     }
 
     /// The bitcode an executable links, in order: gcnsim's corrections of the device
