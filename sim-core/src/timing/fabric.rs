@@ -13,7 +13,8 @@
 //! GPU a's port toward GPU b is delivered at GPU b's port toward GPU a after crossing the
 //! directed links of its path. On each link it waits until the link is free, occupies it
 //! for its bytes (payload plus MGPUSim's header bytes) at the link's bandwidth, and arrives the
-//! link's latency later (store and forward). Each link is booked when the message enters
+//! link's latency later (store and forward), handed over on the next edge of the fabric's
+//! clock (the GPUs'). Each link is booked when the message enters
 //! the fabric, so messages sharing a link pass it in the order they entered, and the
 //! links bound the bandwidth rather than the buffers (MGPUSim's 16-flit buffers are not
 //! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
@@ -329,7 +330,10 @@ impl<M: CarriesMemory> Component<M> for Fabric {
                     pair.0 += bytes;
                     pair.1 += 1;
                     carried = true;
-                    self.transit.push(ctx, at.max(ctx.now() + 1), (to, msg));
+                    // Handed over on the fabric's clock edge, as a clocked port does (and
+                    // so arrivals share the engine's steps with the GPUs' cycles).
+                    let due = ctx.clock().next_edge(at.max(ctx.now() + 1));
+                    self.transit.push(ctx, due, (to, msg));
                 }
             }
         }
