@@ -9,7 +9,8 @@
  * longer than the local one by the time the input's lines take on the link: each
  * 64-byte line answered with 4 bytes of header, at --link-gbps GB/s (the platform's
  * pcie_gbytes_per_s, which the test passes in), within 15 %. Also checks the API's
- * errors: no such GPU, a range outside the buffer, more GPUs than the device has.
+ * errors: no such GPU, a range outside the buffer, more GPUs than the device has, a
+ * split that does not add up to the launch.
  *
  *   locality [-n N] [--link-gbps G]
  */
@@ -112,6 +113,20 @@ int main(int argc, char **argv) {
     size_t too_many[65] = {0};
     ta_check_err(api.split(kernel, 65, too_many), CL_INVALID_VALUE, "a split over 65 GPUs");
     ta_check_err(api.split(kernel, 2, NULL), CL_INVALID_VALUE, "a split without counts");
+
+    /* A split that does not add up to the launch's work-groups fails its command. */
+    size_t wrong_sum[2] = {1, 1};
+    TA_CHECK(api.split(kernel, 2, wrong_sum));
+    size_t local_size = 256;
+    cl_event bad;
+    TA_CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &n, &local_size, 0, NULL, &bad));
+    cl_int bad_status = clWaitForEvents(1, &bad);
+    cl_int status = CL_COMPLETE;
+    TA_CHECK(clGetEventInfo(bad, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                            NULL));
+    ta_check(bad_status != CL_SUCCESS && status < 0,
+             "a split of 2 work-groups for %zu fails its command (status %d)", n / 256, status);
+    clReleaseEvent(bad);
 
     cl_ulong local = run(&api, queue, kernel, in, out, n, 0, host);
     cl_ulong remote = run(&api, queue, kernel, in, out, n, 1, host);
