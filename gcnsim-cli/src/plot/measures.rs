@@ -46,6 +46,12 @@ pub fn level_of(component: &str) -> String {
     }
 }
 
+/// The (source, destination) GPUs of a fabric measure `bytes_gpu<A>_to_gpu<B>`.
+fn gpu_pair(what: &str) -> Option<(usize, usize)> {
+    let (a, b) = what.strip_prefix("bytes_gpu")?.split_once("_to_gpu")?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
 const HITS: [&str; 3] = ["hits", "read_hits", "write_hits"];
 const MISSES: [&str; 6] = [
     "misses",
@@ -80,6 +86,9 @@ pub struct Measures {
     /// Per compute unit index: its CPI stack, cycles per issue state (`issuing`,
     /// `waiting_memory`, ...), over all launches.
     pub cpi_stack: BTreeMap<usize, BTreeMap<String, f64>>,
+    /// Per (source GPU, destination GPU) of a unified device: bytes the fabric carried
+    /// from one to the other, over all launches.
+    pub gpu_traffic: BTreeMap<(usize, usize), f64>,
 }
 
 impl Measures {
@@ -117,6 +126,12 @@ impl Measures {
                 continue;
             };
             let value = r.value.unwrap_or(0.0);
+            if component == "fabric" {
+                if let Some(pair) = gpu_pair(&r.what) {
+                    *m.gpu_traffic.entry(pair).or_default() += value;
+                }
+                continue;
+            }
             let level = level_of(component);
             if HITS.contains(&r.what.as_str()) || MISSES.contains(&r.what.as_str()) {
                 let entry = m.hits.entry(level.clone()).or_default();
@@ -209,6 +224,25 @@ mod tests {
         assert_eq!(level_of("cu7"), "cu");
         assert_eq!(level_of("l2tlb"), "l2tlb");
         assert_eq!(level_of("dma.tlb"), "dma.tlb");
+    }
+
+    #[test]
+    fn bytes_between_gpus_are_summed_per_pair_over_launches() {
+        let rows = [
+            row("gpu0.launch0.fir", "duration", 1000.0),
+            row("gpu0.launch0.fir.fabric", "bytes_gpu0_to_gpu1", 300.0),
+            row("gpu0.launch0.fir.fabric", "messages_gpu0_to_gpu1", 5.0),
+            row("gpu0.launch0.fir.fabric", "bytes_gpu1_to_gpu0", 100.0),
+            row("gpu0.launch0.fir.fabric.gpu0>switch0", "bytes", 300.0),
+            row("gpu0.launch1.fir", "duration", 1000.0),
+            row("gpu0.launch1.fir.fabric", "bytes_gpu0_to_gpu1", 200.0),
+        ];
+        let m = Measures::of(&rows);
+        assert_eq!(
+            m.gpu_traffic,
+            BTreeMap::from([((0, 1), 500.0), ((1, 0), 100.0)])
+        );
+        assert!(m.hits.is_empty(), "fabric rows are no cache level");
     }
 
     #[test]

@@ -178,6 +178,33 @@ fn report_charts(rows: &[ReportRow]) -> Vec<Chart> {
         series: vec![categories("kernel time", &times)],
         axis: Axis::Categories(launches.clone()),
     });
+    if !m.gpu_traffic.is_empty() {
+        let sources: std::collections::BTreeSet<usize> =
+            m.gpu_traffic.keys().map(|k| k.0).collect();
+        let series = sources
+            .iter()
+            .map(|&a| Series {
+                name: format!("from gpu{a}"),
+                points: m
+                    .gpu_traffic
+                    .iter()
+                    .filter(|(k, _)| k.0 == a)
+                    .map(|(k, bytes)| (k.1 as f64, bytes / 1e6))
+                    .collect(),
+            })
+            .collect();
+        charts.push(Chart {
+            name: "gpu_traffic".into(),
+            title: "Bytes between the GPUs of a unified device (all launches)".into(),
+            x_label: "to GPU".into(),
+            y_label: "from GPU".into(),
+            series,
+            axis: Axis::Lanes {
+                bin: 1.0,
+                value: "MB".into(),
+            },
+        });
+    }
     let rates = m.hit_rates();
     if !rates.is_empty() {
         let levels: Vec<String> = rates.iter().map(|r| r.0.clone()).collect();
