@@ -156,6 +156,16 @@ impl<M: Send> Engine<M> {
         slot.hooks.push(hook);
     }
 
+    /// Has every hook publish what it gathered ([`Hook::flush`]): call it before reading
+    /// what hooks collect.
+    pub fn flush_hooks(&mut self) {
+        for slot in &mut self.slots {
+            for hook in &mut slot.hooks {
+                hook.flush();
+            }
+        }
+    }
+
     /// The name component `id` was added with.
     pub fn name(&self, id: ComponentId) -> &str {
         &self.slots[id.index()].name
