@@ -97,9 +97,13 @@ impl<'m> Tlb<'m> {
         Ok(())
     }
 
-    /// Whether the addresses of the accesses are being recorded.
-    pub fn is_recording(&self) -> bool {
-        self.accesses.is_some()
+    /// Records an access at `address`, as a load or store through this TLB would, for
+    /// lane loops that read a page's frame directly (nothing when not recording).
+    #[inline]
+    pub fn record(&mut self, address: u64) {
+        if let Some(log) = self.accesses.as_deref_mut() {
+            log.push(address);
+        }
     }
 
     /// log2 of the page size.

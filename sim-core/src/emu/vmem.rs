@@ -198,29 +198,39 @@ pub fn execute(
             signed,
             dwords,
         } => {
-            // The page the previous lane read, while lanes stay in it (not when the
-            // accesses are recorded: every dword or byte is one there).
+            // The page the previous lane read, while lanes stay in it. When the accesses
+            // are recorded, each is recorded as the loads below would: every dword, or
+            // every byte of a narrower load, in order; a fault after its first address.
             let mut page: Option<(u64, Arc<Frame>)> = None;
-            let recording = e.tlb.is_recording();
             let page_shift = e.tlb.page_shift();
             for l in active(exec) {
-                if let (Target::Global(a), false) = (targets[l], recording) {
+                if let Target::Global(a) = targets[l] {
                     let vpn = a >> page_shift;
                     if page.as_ref().is_none_or(|(p, _)| *p != vpn) {
-                        page = Some((vpn, e.tlb.page(a)?));
+                        page = match e.tlb.page(a) {
+                            Ok(frame) => Some((vpn, frame)),
+                            Err(fault) => {
+                                e.tlb.record(a);
+                                return Err(fault);
+                            }
+                        };
                     }
                     let words = page.as_ref().map_or(&[][..], |(_, f)| f.words());
                     let first = ((a & ((1 << page_shift) - 1)) / 4) as usize;
                     if bytes == 4 && a.is_multiple_of(4) {
                         // Whole aligned dwords inside the page.
                         if let Some(ws) = words.get(first..first + dwords) {
-                            for (o, w) in out.iter_mut().zip(ws) {
+                            for (k, (o, w)) in out.iter_mut().zip(ws).enumerate() {
+                                e.tlb.record(a + 4 * k as u64);
                                 o[l] = w.load(Ordering::Relaxed);
                             }
                             continue;
                         }
                     } else if bytes < 4 && a % 4 + u64::from(bytes) <= 4 {
                         // A byte or short inside one dword.
+                        for i in 0..u64::from(bytes) {
+                            e.tlb.record(a + i);
+                        }
                         let v = words[first].load(Ordering::Relaxed) >> (8 * (a % 4));
                         out[0][l] = extend(v & (u32::MAX >> (32 - 8 * bytes)), bytes, signed);
                         continue;

@@ -1,6 +1,6 @@
 //! The view a component gets of the simulation while it handles a wake-up.
 
-use super::event::{Event, EventKey, EventKind};
+use super::event::{Event, EventKey, EventKind, ReturnedCredit};
 use super::hook::{Hook, HookContext, Observation};
 use super::port::PortState;
 use super::{Clock, ComponentId, Port, PortRef, Time};
@@ -23,6 +23,8 @@ pub struct Context<'a, M> {
     pub(crate) message_hooks: bool,
     pub(crate) seq: &'a mut u64,
     pub(crate) out: &'a mut Vec<Event<M>>,
+    /// The credits it returned (the engine gives them back after the handler).
+    pub(crate) credits: &'a mut Vec<ReturnedCredit>,
     /// Whether the component asked to run in order at the end of the step.
     pub(crate) in_order: &'a mut bool,
 }
@@ -144,7 +146,12 @@ impl<M> Context<'_, M> {
             self.notify(&Observation::Retrieved { port, msg: &msg });
         }
         if let Some(PortRef { component, port }) = peer {
-            self.schedule(self.now, component, EventKind::Credit { port });
+            let key = self.next_key(self.now);
+            self.credits.push(ReturnedCredit {
+                key,
+                target: component,
+                port,
+            });
         }
         msg
     }
@@ -161,6 +168,12 @@ impl<M> Context<'_, M> {
     }
 
     fn schedule(&mut self, time: Time, target: ComponentId, kind: EventKind<M>) {
+        let key = self.next_key(time);
+        self.out.push(Event { key, target, kind });
+    }
+
+    /// The key of the next event this component creates, for `time`.
+    fn next_key(&mut self, time: Time) -> EventKey {
         let delta = if time == self.now { self.delta + 1 } else { 0 };
         let key = EventKey {
             time,
@@ -169,6 +182,6 @@ impl<M> Context<'_, M> {
             seq: *self.seq,
         };
         *self.seq += 1;
-        self.out.push(Event { key, target, kind });
+        key
     }
 }

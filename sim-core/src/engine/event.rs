@@ -33,6 +33,16 @@ pub(crate) enum EventKind<M> {
     Timer { tag: u64 },
 }
 
+/// A place freed in the incoming buffer of port `port` of component `target` (the peer
+/// of the port a message was taken from), with the key its [`EventKind::Credit`] event
+/// has if the peer is blocked on the port. Kept apart from the events, and small, as
+/// nearly every one is applied without becoming an event.
+pub(crate) struct ReturnedCredit {
+    pub(crate) key: EventKey,
+    pub(crate) target: ComponentId,
+    pub(crate) port: Port,
+}
+
 /// An event scheduled for one component.
 pub(crate) struct Event<M> {
     pub(crate) key: EventKey,

@@ -65,4 +65,8 @@ pub trait Hook<M>: Send {
     fn observes_messages(&self) -> bool {
         true
     }
+
+    /// Publishes what it gathered but kept to itself, so that its readers see it (the
+    /// engine calls it from [`Engine::flush_hooks`](super::Engine::flush_hooks)).
+    fn flush(&mut self) {}
 }

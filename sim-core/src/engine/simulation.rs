@@ -1,7 +1,7 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
-use super::event::{put_in_order, Event, EventKind, EventQueue};
+use super::event::{put_in_order, Event, EventKind, EventQueue, ReturnedCredit};
 use super::hook::Hook;
 use super::port::{Link, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
@@ -56,6 +56,8 @@ struct Slot<M> {
     pending: Vec<Event<M>>,
     /// The events it created in the step being handled.
     out: Vec<Event<M>>,
+    /// The credits it returned in the step being handled.
+    credits: Vec<ReturnedCredit>,
     /// Its distinct wake-ups in the step being handled.
     wakes: Vec<Wake>,
     /// Whether it asked to run in order at the end of the step being handled.
@@ -103,6 +105,7 @@ impl<M: Send> Engine<M> {
             seq: 0,
             pending: Vec::new(),
             out: Vec::new(),
+            credits: Vec::new(),
             wakes: Vec::new(),
             in_order: false,
         });
@@ -156,6 +159,16 @@ impl<M: Send> Engine<M> {
         slot.hooks.push(hook);
     }
 
+    /// Has every hook publish what it gathered ([`Hook::flush`]): call it before reading
+    /// what hooks collect.
+    pub fn flush_hooks(&mut self) {
+        for slot in &mut self.slots {
+            for hook in &mut slot.hooks {
+                hook.flush();
+            }
+        }
+    }
+
     /// The name component `id` was added with.
     pub fn name(&self, id: ComponentId) -> &str {
         &self.slots[id.index()].name
@@ -185,27 +198,31 @@ impl<M: Send> Engine<M> {
     /// simulation (normally `from` belongs to an [`Endpoint`](super::Endpoint)). Like
     /// [`Context::send`], hands the message back when the peer has no room.
     pub fn send(&mut self, from: PortRef, msg: M) -> Result<(), M> {
-        let mut out = Vec::new();
-        let result = self.with_context(from.component, &mut out, |ctx| ctx.send(from.port, msg));
-        self.schedule(&mut out);
+        let (mut out, mut credits) = (Vec::new(), Vec::new());
+        let result = self.with_context(from.component, &mut out, &mut credits, |ctx| {
+            ctx.send(from.port, msg)
+        });
+        self.schedule(&mut out, &mut credits);
         result
     }
 
     /// Takes the oldest message waiting at `port`, on behalf of code outside the
     /// simulation.
     pub fn retrieve(&mut self, port: PortRef) -> Option<M> {
-        let mut out = Vec::new();
-        let msg = self.with_context(port.component, &mut out, |ctx| ctx.retrieve(port.port));
-        self.schedule(&mut out);
+        let (mut out, mut credits) = (Vec::new(), Vec::new());
+        let msg = self.with_context(port.component, &mut out, &mut credits, |ctx| {
+            ctx.retrieve(port.port)
+        });
+        self.schedule(&mut out, &mut credits);
         msg
     }
 
     /// Wakes component `id` with `Wake::Timer(tag)` at `time` (at least the current
     /// time), on behalf of code outside the simulation — e.g. to start a component.
     pub fn wake_at(&mut self, id: ComponentId, time: Time, tag: u64) {
-        let mut out = Vec::new();
-        self.with_context(id, &mut out, |ctx| ctx.wake_at(time, tag));
-        self.schedule(&mut out);
+        let (mut out, mut credits) = (Vec::new(), Vec::new());
+        self.with_context(id, &mut out, &mut credits, |ctx| ctx.wake_at(time, tag));
+        self.schedule(&mut out, &mut credits);
     }
 
     /// Number of messages waiting at `port`.
@@ -314,25 +331,35 @@ impl<M: Send> Engine<M> {
 
     /// Queues the events component `target` created in this step.
     fn schedule_created(&mut self, target: ComponentId) {
-        let mut out = std::mem::take(&mut self.slots[target.index()].out);
-        self.schedule(&mut out);
-        self.slots[target.index()].out = out;
+        let slot = &mut self.slots[target.index()];
+        let mut out = std::mem::take(&mut slot.out);
+        let mut credits = std::mem::take(&mut slot.credits);
+        self.schedule(&mut out, &mut credits);
+        let slot = &mut self.slots[target.index()];
+        slot.out = out;
+        slot.credits = credits;
     }
 
-    /// Queues the events a step (or code outside the simulation) created, in order.
-    /// Credits go straight back to their port — no component runs before the next step,
-    /// so this is the state the credit event would have made — and stay in the queue
-    /// only to wake a component that is blocked on that port.
-    fn schedule(&mut self, events: &mut Vec<Event<M>>) {
+    /// Queues the events a step (or code outside the simulation) created, and gives
+    /// back the credits it returned. A credit goes straight back to its port — no
+    /// component runs before the next step, so this is the state a credit event would
+    /// have made — and becomes an event only to wake a component that is blocked on
+    /// that port. (The queue's order does not depend on the order of pushing: events
+    /// are handled in key order.)
+    fn schedule(&mut self, events: &mut Vec<Event<M>>, credits: &mut Vec<ReturnedCredit>) {
         for event in events.drain(..) {
-            if let EventKind::Credit { port } = event.kind {
-                let state = &mut self.slots[event.target.index()].ports[port.index()];
-                state.credits += 1;
-                if !std::mem::take(&mut state.blocked) {
-                    continue;
-                }
-            }
             self.queue.push(event);
+        }
+        for credit in credits.drain(..) {
+            let state = &mut self.slots[credit.target.index()].ports[credit.port.index()];
+            state.credits += 1;
+            if std::mem::take(&mut state.blocked) {
+                self.queue.push(Event {
+                    key: credit.key,
+                    target: credit.target,
+                    kind: EventKind::Credit { port: credit.port },
+                });
+            }
         }
     }
 
@@ -340,6 +367,7 @@ impl<M: Send> Engine<M> {
         &mut self,
         id: ComponentId,
         out: &mut Vec<Event<M>>,
+        credits: &mut Vec<ReturnedCredit>,
         f: impl FnOnce(&mut Context<'_, M>) -> R,
     ) -> R {
         let slot = &mut self.slots[id.index()];
@@ -355,6 +383,7 @@ impl<M: Send> Engine<M> {
             message_hooks: slot.message_hooks,
             seq: &mut slot.seq,
             out,
+            credits,
             in_order: &mut in_order,
         };
         f(&mut ctx)
@@ -420,6 +449,7 @@ fn run_component<M>(
         message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
         out: &mut slot.out,
+        credits: &mut slot.credits,
         in_order: &mut slot.in_order,
     };
     for &wake in wakes {

@@ -64,6 +64,7 @@ impl TimingMemory {
             MemRequest::flush
         };
         self.send_to_every_gpu(gpu, request)?;
+        gpu.engine_mut().flush_hooks();
         let mut metrics = self.metrics.take_metrics();
         let mut spans = Vec::new();
         if let Some(stats) = &self.fabric {

@@ -40,7 +40,8 @@ fn entry<'a, V: Default>(list: &'a mut Vec<(&'static str, V)>, name: &'static st
     &mut list[place].1
 }
 
-/// One component's tally, shared by its hook (which adds) and the collector (which reads).
+/// One component's tally, shared by its hook (which adds what it gathered when flushed)
+/// and the collector (which reads).
 type SharedTally = Arc<Mutex<Tally>>;
 
 fn lock(tally: &SharedTally) -> MutexGuard<'_, Tally> {
@@ -56,6 +57,9 @@ fn lock(tally: &SharedTally) -> MutexGuard<'_, Tally> {
 /// `walks`) and tasks (`TaskStart`/`TaskEnd`, e.g. each request a cache handles, by
 /// kind `read`, `write`, `flush`), from which the average latency per kind follows.
 /// Totals are sums, so they are the same whatever the order in which threads report.
+///
+/// A hook gathers in its own tally, without locking, and adds it to the collector's when
+/// the engine flushes its hooks: call [`Engine::flush_hooks`] before reading.
 #[derive(Debug, Clone, Default)]
 pub struct MetricsCollector {
     tallies: Arc<Mutex<BTreeMap<String, SharedTally>>>,
@@ -81,6 +85,7 @@ impl MetricsCollector {
                 id,
                 Box::new(MetricsHook {
                     tally,
+                    own: Tally::default(),
                     started: Vec::new(),
                 }),
             );
@@ -166,6 +171,8 @@ impl MetricsCollector {
 /// The hook on one component.
 struct MetricsHook {
     tally: SharedTally,
+    /// What it gathered since it was last flushed.
+    own: Tally,
     /// Per task kind, the tasks in progress and their start times, by task number
     /// (components number their tasks in the order they start them).
     started: Vec<(&'static str, VecDeque<(u64, Time)>)>,
@@ -174,9 +181,7 @@ struct MetricsHook {
 impl<M> Hook<M> for MetricsHook {
     fn observe(&mut self, at: HookContext, what: &Observation<'_, M>) {
         match *what {
-            Observation::Count { what, amount } => {
-                *entry(&mut lock(&self.tally).counts, what) += amount
-            }
+            Observation::Count { what, amount } => *entry(&mut self.own.counts, what) += amount,
             Observation::TaskStart { task, kind } => {
                 let started = entry(&mut self.started, kind);
                 if started.back().is_none_or(|&(last, _)| last < task) {
@@ -199,8 +204,7 @@ impl<M> Hook<M> for MetricsHook {
                         .map(|(_, start)| start),
                 };
                 if let Some(start) = start {
-                    let mut tally = lock(&self.tally);
-                    let (n, total) = entry(&mut tally.latencies, kind);
+                    let (n, total) = entry(&mut self.own.latencies, kind);
                     *n += 1;
                     *total += at.time - start;
                 }
@@ -211,6 +215,21 @@ impl<M> Hook<M> for MetricsHook {
 
     fn observes_messages(&self) -> bool {
         false
+    }
+
+    fn flush(&mut self) {
+        if self.own.counts.is_empty() && self.own.latencies.is_empty() {
+            return;
+        }
+        let mut tally = lock(&self.tally);
+        for (what, amount) in self.own.counts.drain(..) {
+            *entry(&mut tally.counts, what) += amount;
+        }
+        for (kind, (n, time)) in self.own.latencies.drain(..) {
+            let (total_n, total_time) = entry(&mut tally.latencies, kind);
+            *total_n += n;
+            *total_time += time;
+        }
     }
 }
 
@@ -237,6 +256,7 @@ mod tests {
         collector.lock().insert("c".into(), tally.clone());
         let mut hook = MetricsHook {
             tally,
+            own: Tally::default(),
             started: Vec::new(),
         };
         let (start, end) = (
@@ -259,6 +279,7 @@ mod tests {
                 amount: 3,
             },
         );
+        Hook::<()>::flush(&mut hook);
         let durations = [130 - 10, 120 - 20, 160 - 30, 150 - 35, 170 - 40];
         let mean = durations.iter().sum::<u64>() as f64 / 5.0;
         assert_eq!(collector.average_latency("c", "read"), Some(mean));

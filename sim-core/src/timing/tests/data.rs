@@ -86,7 +86,7 @@ fn the_least_recently_used_dirty_line_is_written_back_on_eviction() {
         ],
     );
     assert_eq!(records[2].result, Ok(vec![10; 4]));
-    assert_eq!(rig.metrics.count("gpu0.l2.bank0", "writebacks"), 1);
+    assert_eq!(rig.metrics().count("gpu0.l2.bank0", "writebacks"), 1);
     assert_eq!(
         memory(&buffer, 64 * 4, 4),
         vec![14; 4],
@@ -105,7 +105,7 @@ fn the_least_recently_used_dirty_line_is_written_back_on_eviction() {
     // Line 4 comes back from DRAM (evicting line 0, dirty: a second write-back).
     let again = rig.run_sequence(2, vec![MemRequest::read(0, line(4), 4)]);
     assert_eq!(again[0].result, Ok(vec![14; 4]));
-    assert_eq!(rig.metrics.count("gpu0.l2.bank0", "writebacks"), 2);
+    assert_eq!(rig.metrics().count("gpu0.l2.bank0", "writebacks"), 2);
     assert_eq!(memory(&buffer, 0, 4), vec![10; 4]);
     rig.flush();
     assert_eq!(memory(&buffer, 64 * 8, 4), vec![18; 4]);
@@ -132,7 +132,7 @@ fn misses_to_one_line_share_an_mshr() {
         assert_eq!(r.result, Ok(data[at..at + 4].to_vec()));
         assert_eq!(r.answered, records[0].answered, "answered together");
     }
-    let m = &rig.metrics;
+    let m = rig.metrics().clone();
     assert_eq!(m.count("gpu0.cu0.l1v", "read_misses"), 1);
     assert_eq!(m.count("gpu0.cu0.l1v", "read_mshr_hits"), 3);
     assert_eq!(m.count("gpu0.cu0.l1tlb", "misses"), 1);
@@ -224,8 +224,8 @@ fn dma_copies_over_pcie_with_its_bandwidth() {
     // 10,000 bytes at 16 GB/s take 625 ns on the wire, plus a latency each way.
     let wire = 625_000 + 2 * 1000 * u64::from(rig.platform.pcie_latency_ns);
     assert!(written >= wire, "{written} < {wire}");
-    assert_eq!(rig.metrics.count("pcie0", "bytes"), 20_000);
-    assert_eq!(rig.metrics.count("gpu0.dma", "write_bytes"), 10_000);
+    assert_eq!(rig.metrics().count("pcie0", "bytes"), 20_000);
+    assert_eq!(rig.metrics().count("gpu0.dma", "write_bytes"), 10_000);
     rig.flush();
     assert_eq!(memory(&buffer, 3, 10_000), data);
 }
@@ -267,7 +267,7 @@ fn workload(pool: Option<Arc<rayon::ThreadPool>>) -> (Vec<Metric>, Vec<Vec<Recor
         .collect();
     rig.engine.run();
     (
-        rig.metrics.metrics(),
+        rig.metrics().metrics(),
         probes.iter().map(Probe::records).collect(),
     )
 }
@@ -299,7 +299,7 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     let gpu1 = rig.parts.gpus[1].vector[0];
     let local = rig.run_sequence_at(gpu1, vec![MemRequest::read(0, buffer.address(), 4)]);
     assert_eq!(local[0].result, Ok(vec![9; 4]));
-    assert_eq!(rig.metrics.count("gpu1.dram.ch0", "reads"), 1);
+    assert_eq!(rig.metrics().count("gpu1.dram.ch0", "reads"), 1);
     // GPU 0's walk finds the page on GPU 1; the read crosses the GPU-GPU link to GPU 1's
     // L2 (a hit now) and back.
     let remote = rig.run_sequence(
@@ -331,8 +331,8 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
         (cycles + fabric_ps..=cycles + fabric_ps + 2 * rig.cycle()).contains(&latency),
         "{latency} ps"
     );
-    assert_eq!(rig.metrics.count("iommu", "walks"), 2);
-    assert_eq!(rig.metrics.count("gpu1.l2.bank0", "read_hits"), 1);
+    assert_eq!(rig.metrics().count("iommu", "walks"), 2);
+    assert_eq!(rig.metrics().count("gpu1.l2.bank0", "read_hits"), 1);
     // The line read (64 bytes) and the write (2); the second read hit GPU 0's L1, which
     // the write updated on its way through.
     let traffic = rig.parts.fabric_stats.take();
@@ -348,7 +348,7 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     // answered with the line and the write's acknowledgement.
     assert_eq!(pair(0, 1), 12 + 12 + 2);
     assert_eq!(pair(1, 0), 4 + 64 + 4);
-    assert_eq!(rig.metrics.count("gpu0.cu0.l1v", "read_hits"), 1);
+    assert_eq!(rig.metrics().count("gpu0.cu0.l1v", "read_hits"), 1);
     // The write sits in GPU 1's L2 until GPU 1 flushes it.
     assert_eq!(memory_of(&buffer, 1, 8, 2), vec![9, 9]);
     let flush = rig.run_sequence_at(gpu1, vec![MemRequest::flush(0)]);
@@ -379,7 +379,7 @@ fn answer_times(change: impl FnOnce(&mut PlatformConfig), order: &[u64]) -> Vec<
     let records = probe.records().split_off(before);
     assert!(records.iter().all(|r| r.result == Ok(vec![3; 4])));
     assert_eq!(
-        rig.metrics.count("gpu0.dram.ch1", "reads"),
+        rig.metrics().count("gpu0.dram.ch1", "reads"),
         1,
         "only the warm-up"
     );

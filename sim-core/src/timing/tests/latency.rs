@@ -81,7 +81,7 @@ fn each_level_adds_its_configured_latency() {
         assert_eq!(r.result, Ok(data[at..at + 4].to_vec()));
     }
 
-    let m = &rig.metrics;
+    let m = rig.metrics().clone();
     assert_eq!(m.count("gpu0.cu0.l1v", "read_hits"), 1);
     assert_eq!(m.count("gpu0.cu0.l1v", "read_misses"), 2);
     assert_eq!(m.count("gpu0.cu1.l1v", "read_misses"), 1);
@@ -166,7 +166,7 @@ fn compute_units_of_a_shader_array_share_its_scalar_and_instruction_caches() {
         + 2 * g.crossbar_latency_cycles
         + g.l2.latency_cycles;
     assert_eq!(cycles(&fetch[0]), u64::from(expected));
-    let m = &rig.metrics;
+    let m = rig.metrics().clone();
     assert_eq!(m.count("gpu0.sa0.l1k", "read_hits"), 1);
     assert_eq!(m.count("gpu0.sa0.l1k", "read_misses"), 1);
     assert_eq!(m.count("gpu0.sa0.l1i", "read_misses"), 1);
@@ -178,7 +178,7 @@ fn metrics_are_named_by_place_in_the_hardware() {
     let mut rig = Rig::new(platform(|_| {}));
     let buffer = rig.buffer(4096, &[0; 4096]);
     rig.run_sequence(2, reads(buffer.address(), &[0, 0]));
-    let rows = rig.metrics.metrics();
+    let rows = rig.metrics().metrics();
     let find = |location: &str, what: &str| {
         rows.iter()
             .find(|m| m.location == location && m.what == what)
@@ -221,6 +221,6 @@ fn the_default_platform_serves_every_gpu() {
         rig.run_sequence_at(parts.scalar[62], vec![MemRequest::flush(0)]);
         rig.run_sequence_at(parts.instruction[1], vec![MemRequest::flush(0)]);
     }
-    assert_eq!(rig.metrics.count("gpu3.sa15.l1k", "read_misses"), 1);
-    assert_eq!(rig.metrics.count("gpu3.sa0.l1i", "read_misses"), 1);
+    assert_eq!(rig.metrics().count("gpu3.sa15.l1k", "read_misses"), 1);
+    assert_eq!(rig.metrics().count("gpu3.sa0.l1i", "read_misses"), 1);
 }

@@ -143,7 +143,7 @@ pub(super) struct Rig {
     pub platform: PlatformConfig,
     pub driver: Arc<Driver>,
     pub parts: PlatformMemoryParts,
-    pub metrics: MetricsCollector,
+    metrics: MetricsCollector,
 }
 
 /// What one requester recorded.
@@ -191,6 +191,12 @@ impl Rig {
             parts,
             metrics,
         }
+    }
+
+    /// The metrics gathered so far (the hooks flushed).
+    pub fn metrics(&mut self) -> &MetricsCollector {
+        self.engine.flush_hooks();
+        &self.metrics
     }
 
     /// A buffer of `bytes` resident on GPU 0, filled with `data` from its start.
