@@ -24,8 +24,19 @@ fn component_of<'a>(location: &'a str, kernels: &[String]) -> Option<&'a str> {
 }
 
 /// The level a component belongs to: `cu3.l1v` → `l1v`, `l2.bank5` → `l2`,
-/// `dram.ch2` → `dram`, `sa1.l1k_tlb` → `l1k_tlb`, `cu3` → `cu`, `dma.tlb` → `dma.tlb`.
+/// `dram.ch2` → `dram`, `sa1.l1k_tlb` → `l1k_tlb`, `cu3` → `cu`, `dma.tlb` → `dma.tlb`;
+/// the same for the other GPUs of a unified device (`gpu1.cu3.l1v` → `l1v`).
 pub fn level_of(component: &str) -> String {
+    let component = match component.split_once('.') {
+        Some((gpu, rest))
+            if gpu
+                .strip_prefix("gpu")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            rest
+        }
+        _ => component,
+    };
     const INSTANCES: [&str; 4] = ["cu", "sa", "bank", "ch"];
     let instance = |part: &str| {
         INSTANCES.iter().find(|prefix| {
@@ -224,6 +235,9 @@ mod tests {
         assert_eq!(level_of("cu7"), "cu");
         assert_eq!(level_of("l2tlb"), "l2tlb");
         assert_eq!(level_of("dma.tlb"), "dma.tlb");
+        assert_eq!(level_of("gpu1.cu13.l1v"), "l1v");
+        assert_eq!(level_of("gpu3.l2.bank15"), "l2");
+        assert_eq!(level_of("gpu2.cu7"), "cu");
     }
 
     #[test]
