@@ -54,9 +54,12 @@ kernel void atomic_cmpxchg_g(global const int *xs, global int *out)
 {
     size_t i = get_global_id(0);
     int old = atomic_cmpxchg(&out[i % 64], 0, (int)(i % 64) + 1000);
-    if (i >= 64)
-        atomic_add(&out[64 + i % 64], old == 0); /* winners after the first round */
-    atomic_add(&out[128 + i % 64], old != 0);    /* losers */
+    /* Exactly one winner per slot, whichever work-group runs first (counting only the
+       winners after the first wavefront made the result depend on the order in which
+       the implementation ran work-groups: PoCL under load sometimes ran a later one
+       first). */
+    atomic_add(&out[64 + i % 64], old == 0);
+    atomic_add(&out[128 + i % 64], old != 0); /* losers */
 }
 
 /* Local memory: sums and extremes per work-group, then one global write. */
