@@ -28,22 +28,11 @@ fn component_of<'a>(location: &'a str, kernels: &[String]) -> Option<&'a str> {
 /// the same for the other GPUs of a unified device (`gpu1.cu3.l1v` → `l1v`).
 pub fn level_of(component: &str) -> String {
     let component = match component.split_once('.') {
-        Some((gpu, rest))
-            if gpu
-                .strip_prefix("gpu")
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
-        {
-            rest
-        }
+        Some((gpu, rest)) if numbered(gpu, "gpu") => rest,
         _ => component,
     };
     const INSTANCES: [&str; 4] = ["cu", "sa", "bank", "ch"];
-    let instance = |part: &str| {
-        INSTANCES.iter().find(|prefix| {
-            part.strip_prefix(**prefix)
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        })
-    };
+    let instance = |part: &str| INSTANCES.iter().find(|prefix| numbered(part, prefix));
     let kept: Vec<&str> = component
         .split('.')
         .filter(|p| instance(p).is_none())
@@ -55,6 +44,12 @@ pub fn level_of(component: &str) -> String {
         (true, Some(prefix)) => prefix.to_string(),
         _ => kept.join("."),
     }
+}
+
+/// Whether `part` is `prefix` followed by a number (`cu3`, `gpu1`).
+fn numbered(part: &str, prefix: &str) -> bool {
+    part.strip_prefix(prefix)
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The (source, destination) GPUs of a fabric measure `bytes_gpu<A>_to_gpu<B>`.
