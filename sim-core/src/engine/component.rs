@@ -45,6 +45,18 @@ pub enum Wake {
 pub trait Component<M>: Send {
     /// Reacts to `wake` at time `ctx.now()`: reads and sends messages, sets timers.
     fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>);
+
+    /// Reacts to `wakes`, the distinct wake-ups of one step (never empty), in order. By
+    /// default [`handle`](Self::handle) once for each. A component whose handler does
+    /// all there is to do whatever woke it (takes everything waiting at its ports, sends
+    /// what its ports accept, sets its next timer) would find nothing left to do on a
+    /// second run in the same step: it overrides this to run once, and saves the engine
+    /// the runs that change nothing.
+    fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
+        for &wake in wakes {
+            self.handle(wake, ctx);
+        }
+    }
 }
 
 /// A passive endpoint: a component that does nothing, so messages arriving at its ports

@@ -452,7 +452,5 @@ fn run_component<M>(
         credits: &mut slot.credits,
         in_order: &mut slot.in_order,
     };
-    for &wake in wakes {
-        component.handle(wake, &mut ctx);
-    }
+    component.handle_step(wakes, &mut ctx);
 }

@@ -530,6 +530,12 @@ impl Cache {
 }
 
 impl<M: CarriesMemory> Component<M> for Cache {
+    /// Once per step: a run takes everything waiting and does what the cache's state allows,
+    /// whatever woke it, so a second run in the same step would find nothing to do.
+    fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
+        self.handle(wakes[0], ctx);
+    }
+
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
         let resets = self.reset.generation();
         if resets != self.resets_seen {

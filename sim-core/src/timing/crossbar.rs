@@ -176,6 +176,12 @@ impl Crossbar {
 }
 
 impl<M: CarriesMemory> Component<M> for Crossbar {
+    /// Once per step: a run takes everything waiting and forwards what the outputs accept,
+    /// whatever woke it, so a second run in the same step would find nothing to do.
+    fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
+        self.handle(wakes[0], ctx);
+    }
+
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
         while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
             self.in_transit[port.index()] -= 1;

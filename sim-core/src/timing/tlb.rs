@@ -309,6 +309,12 @@ impl Tlb {
 }
 
 impl<M: CarriesMemory> Component<M> for Tlb {
+    /// Once per step: a run takes everything waiting and does what the TLB's state allows,
+    /// whatever woke it, so a second run in the same step would find nothing to do.
+    fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
+        self.handle(wakes[0], ctx);
+    }
+
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
         // Room freed below counts before deciding whether to take requests.
         self.outbox.send(ctx);

@@ -954,18 +954,27 @@ impl ComputeUnit {
 
 impl Component<Message> for ComputeUnit {
     fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, Message>) {
+        self.handle_step(&[wake], ctx);
+    }
+
+    /// Once per step: a run takes every answer and work-group waiting, issues at most
+    /// once per cycle and sets the next timer, whatever woke it, so a second run in the
+    /// same step would find nothing to do; only the timer a wake-up brings must be seen.
+    fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
-        match wake {
-            Wake::InOrder => {
-                for (key, occupancy) in std::mem::take(&mut self.in_order) {
-                    // A memory error reported since the issue may have ended it.
-                    if self.waves.get(key).is_some() {
-                        self.execute(ctx, key, occupancy);
+        for &wake in wakes {
+            match wake {
+                Wake::InOrder => {
+                    for (key, occupancy) in std::mem::take(&mut self.in_order) {
+                        // A memory error reported since the issue may have ended it.
+                        if self.waves.get(key).is_some() {
+                            self.execute(ctx, key, occupancy);
+                        }
                     }
                 }
+                Wake::Timer(_) if self.wake == Some(now) => self.wake = None,
+                _ => {}
             }
-            Wake::Timer(_) if self.wake == Some(now) => self.wake = None,
-            _ => {}
         }
         // Once per cycle, first: the arbiter sees what arrived in earlier cycles (as in
         // MGPUSim, whose compute unit takes its inputs after its pipeline has run), so
