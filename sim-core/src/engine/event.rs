@@ -61,7 +61,15 @@ pub(crate) type Step = (Time, u32);
 /// and, per step, its events in the order they were scheduled, in a list of a slab.
 /// Events come in runs for the same step (a component's messages of one cycle), so the
 /// step last added to is remembered. Emptied event lists are kept for reuse.
+///
+/// Events for the zero-delay step right after the one last taken (messages over links
+/// without latency, most of them) skip the heap: that step is the earliest any new event
+/// can have, so they wait in a list of their own, taken before the heap's.
 pub(crate) struct EventQueue<M> {
+    /// The step last taken ((0, 0) before any).
+    current: Step,
+    /// The events of step (current time, current delta + 1).
+    immediate: Vec<Event<M>>,
     steps: BinaryHeap<Reverse<Step>>,
     /// The slab entry of each pending step.
     index: HashMap<Step, usize, FastHash>,
@@ -76,6 +84,8 @@ pub(crate) struct EventQueue<M> {
 impl<M> EventQueue<M> {
     pub(crate) fn new() -> Self {
         EventQueue {
+            current: (0, 0),
+            immediate: Vec::new(),
             steps: BinaryHeap::new(),
             index: HashMap::default(),
             lists: Vec::new(),
@@ -87,6 +97,10 @@ impl<M> EventQueue<M> {
 
     pub(crate) fn push(&mut self, event: Event<M>) {
         let step = (event.key.time, event.key.delta);
+        if step == (self.current.0, self.current.1 + 1) {
+            self.immediate.push(event);
+            return;
+        }
         let entry = match self.last {
             Some((last, entry)) if last == step => entry,
             _ => {
@@ -122,7 +136,14 @@ impl<M> EventQueue<M> {
     /// Removes and returns the earliest step and its events, in the order they were
     /// scheduled.
     pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
+        if !self.immediate.is_empty() {
+            let step = (self.current.0, self.current.1 + 1);
+            self.current = step;
+            let list = self.spare.pop().unwrap_or_default();
+            return Some((step, std::mem::replace(&mut self.immediate, list)));
+        }
         let Reverse(step) = self.steps.pop()?;
+        self.current = step;
         let entry = self.index.remove(&step).expect("a listed step has events");
         if self.last.is_some_and(|(last, _)| last == step) {
             self.last = None;
@@ -139,7 +160,7 @@ impl<M> EventQueue<M> {
 
     /// Whether no event is pending (every listed step has events).
     pub(crate) fn is_empty(&self) -> bool {
-        self.steps.is_empty()
+        self.steps.is_empty() && self.immediate.is_empty()
     }
 }
 
