@@ -164,10 +164,42 @@ impl<M> EventQueue<M> {
     }
 }
 
-/// Puts one component's events of a step in key order (they usually are already).
-pub(crate) fn put_in_order<M>(events: &mut [Event<M>]) {
+/// Takes every event of `events` and hands it to `take` in the order of their keys
+/// (the order they were created in); `order` is scratch space kept between calls. A
+/// step's events mostly come in that order already; when not, only their keys are
+/// sorted, not the events.
+pub(crate) fn drain_in_order<M>(
+    events: &mut Vec<Event<M>>,
+    order: &mut Vec<(u32, u64, u32)>,
+    mut take: impl FnMut(Event<M>),
+) {
     let key = |e: &Event<M>| (e.key.source, e.key.seq);
-    if !events.is_sorted_by_key(key) {
-        events.sort_unstable_by_key(key);
+    if events.is_sorted_by_key(key) {
+        events.drain(..).for_each(take);
+        return;
     }
+    order.clear();
+    order.extend(
+        events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.key.source, e.key.seq, i as u32)),
+    );
+    order.sort_unstable();
+    for &(_, _, i) in order.iter() {
+        // The place left behind holds a timer that is never handled: `events` is
+        // emptied below.
+        let placeholder = Event {
+            key: EventKey {
+                time: 0,
+                delta: 0,
+                source: 0,
+                seq: 0,
+            },
+            target: ComponentId(0),
+            kind: EventKind::Timer { tag: 0 },
+        };
+        take(std::mem::replace(&mut events[i as usize], placeholder));
+    }
+    events.clear();
 }

@@ -1,7 +1,7 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
-use super::event::{put_in_order, Event, EventKind, EventQueue, ReturnedCredit};
+use super::event::{drain_in_order, Event, EventKind, EventQueue, ReturnedCredit};
 use super::hook::Hook;
 use super::port::{Link, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
@@ -39,6 +39,8 @@ pub struct Engine<M> {
     /// Per component (a bit each, by index): whether it has events in the step being
     /// gathered; this orders `touched` without sorting it.
     marks: Vec<u64>,
+    /// Scratch space for putting a step's events in order.
+    order: Vec<(u32, u64, u32)>,
 }
 
 /// A component with everything it owns.
@@ -52,13 +54,12 @@ struct Slot<M> {
     message_hooks: bool,
     /// Events this component has created so far (its part of the event order).
     seq: u64,
-    /// Its events of the step being handled.
-    pending: Vec<Event<M>>,
     /// The events it created in the step being handled.
     out: Vec<Event<M>>,
     /// The credits it returned in the step being handled.
     credits: Vec<ReturnedCredit>,
-    /// Its distinct wake-ups in the step being handled.
+    /// Its distinct wake-ups in the step being handled, in the order of the events that
+    /// brought them.
     wakes: Vec<Wake>,
     /// Whether it asked to run in order at the end of the step being handled.
     in_order: bool,
@@ -82,6 +83,7 @@ impl<M: Send> Engine<M> {
             pool: None,
             touched: Vec::new(),
             marks: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -103,7 +105,6 @@ impl<M: Send> Engine<M> {
             hooks: Vec::new(),
             message_hooks: false,
             seq: 0,
-            pending: Vec::new(),
             out: Vec::new(),
             credits: Vec::new(),
             wakes: Vec::new(),
@@ -262,11 +263,13 @@ impl<M: Send> Engine<M> {
         self.load.steps += 1;
         self.load.events += batch.len() as u64;
         self.marks.resize(self.slots.len().div_ceil(64), 0);
-        for event in batch.drain(..) {
+        // Each component sees its events in the order they were created (their keys).
+        let (marks, slots) = (&mut self.marks, &mut self.slots);
+        drain_in_order(&mut batch, &mut self.order, |event| {
             let index = event.target.index();
-            self.marks[index / 64] |= 1 << (index % 64);
-            self.slots[index].pending.push(event);
-        }
+            marks[index / 64] |= 1 << (index % 64);
+            deliver(&mut slots[index], event);
+        });
         self.queue.recycle(batch);
         self.touched.clear();
         for (word, marks) in self.marks.iter_mut().enumerate() {
@@ -287,7 +290,7 @@ impl<M: Send> Engine<M> {
             _ => {
                 for &target in &touched {
                     let slot = &mut self.slots[target.index()];
-                    handle_pending(slot, target, time, delta);
+                    run_woken(slot, target, time, delta);
                 }
             }
         }
@@ -325,7 +328,7 @@ impl<M: Send> Engine<M> {
         }
         pool.install(|| {
             work.into_par_iter()
-                .for_each(|(target, slot)| handle_pending(slot, target, time, delta));
+                .for_each(|(target, slot)| run_woken(slot, target, time, delta));
         });
     }
 
@@ -398,31 +401,29 @@ impl<M: Send> Engine<M> {
     }
 }
 
-/// Handles the events pending for component `target` (its `slot`) in this step.
-fn handle_pending<M>(slot: &mut Slot<M>, target: ComponentId, now: Time, delta: u32) {
-    let mut events = std::mem::take(&mut slot.pending);
-    put_in_order(&mut events);
-    let mut wakes = std::mem::take(&mut slot.wakes);
-    wakes.clear();
-    for event in events.drain(..) {
-        let wake = match event.kind {
-            EventKind::Deliver { port, msg } => {
-                slot.ports[port.index()].incoming.push_back(msg);
-                Wake::Arrived(port)
-            }
-            // The engine returned the credit already; the event wakes a blocked sender.
-            EventKind::Credit { port } => Wake::PortFree(port),
-            EventKind::Timer { tag } => Wake::Timer(tag),
-        };
-        if matches!(wake, Wake::Timer(_)) || !wakes.contains(&wake) {
-            wakes.push(wake);
+/// Hands `event` to its target (`slot`): a message lands in its port; the wake-up it
+/// brings is noted once (every timer, as each carries its own tag).
+fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
+    let wake = match event.kind {
+        EventKind::Deliver { port, msg } => {
+            slot.ports[port.index()].incoming.push_back(msg);
+            Wake::Arrived(port)
         }
+        // The engine returned the credit already; the event wakes a blocked sender.
+        EventKind::Credit { port } => Wake::PortFree(port),
+        EventKind::Timer { tag } => Wake::Timer(tag),
+    };
+    if matches!(wake, Wake::Timer(_)) || !slot.wakes.contains(&wake) {
+        slot.wakes.push(wake);
     }
-    // Keeps the allocations for the next step.
-    slot.pending = events;
-    if !wakes.is_empty() {
-        run_component(slot, target, now, delta, &wakes);
-    }
+}
+
+/// Runs component `target` (its `slot`) with the wake-ups its events of this step brought.
+fn run_woken<M>(slot: &mut Slot<M>, target: ComponentId, now: Time, delta: u32) {
+    let wakes = std::mem::take(&mut slot.wakes);
+    run_component(slot, target, now, delta, &wakes);
+    let mut wakes = wakes;
+    wakes.clear();
     slot.wakes = wakes;
 }
 
