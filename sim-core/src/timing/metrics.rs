@@ -28,6 +28,7 @@ struct Tally {
 }
 
 /// The value named `name` in `list`, added if missing.
+#[inline]
 fn entry<'a, V: Default>(list: &'a mut Vec<(&'static str, V)>, name: &'static str) -> &'a mut V {
     let place = list
         .iter()
