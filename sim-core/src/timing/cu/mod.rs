@@ -937,17 +937,26 @@ impl ComputeUnit {
 
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
-        ctx.send_queued(self.ports.dispatch, &mut self.answers);
+        if !self.answers.is_empty() {
+            ctx.send_queued(self.ports.dispatch, &mut self.answers);
+        }
         let ports = [self.ports.vector, self.ports.scalar, self.ports.instruction];
         for ((port, queue), delayed) in ports
             .into_iter()
             .zip(&mut self.outbox)
             .zip(&mut self.delayed)
         {
-            while delayed.front().is_some_and(|&(t, _)| t <= now) {
-                queue.extend(delayed.pop_front().map(|(_, m)| m));
+            while let Some(&(t, _)) = delayed.front() {
+                if t > now {
+                    break;
+                }
+                if let Some((_, msg)) = delayed.pop_front() {
+                    queue.push_back(msg);
+                }
             }
-            ctx.send_queued(port, queue);
+            if !queue.is_empty() {
+                ctx.send_queued(port, queue);
+            }
         }
     }
 }
