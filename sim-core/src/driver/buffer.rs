@@ -63,6 +63,15 @@ impl Buffer {
         self.with_resident(gpu, |_| Ok(()))
     }
 
+    /// [`Buffer::make_resident`], saying which GPU the contents were copied from (`None`
+    /// if none: they were there already, had never been used, or are SVM memory).
+    pub fn move_to(&self, gpu: usize) -> Result<Option<usize>, DriverError> {
+        let mut resident_on = self.lock();
+        let from = resident_on.filter(|&g| g != gpu && !self.is_svm());
+        self.migrate(&mut resident_on, gpu)?;
+        Ok(from)
+    }
+
     /// Makes the contents live in GPU `gpu`'s memory and keeps them there until the guard
     /// is dropped (e.g. while a kernel runs): other requests for this buffer wait.
     pub fn pin(&self, gpu: usize) -> Result<Pinned<'_>, DriverError> {
