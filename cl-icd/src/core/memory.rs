@@ -139,11 +139,15 @@ pub fn driver_error(e: DriverError) -> i32 {
 
 /// Writes `data`, the host memory a memory object is created from
 /// (`CL_MEM_COPY_HOST_PTR`, `CL_MEM_USE_HOST_PTR`), into `buffer` on GPU `gpu`: a
-/// host-to-device transfer the host waits for, as AMD's runtime copies such memory when
-/// it creates the object (its simulated clock moves on by the transfer's time, so the
-/// commands it enqueues next are queued that much later).
+/// host-to-device transfer the host waits for (its simulated clock moves on by the
+/// transfer's time, so the commands it enqueues next are queued that much later),
+/// counted on GPU `gpu` though it stands for an upload to the device that first uses
+/// the buffer (see `Buffer::mark_uploaded`).
 fn upload(buffer: &Buffer, gpu: usize, data: &[u8]) -> Result<(), i32> {
     buffer.write(gpu, 0, data).map_err(driver_error)?;
+    // The bytes are on the context's first device; the upload stands for one to
+    // whichever device uses the buffer first.
+    buffer.mark_uploaded();
     let ns = Platform::transfer_ns(gpu, TransferKind::HostToDevice, data.len() as u64);
     host_clock().wait(ns);
     Ok(())
