@@ -117,7 +117,9 @@ mod tests {
         assert!(copies.rows().is_empty(), "no rows before any copy");
         for _ in 0..2 {
             let (end, traffic) = copy_between_gpus(2, &topology, (0, 1), 640, 64);
-            assert_eq!(link_spans(&traffic, 1000)[0].start_ns, 1000);
+            // gpu0>gpu1 carries the answers, from when the first request has arrived
+            // (100.75 ns), shifted by 1000 ns.
+            assert_eq!(link_spans(&traffic, 1000)[0].start_ns, 1100);
             copies.add((0, 1), 640, end / PS_PER_NS, traffic);
         }
         let (count, bytes, _) = copies.into_gpu(1);

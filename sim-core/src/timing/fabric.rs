@@ -499,6 +499,36 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_between_gpus_pulls_every_line_with_a_request_and_an_answer() {
+        let topology = Topology::AllToAll {
+            gbytes_per_s: 16.0,
+            latency: ns(100),
+        };
+        // Ten requests of 12 bytes (0.75 ns each at 16 B/ns) leave back to back; each
+        // answer (64 + 4 bytes: 4.25 ns) leaves when its request has arrived, 100.75 ns
+        // for the first, then one after another: the last arrives 100.75 + 10 × 4.25 +
+        // 100 ns after the start.
+        let (end, traffic) = copy_between_gpus(2, &topology, (0, 1), 640, 64);
+        assert_eq!(end, 243_250);
+        assert_eq!(traffic.pairs, [(0, 1, 680, 10), (1, 0, 120, 10)]);
+        // Over the PCIe tree from GPU 2 to GPU 0 the answers take four links.
+        let (_, traffic) = copy_between_gpus(4, &tree(), (2, 0), 64, 64);
+        let used: Vec<&str> = (traffic.links.iter())
+            .filter(|l| l.bytes == 68)
+            .map(|l| l.name.as_str())
+            .collect();
+        assert_eq!(
+            used,
+            [
+                "gpu2>switch1",
+                "switch0>gpu0",
+                "switch1>root",
+                "root>switch0"
+            ]
+        );
+    }
+
+    #[test]
     fn busy_periods_closer_than_the_gap_merge() {
         let mut periods = Vec::new();
         merge_period(&mut periods, (0, ns(10), 100));
