@@ -66,3 +66,61 @@ impl Platform {
         ns
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Settings;
+
+    fn two_gpus() -> Platform {
+        let vars = [("GCNSIM_GPUS", "2"), ("GCNSIM_THREADS", "1")];
+        let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())));
+        Platform::new(settings.expect("settings")).expect("platform")
+    }
+
+    fn row(platform: &Platform, location: &str, what: &str) -> Option<f64> {
+        let rows = platform.metrics().rows();
+        let found = rows
+            .iter()
+            .find(|m| m.location == location && m.what == what);
+        found.map(|m| m.value)
+    }
+
+    #[test]
+    fn a_buffer_used_on_another_gpu_crosses_the_links_once() {
+        let platform = two_gpus();
+        let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+        buffer.write(0, 0, &[7; 16]).unwrap();
+        let twice = [buffer.clone(), buffer.clone()];
+        let ns = platform.move_buffers(1, &twice, 1000).unwrap();
+        // 1 MiB in 64-byte lines answered with 4 bytes of header at 16 GB/s, plus the
+        // requests' and answers' way through the switch.
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        assert!(
+            ns > link && ns < link + 1000,
+            "{ns} ns, the link's {link} ns"
+        );
+        assert_eq!(buffer.resident_gpu(), Some(1));
+        let mut back = [0; 16];
+        buffer.read(1, 0, &mut back).unwrap();
+        assert_eq!(back, [7; 16], "the bytes moved");
+        assert_eq!(platform.move_buffers(1, &twice, 1000 + ns).unwrap(), 0);
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_bytes"), Some(1048576.0));
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_time"), Some(ns as f64));
+        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(0.0));
+        let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
+        assert_eq!(answers, Some((1 << 20) as f64 * 68.0 / 64.0));
+    }
+
+    #[test]
+    fn the_first_use_of_an_upload_moves_nothing() {
+        let platform = two_gpus();
+        let buffer = platform.driver().create_buffer(4096).unwrap();
+        buffer.write(0, 0, &[1; 4096]).unwrap();
+        buffer.mark_uploaded();
+        assert_eq!(platform.move_buffers(1, &[buffer.clone()], 0).unwrap(), 0);
+        assert!(platform.move_buffers(0, &[buffer], 0).unwrap() > 0);
+        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(1.0));
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_commands"), Some(0.0));
+    }
+}
