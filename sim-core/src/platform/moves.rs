@@ -118,7 +118,12 @@ mod tests {
         let buffer = platform.driver().create_buffer(4096).unwrap();
         buffer.write(0, 0, &[1; 4096]).unwrap();
         buffer.mark_uploaded();
-        assert_eq!(platform.move_buffers(1, &[buffer.clone()], 0).unwrap(), 0);
+        assert_eq!(
+            platform
+                .move_buffers(1, std::slice::from_ref(&buffer), 0)
+                .unwrap(),
+            0
+        );
         assert!(platform.move_buffers(0, &[buffer], 0).unwrap() > 0);
         assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(1.0));
         assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_commands"), Some(0.0));
