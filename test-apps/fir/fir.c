@@ -1,7 +1,11 @@
 /*
  * fir: a FIR filter with random taps in [-1, 1) over a random signal in
  * [-1, 1) whose history before the first sample is random too, processed in
- * blocks (one launch each, like a stream) with 256-work-item groups.
+ * blocks (one launch each, like a stream) with 256-work-item groups. With
+ * --all-devices the blocks are split into runs of consecutive blocks over
+ * every device of the platform (discrete GPUs): each device gets its part of
+ * the signal with the taps - 1 samples before it, and its part of the output,
+ * in buffers of its own; all blocks are launched before any is waited for.
  *
  * Verification: every output sample against a double-precision host filter,
  * within the float dot-product bound of wl_dot_bound: |out - exact| <= taps *
@@ -11,38 +15,73 @@
 
 #define LOCAL 256
 
-int main(int argc, char **argv)
+/* One device's run of blocks: blocks first..first+count-1 of the stream. */
+struct run {
+    cl_kernel kernel;
+    cl_mem in, coeff, out;
+    size_t first, count;
+    cl_event *events;
+};
+
+/* Filters the `blocks` blocks of `block` samples of `in` (with taps - 1 samples of history)
+ * into `out`, in runs of blocks over the devices of `all`. */
+static void filter(struct wl_devices *all, const float *in, const float *coeff, float *out,
+                   size_t taps, size_t blocks, size_t block)
 {
-    unsigned long n = 65536, taps = 16, blocks = 4;
-    const struct wl_option options[] = {
-        {"-n", "number of output samples", &n, 0},
-        {"-t", "number of taps", &taps, 0},
-        {"-b", "number of blocks (launches); n / b must be a multiple of 256", &blocks, 0},
-    };
-    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
-    wl_require(taps > 0 && taps <= 4096, "-t must be in 1..4096");
-    wl_require(blocks > 0 && n > 0 && n % blocks == 0 && (n / blocks) % LOCAL == 0 &&
-                   n + taps <= UINT32_MAX,
-               "-n must be a positive multiple of 256 * b");
-
-    size_t padded = n + taps - 1, block = n / blocks;
-    float *in = malloc(padded * sizeof *in), *out = malloc(n * sizeof *out);
-    float *coeff = malloc(taps * sizeof *coeff);
-    double *want = malloc(n * sizeof *want), *bound = malloc(n * sizeof *bound);
-    struct wl_rng rng;
-    wl_seed(&rng, 6);
-    for (size_t i = 0; i < taps; i++)
-        coeff[i] = wl_rand_float(&rng, -1.0f, 1.0f);
-    for (size_t i = 0; i < padded; i++)
-        in[i] = wl_rand_float(&rng, -1.0f, 1.0f);
-    for (size_t i = 0; i < n; i++) {
-        struct wl_dot dot = {0};
-        for (size_t j = 0; j < taps; j++)
-            wl_dot_add(&dot, coeff[j], in[i + taps - 1 - j]);
-        want[i] = dot.sum;
-        bound[i] = wl_dot_bound(&dot);
+    struct run *runs = calloc(all->count, sizeof *runs);
+    size_t local = LOCAL;
+    cl_uint taps32 = (cl_uint)taps;
+    for (cl_uint d = 0; d < all->count; d++) {
+        struct run *r = &runs[d];
+        r->first = blocks * d / all->count;
+        r->count = blocks * (d + 1) / all->count - r->first;
+        if (r->count == 0)
+            continue;
+        size_t samples = r->count * block;
+        cl_context ctx = all->context;
+        r->in = wl_buffer(ctx, CL_MEM_READ_ONLY, (samples + taps - 1) * sizeof *in,
+                          in + r->first * block);
+        r->coeff = wl_buffer(ctx, CL_MEM_READ_ONLY, taps * sizeof *coeff, coeff);
+        r->out = wl_buffer(ctx, CL_MEM_WRITE_ONLY, samples * sizeof *out, NULL);
+        r->kernel = wl_kernel(all->program, "fir");
+        WL_ARG(r->kernel, 0, r->in);
+        WL_ARG(r->kernel, 1, r->coeff);
+        WL_ARG(r->kernel, 2, r->out);
+        WL_ARG(r->kernel, 3, taps32);
+        r->events = calloc(r->count, sizeof *r->events);
+        for (size_t b = 0; b < r->count; b++) {
+            size_t offset = b * block;
+            TA_CHECK(clEnqueueNDRangeKernel(all->queues[d], r->kernel, 1, &offset, &block,
+                                            &local, 0, NULL, &r->events[b]));
+        }
+        TA_CHECK(clFlush(all->queues[d]));
     }
+    for (cl_uint d = 0; d < all->count; d++) {
+        struct run *r = &runs[d];
+        if (r->count == 0)
+            continue;
+        TA_CHECK(clWaitForEvents((cl_uint)r->count, r->events));
+        for (size_t b = 0; b < r->count; b++) {
+            char label[64];
+            snprintf(label, sizeof label, "fir[device %u, block %zu]", d, r->first + b);
+            ta_report_time(label, ta_event_ns(r->events[b]));
+            TA_CHECK(clReleaseEvent(r->events[b]));
+        }
+        wl_read(all->queues[d], r->out, r->count * block * sizeof *out, out + r->first * block);
+        free(r->events);
+        TA_CHECK(clReleaseKernel(r->kernel));
+        TA_CHECK(clReleaseMemObject(r->in));
+        TA_CHECK(clReleaseMemObject(r->coeff));
+        TA_CHECK(clReleaseMemObject(r->out));
+    }
+    free(runs);
+}
 
+/* Filters the stream on one device, one launch per block, waiting for each. */
+static void filter_on_one_device(const float *in, const float *coeff, float *out, size_t n,
+                                 size_t taps, size_t blocks, size_t block)
+{
+    size_t padded = n + taps - 1;
     struct wl_device dev;
     wl_open(&dev, "fir.cl", NULL);
     cl_kernel kernel = wl_kernel(dev.program, "fir");
@@ -71,13 +110,55 @@ int main(int argc, char **argv)
     }
     ta_report_time("fir[all blocks]", total);
     wl_read(dev.queue, dout, n * sizeof *out, out);
-    wl_check_float("out = fir(x)", out, want, bound, n);
-
     TA_CHECK(clReleaseMemObject(din));
     TA_CHECK(clReleaseMemObject(dcoeff));
     TA_CHECK(clReleaseMemObject(dout));
     TA_CHECK(clReleaseKernel(kernel));
     wl_close(&dev);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long n = 65536, taps = 16, blocks = 4, all_devices = 0;
+    const struct wl_option options[] = {
+        {"-n", "number of output samples", &n, 0},
+        {"-t", "number of taps", &taps, 0},
+        {"-b", "number of blocks (launches); n / b must be a multiple of 256", &blocks, 0},
+        {"--all-devices", "split the blocks over all devices of the platform", &all_devices, 1},
+    };
+    wl_init(argc, argv, options, sizeof options / sizeof options[0]);
+    wl_require(taps > 0 && taps <= 4096, "-t must be in 1..4096");
+    wl_require(blocks > 0 && n > 0 && n % blocks == 0 && (n / blocks) % LOCAL == 0 &&
+                   n + taps <= UINT32_MAX,
+               "-n must be a positive multiple of 256 * b");
+
+    size_t padded = n + taps - 1, block = n / blocks;
+    float *in = malloc(padded * sizeof *in), *out = malloc(n * sizeof *out);
+    float *coeff = malloc(taps * sizeof *coeff);
+    double *want = malloc(n * sizeof *want), *bound = malloc(n * sizeof *bound);
+    struct wl_rng rng;
+    wl_seed(&rng, 6);
+    for (size_t i = 0; i < taps; i++)
+        coeff[i] = wl_rand_float(&rng, -1.0f, 1.0f);
+    for (size_t i = 0; i < padded; i++)
+        in[i] = wl_rand_float(&rng, -1.0f, 1.0f);
+    for (size_t i = 0; i < n; i++) {
+        struct wl_dot dot = {0};
+        for (size_t j = 0; j < taps; j++)
+            wl_dot_add(&dot, coeff[j], in[i + taps - 1 - j]);
+        want[i] = dot.sum;
+        bound[i] = wl_dot_bound(&dot);
+    }
+
+    if (all_devices) {
+        struct wl_devices all;
+        wl_open_devices(&all, 1, "fir.cl", NULL);
+        filter(&all, in, coeff, out, taps, blocks, block);
+        wl_close_devices(&all);
+    } else {
+        filter_on_one_device(in, coeff, out, n, taps, blocks, block);
+    }
+    wl_check_float("out = fir(x)", out, want, bound, n);
     free(in);
     free(out);
     free(coeff);

@@ -42,26 +42,9 @@ int main(int argc, char **argv)
     }
     memset(c, 0xff, n * sizeof *c); /* NaN: an element never written fails */
 
-    cl_int err;
-    cl_platform_id platform = ta_platform();
-    cl_uint ndev = 1;
-    cl_device_id *devices;
-    if (all_devices) {
-        devices = ta_devices(platform, &ndev);
-    } else {
-        devices = malloc(sizeof *devices);
-        devices[0] = ta_device(platform);
-    }
-    for (cl_uint d = 0; d < ndev; d++) {
-        char *name = ta_device_string(devices[d], CL_DEVICE_NAME);
-        printf("device %u: %s\n", d, name);
-        free(name);
-    }
-    cl_context context = clCreateContext(NULL, ndev, devices, NULL, NULL, &err);
-    TA_CHECK(err);
-    char *source = wl_kernel_source("vectoradd.cl");
-    cl_program program = wl_build(context, source, NULL);
-    free(source);
+    struct wl_devices all;
+    wl_open_devices(&all, all_devices != 0, "vectoradd.cl", NULL);
+    cl_uint ndev = all.count;
 
     struct slice *slices = calloc(ndev, sizeof *slices);
     for (cl_uint d = 0; d < ndev; d++) {
@@ -70,13 +53,12 @@ int main(int argc, char **argv)
         s->count = n * (d + 1) / ndev - s->first;
         if (s->count == 0)
             continue;
-        s->queue = clCreateCommandQueue(context, devices[d], CL_QUEUE_PROFILING_ENABLE, &err);
-        TA_CHECK(err);
+        s->queue = all.queues[d];
         size_t bytes = s->count * sizeof(float);
-        s->a = wl_buffer(context, CL_MEM_READ_ONLY, bytes, a + s->first);
-        s->b = wl_buffer(context, CL_MEM_READ_ONLY, bytes, b + s->first);
-        s->c = wl_buffer(context, CL_MEM_WRITE_ONLY, bytes, NULL);
-        s->kernel = wl_kernel(program, "vector_add");
+        s->a = wl_buffer(all.context, CL_MEM_READ_ONLY, bytes, a + s->first);
+        s->b = wl_buffer(all.context, CL_MEM_READ_ONLY, bytes, b + s->first);
+        s->c = wl_buffer(all.context, CL_MEM_WRITE_ONLY, bytes, NULL);
+        s->kernel = wl_kernel(all.program, "vector_add");
         cl_uint count = (cl_uint)s->count;
         WL_ARG(s->kernel, 0, s->a);
         WL_ARG(s->kernel, 1, s->b);
@@ -101,15 +83,12 @@ int main(int argc, char **argv)
         TA_CHECK(clReleaseMemObject(s->a));
         TA_CHECK(clReleaseMemObject(s->b));
         TA_CHECK(clReleaseMemObject(s->c));
-        TA_CHECK(clReleaseCommandQueue(s->queue));
     }
 
     wl_check_float("c = a + b", c, want, NULL, n);
 
-    TA_CHECK(clReleaseProgram(program));
-    TA_CHECK(clReleaseContext(context));
+    wl_close_devices(&all);
     free(slices);
-    free(devices);
     free(a);
     free(b);
     free(c);

@@ -183,6 +183,46 @@ void wl_close(struct wl_device *dev)
     TA_CHECK(clReleaseContext(dev->context));
 }
 
+void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel_file,
+                     const char *build_options)
+{
+    cl_platform_id platform = ta_platform();
+    all->count = 1;
+    if (all_devices) {
+        all->devices = ta_devices(platform, &all->count);
+    } else {
+        all->devices = malloc(sizeof *all->devices);
+        all->devices[0] = ta_device(platform);
+    }
+    for (cl_uint d = 0; d < all->count; d++) {
+        char *name = ta_device_string(all->devices[d], CL_DEVICE_NAME);
+        printf("device %u: %s\n", d, name);
+        free(name);
+    }
+    cl_int err;
+    all->context = clCreateContext(NULL, all->count, all->devices, NULL, NULL, &err);
+    TA_CHECK(err);
+    all->queues = calloc(all->count, sizeof *all->queues);
+    for (cl_uint d = 0; d < all->count; d++) {
+        all->queues[d] =
+            clCreateCommandQueue(all->context, all->devices[d], CL_QUEUE_PROFILING_ENABLE, &err);
+        TA_CHECK(err);
+    }
+    char *source = wl_kernel_source(kernel_file);
+    all->program = wl_build(all->context, source, build_options);
+    free(source);
+}
+
+void wl_close_devices(struct wl_devices *all)
+{
+    TA_CHECK(clReleaseProgram(all->program));
+    for (cl_uint d = 0; d < all->count; d++)
+        TA_CHECK(clReleaseCommandQueue(all->queues[d]));
+    TA_CHECK(clReleaseContext(all->context));
+    free(all->queues);
+    free(all->devices);
+}
+
 cl_kernel wl_kernel(cl_program program, const char *name)
 {
     cl_int err;

@@ -57,6 +57,26 @@ void wl_open_binary(struct wl_device *dev, const char *path);
 /* Releases what wl_open created. */
 void wl_close(struct wl_device *dev);
 
+/* Every device of one platform (a program splitting its work over discrete
+ * GPUs): one context, a profiling queue per device, one program. */
+struct wl_devices {
+    cl_uint count;
+    cl_device_id *devices;
+    cl_context context;
+    cl_command_queue *queues;
+    cl_program program;
+};
+
+/* Opens the platform's devices (testapp's --platform; all of them when
+ * `all`, else testapp's --device alone), printing their names, with one
+ * context, a profiling queue each and <dir of executable>/<kernel_file> built
+ * for all of them with build_options (may be NULL). */
+void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel_file,
+                     const char *build_options);
+
+/* Releases what wl_open_devices created. */
+void wl_close_devices(struct wl_devices *all);
+
 /* The malloc'ed contents of <dir of executable>/<kernel_file>; exits FAILED
  * if it cannot be read. */
 char *wl_kernel_source(const char *kernel_file);

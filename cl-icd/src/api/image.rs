@@ -21,7 +21,7 @@ use super::memory::{
     same_storage, view_flags, RectLayout, RectTransfer, HOST_PTR_FLAGS,
 };
 use super::params::{check, info, slice, write_info, write_out};
-use super::queue::enqueue;
+use super::queue::enqueue_using;
 use super::CLResult;
 use crate::core::context::Context;
 use crate::core::memory::{ImageParts, ImageShape, MemObject};
@@ -519,6 +519,7 @@ fn enqueue_copy(
     command: cl_command_type,
 ) -> CLResult<()> {
     let wait_for = wait_list(queue, wait.0, wait.1)?;
+    let uses = vec![src.device_buffer(), dst.device_buffer()];
     let work = Box::new(move |gpu| {
         for (y, z) in rows(region) {
             dst.copy_from(
@@ -536,7 +537,7 @@ fn enqueue_copy(
             region_bytes(region),
         ))
     });
-    enqueue(queue, command, wait_for, false, event, work)
+    enqueue_using(queue, command, wait_for, uses, false, event, work)
 }
 
 /// The tightly packed layout of `region` at byte `offset` of a buffer, checked to fit.
@@ -828,6 +829,7 @@ entry! {
         let rgba: [u32; 4] = slice(fill_color as *const u32, 4).try_into().map_err(|_| CL_INVALID_VALUE)?;
         let pattern = encode_element(parts(&mem).shape.format, rgba);
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+        let uses = vec![mem.device_buffer()];
         let work = Box::new(move |gpu| {
             for (y, z) in rows(bytes) {
                 mem.fill(gpu, layout.row_offset(y, z) as u64, &pattern, bytes[0] as u64)?;
@@ -835,6 +837,6 @@ entry! {
             mirror_rect_to_host(&mem, gpu, &layout, bytes)?;
             Ok(Platform::transfer_ns(gpu, TransferKind::Fill, region_bytes(bytes)))
         });
-        enqueue(&queue, CL_COMMAND_FILL_IMAGE, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_FILL_IMAGE, wait_for, uses, false, event, work)
     }
 }

@@ -4,7 +4,7 @@
 use super::handle::get;
 use super::memory::mirror_to_host;
 use super::params::{check, slice};
-use super::queue::{enqueue, no_work};
+use super::queue::{enqueue, enqueue_using, no_work};
 use super::CLResult;
 use crate::core::kernel::{Kernel, KernelArgs};
 use crate::core::platform::Platform;
@@ -240,8 +240,9 @@ fn launch(
     let (device, queue_index) = (queue.device.clone(), queue.index);
     // The host clock's time now is this launch's QUEUED time (see `enqueue`).
     let queued_ns = crate::core::host::host_clock().now_ns();
+    let buffers: Vec<Arc<Buffer>> = memory.iter().map(|m| m.device_buffer()).collect();
+    let uses = buffers.clone();
     let work = Box::new(move |gpu: usize| -> Result<u64, cl_int> {
-        let buffers: Vec<Arc<Buffer>> = memory.iter().map(|m| m.location().0.clone()).collect();
         let simulator = Platform::get()
             .simulator
             .as_ref()
@@ -297,10 +298,11 @@ fn launch(
         // work-group.
         Ok(report.end_ns - report.start_ns + completion_ns)
     });
-    enqueue(
+    enqueue_using(
         &queue,
         CL_COMMAND_NDRANGE_KERNEL,
         wait_for,
+        uses,
         false,
         event,
         work,

@@ -8,7 +8,7 @@ use super::device::MEM_BASE_ADDR_ALIGN_BITS;
 use super::event::wait_list;
 use super::handle::{get, get_arc, handle_of, new_handle, reference_count, release, retain};
 use super::params::{check, info, slice, write_info, HostRegion};
-use super::queue::enqueue;
+use super::queue::enqueue_using;
 use super::CLResult;
 use crate::core::context::Context;
 use crate::core::memory::MemObject;
@@ -340,6 +340,7 @@ fn enqueue_transfer(
     check_host_access(&mem, read)?;
     let wait_for = wait_list(&queue, wait.0, wait.1)?;
     let host = HostRegion::new(ptr, size);
+    let uses = vec![mem.device_buffer()];
     let work = Box::new(move |gpu| {
         let offset = offset as u64;
         if read {
@@ -355,7 +356,15 @@ fn enqueue_transfer(
     } else {
         CL_COMMAND_WRITE_BUFFER
     };
-    enqueue(&queue, command, wait_for, blocking != CL_FALSE, event, work)
+    enqueue_using(
+        &queue,
+        command,
+        wait_for,
+        uses,
+        blocking != CL_FALSE,
+        event,
+        work,
+    )
 }
 
 /// The kind of a read (`read`) or write between the host and a buffer.
@@ -584,6 +593,7 @@ pub(super) fn enqueue_rect_layouts(
         ptr,
     } = t;
     let host_bytes = HostRegion::new(ptr, host.end(region));
+    let uses = vec![mem.device_buffer()];
     let work = Box::new(move |gpu| {
         for (y, z) in rows(region) {
             let (b, h) = (buf.row_offset(y, z) as u64, host.row_offset(y, z));
@@ -602,7 +612,15 @@ pub(super) fn enqueue_rect_layouts(
             region_bytes(region),
         ))
     });
-    enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work)
+    enqueue_using(
+        queue,
+        command,
+        wait_for,
+        uses,
+        blocking != CL_FALSE,
+        event,
+        work,
+    )
 }
 
 /// Maps `span` (offset, size) of `mem` as command `command` with `map_flags` checked as
@@ -646,6 +664,11 @@ pub(super) fn enqueue_map(
     let fetch = map_flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 && !mem.uses_svm();
     let host = HostRegion::new(address as *const c_void, size as usize);
     let target = mem.clone();
+    let uses = if fetch {
+        vec![mem.device_buffer()]
+    } else {
+        Vec::new()
+    };
     let work = Box::new(move |gpu| {
         if !fetch {
             return Ok(0);
@@ -653,7 +676,8 @@ pub(super) fn enqueue_map(
         target.read(gpu, offset, host.bytes_mut())?;
         Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size))
     });
-    if let Err(e) = enqueue(queue, command, wait_for, blocking != CL_FALSE, event, work) {
+    let blocking = blocking != CL_FALSE;
+    if let Err(e) = enqueue_using(queue, command, wait_for, uses, blocking, event, work) {
         mem.unmap(address);
         return Err(e);
     }
@@ -835,12 +859,13 @@ entry! {
         let (src_at, dst_at) = (src.location().1 + src_offset as u64, dst.location().1 + dst_offset as u64);
         check(same_storage(&src, &dst) && ranges_overlap(src_at, dst_at, size as u64), CL_MEM_COPY_OVERLAP)?;
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+        let uses = vec![src.device_buffer(), dst.device_buffer()];
         let work = Box::new(move |gpu| {
             dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
             mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
             Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, size as u64))
         });
-        enqueue(&queue, CL_COMMAND_COPY_BUFFER, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_COPY_BUFFER, wait_for, uses, false, event, work)
     }
 
     /// `clEnqueueFillBuffer`.
@@ -866,12 +891,13 @@ entry! {
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         // The pattern is copied now: the application may reuse its memory at once.
         let pattern = slice(pattern as *const u8, pattern_size).to_vec();
+        let uses = vec![mem.device_buffer()];
         let work = Box::new(move |gpu| {
             mem.fill(gpu, offset as u64, &pattern, size as u64)?;
             mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
             Ok(Platform::transfer_ns(gpu, TransferKind::Fill, size as u64))
         });
-        enqueue(&queue, CL_COMMAND_FILL_BUFFER, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_FILL_BUFFER, wait_for, uses, false, event, work)
     }
 
     /// `clEnqueueReadBufferRect`.
@@ -976,6 +1002,7 @@ entry! {
             check(rows_overlap, CL_MEM_COPY_OVERLAP)?;
         }
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
+        let uses = vec![src.device_buffer(), dst.device_buffer()];
         let work = Box::new(move |gpu| {
             for (y, z) in rows(region) {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
@@ -983,7 +1010,7 @@ entry! {
             mirror_rect_to_host(&dst, gpu, &to, region)?;
             Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, region_bytes(region)))
         });
-        enqueue(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, uses, false, event, work)
     }
 
     /// `clEnqueueUnmapMemObject`: writes a written mapping back to the device.
@@ -1001,6 +1028,7 @@ entry! {
         // clEnqueueMapBuffer or clEnqueueMapImage for memobj.
         let mapping = mem.unmap(mapped_ptr as usize).ok_or(CL_INVALID_VALUE)?;
         let host = HostRegion::new(mapped_ptr, mapping.size as usize);
+        let uses = if mapping.writes { vec![mem.device_buffer()] } else { Vec::new() };
         let work = Box::new(move |gpu| {
             if !mapping.writes || mem.uses_svm() {
                 return Ok(0);
@@ -1008,7 +1036,7 @@ entry! {
             mem.write(gpu, mapping.offset, host.bytes())?;
             Ok(Platform::transfer_ns(gpu, TransferKind::HostToDevice, mapping.size))
         });
-        enqueue(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, uses, false, event, work)
     }
 
     /// `clEnqueueMigrateMemObjects`: moves the objects to the queue's GPU (the driver
@@ -1034,12 +1062,15 @@ entry! {
             .collect::<CLResult<Vec<_>>>()?;
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let to_host = flags & CL_MIGRATE_MEM_OBJECT_HOST != 0;
+        // Contents the program has declared undefined move without a copy.
+        let copies = !to_host && flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED == 0;
+        let uses = if copies { objects.iter().map(|m| m.device_buffer()).collect() } else { Vec::new() };
         let work = Box::new(move |gpu| {
             if !to_host {
                 objects.iter().try_for_each(|m| m.migrate_to(gpu))?;
             }
             Ok(0)
         });
-        enqueue(&queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, wait_for, false, event, work)
+        enqueue_using(&queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, wait_for, uses, false, event, work)
     }
 }

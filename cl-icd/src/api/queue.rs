@@ -11,6 +11,7 @@ use crate::core::event::Event;
 use crate::core::queue::{Queue, Work};
 use crate::{create_entry, entry};
 use cl_sys::*;
+use sim_core::driver::Buffer;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -24,7 +25,29 @@ pub fn enqueue(
     event_out: *mut cl_event,
     work: Work,
 ) -> CLResult<()> {
-    let event = queue.enqueue(command_type, wait_for, work);
+    enqueue_using(
+        queue,
+        command_type,
+        wait_for,
+        Vec::new(),
+        blocking,
+        event_out,
+        work,
+    )
+}
+
+/// [`enqueue`] for a command that uses the memory objects `uses` on the queue's GPU:
+/// their buffers move there (in simulated time) before it starts.
+pub fn enqueue_using(
+    queue: &Arc<Queue>,
+    command_type: cl_command_type,
+    wait_for: Vec<Arc<Event>>,
+    uses: Vec<Arc<Buffer>>,
+    blocking: bool,
+    event_out: *mut cl_event,
+    work: Work,
+) -> CLResult<()> {
+    let event = queue.enqueue(command_type, wait_for, uses, work);
     return_event(event_out, &event);
     if blocking {
         super::event::wait_blocking(&event)?;

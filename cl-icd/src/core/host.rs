@@ -3,7 +3,8 @@
 //! Host code takes no simulated time of its own. The clock moves only when the program
 //! enqueues a command (by the host driver's overhead: the command is queued at the
 //! clock's time and submitted that much later, when the program continues) and when the
-//! program waits for a command or sees it finished (to that command's END, if later). So
+//! program waits for a command or sees it finished (to that command's END, if later), or
+//! for its own blocking copy of host memory into a new memory object. So
 //! a single-threaded program's times do not depend on how fast the simulator runs: the
 //! clock never reads how far a GPU has got.
 
@@ -33,6 +34,11 @@ impl HostClock {
         self.0.fetch_add(driver_ns, Ordering::AcqRel)
     }
 
+    /// The host waits `ns` for work of its own (a blocking copy outside any queue).
+    pub fn wait(&self, ns: u64) {
+        self.0.fetch_add(ns, Ordering::AcqRel);
+    }
+
     /// The host has seen a command end at `end_ns`: its clock is at least that late.
     pub fn observe(&self, end_ns: u64) {
         self.0.fetch_max(end_ns, Ordering::AcqRel);
@@ -54,5 +60,7 @@ mod tests {
         clock.observe(40);
         assert_eq!(clock.enqueue(5), 100);
         assert_eq!(clock.now_ns(), 105);
+        clock.wait(20);
+        assert_eq!(clock.now_ns(), 125);
     }
 }

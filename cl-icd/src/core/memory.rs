@@ -4,10 +4,13 @@
 
 use super::context::Context;
 use super::destructors::{DestructorCallback, Destructors};
+use super::host::host_clock;
+use super::platform::Platform;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_OUT_OF_RESOURCES};
 use sim_core::driver::{Buffer, DriverError};
 use sim_core::image::{texel_buffer_descriptor, ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
+use sim_core::platform::TransferKind;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -134,6 +137,22 @@ pub fn driver_error(e: DriverError) -> i32 {
     }
 }
 
+/// Writes `data`, the host memory a memory object is created from
+/// (`CL_MEM_COPY_HOST_PTR`, `CL_MEM_USE_HOST_PTR`), into `buffer` on GPU `gpu`: a
+/// host-to-device transfer the host waits for (its simulated clock moves on by the
+/// transfer's time, so the commands it enqueues next are queued that much later),
+/// counted on GPU `gpu` though it stands for an upload to the device that first uses
+/// the buffer (see `Buffer::mark_uploaded`).
+fn upload(buffer: &Buffer, gpu: usize, data: &[u8]) -> Result<(), i32> {
+    buffer.write(gpu, 0, data).map_err(driver_error)?;
+    // The bytes are on the context's first device; the upload stands for one to
+    // whichever device uses the buffer first.
+    buffer.mark_uploaded();
+    let ns = Platform::transfer_ns(gpu, TransferKind::HostToDevice, data.len() as u64);
+    host_clock().wait(ns);
+    Ok(())
+}
+
 /// The image part of an image of `shape` whose elements start at device address `base`.
 fn image_parts(context: &Context, shape: ImageShape, base: u64) -> Result<ImageParts, i32> {
     let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
@@ -199,7 +218,7 @@ impl MemObject {
         let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
         let pixels = device.driver.create_buffer(size).map_err(driver_error)?;
         if let Some(data) = initial {
-            pixels.write(device.gpu, 0, data).map_err(driver_error)?;
+            upload(&pixels, device.gpu, data)?;
         }
         let parts = image_parts(&context, shape, pixels.address())?;
         let mem = MemObject::new(context, flags, size, host_ptr, Storage::Buffer(pixels));
@@ -241,7 +260,7 @@ impl MemObject {
         let device = context.devices.first().ok_or(CL_OUT_OF_RESOURCES)?;
         let buffer = device.driver.create_buffer(size).map_err(driver_error)?;
         if let Some(data) = initial {
-            buffer.write(device.gpu, 0, data).map_err(driver_error)?;
+            upload(&buffer, device.gpu, data)?;
         }
         Ok(MemObject::new(
             context,
@@ -309,6 +328,11 @@ impl MemObject {
                 (buffer, offset + origin)
             }
         }
+    }
+
+    /// The device buffer holding the object's bytes (its parent's, for a sub-buffer).
+    pub fn device_buffer(&self) -> Arc<Buffer> {
+        self.location().0.clone()
     }
 
     /// The parent buffer and origin, for sub-buffers.

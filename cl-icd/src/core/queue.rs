@@ -5,11 +5,13 @@ use super::context::Context;
 use super::device::Device;
 use super::event::Event;
 use super::host::host_clock;
+use super::memory::driver_error;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{
     CL_COMPLETE, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, CL_OUT_OF_RESOURCES, CL_RUNNING,
     CL_SUBMITTED,
 };
+use sim_core::driver::Buffer;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -22,10 +24,12 @@ static QUEUES_CREATED: AtomicU64 = AtomicU64::new(0);
 /// duration in nanoseconds (from its START to its END) or an OpenCL error.
 pub type Work = Box<dyn FnOnce(usize) -> Result<u64, i32> + Send>;
 
-/// One enqueued command: its event, the events it waits for, and its work.
+/// One enqueued command: its event, the events it waits for, the buffers it uses and
+/// its work.
 struct Command {
     event: Arc<Event>,
     wait_for: Vec<Arc<Event>>,
+    uses: Vec<Arc<Buffer>>,
     work: Work,
 }
 
@@ -85,11 +89,14 @@ impl Queue {
     }
 
     /// Enqueues a command of `command_type` that runs `work` after `wait_for` completed
-    /// (and after every command enqueued before it); returns its event.
+    /// (and after every command enqueued before it); returns its event. The buffers in
+    /// `uses` are moved to the queue's GPU first, if they live on another (the command
+    /// starts when they have arrived).
     pub fn enqueue(
         self: &Arc<Self>,
         command_type: u32,
         wait_for: Vec<Arc<Event>>,
+        uses: Vec<Arc<Buffer>>,
         work: Work,
     ) -> Arc<Event> {
         let mut submission = self.submission.lock().unwrap_or_else(|e| e.into_inner());
@@ -103,6 +110,7 @@ impl Queue {
         let command = Command {
             event: event.clone(),
             wait_for,
+            uses,
             work,
         };
         if let Err(lost) = submission.sender.send(command) {
@@ -133,6 +141,7 @@ fn run(commands: Receiver<Command>) {
     for Command {
         event,
         wait_for,
+        uses,
         work,
     } in commands
     {
@@ -154,6 +163,14 @@ fn run(commands: Receiver<Command>) {
             );
             continue;
         }
+        let ready = match move_buffers(queue, &uses, submit.max(ready)) {
+            Ok(0) => ready,
+            Ok(ns) => submit.max(ready) + ns,
+            Err(code) => {
+                event.set_status(code, submit.max(ready));
+                continue;
+            }
+        };
         let kernel = event.command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL;
         let start = device.launch.start_ns(kernel, submit, ready);
         device.start_at(start);
@@ -174,6 +191,24 @@ fn run(commands: Receiver<Command>) {
             Err(code) => event.set_status(code, start),
         };
     }
+}
+
+/// Moves the buffers a command of `queue` uses to its GPU, starting at `start_ns` (see
+/// `Platform::move_buffers`), with a span on the queue's row of the trace; returns the
+/// nanoseconds the moves took.
+fn move_buffers(queue: &Queue, uses: &[Arc<Buffer>], start_ns: u64) -> Result<u64, i32> {
+    let Some(simulator) = &crate::core::platform::Platform::get().simulator else {
+        return Ok(0);
+    };
+    let gpu = queue.device.gpu;
+    let ns = simulator
+        .move_buffers(gpu, uses, start_ns)
+        .map_err(driver_error)?;
+    if ns > 0 {
+        let metrics = simulator.metrics();
+        metrics.record_command(gpu, queue.index, "move_buffers", start_ns, start_ns + ns);
+    }
+    Ok(ns)
 }
 
 /// Puts a finished command other than a kernel (kernels trace themselves, with their

@@ -128,10 +128,13 @@ impl Measures {
         kernels.sort_by_key(|k| std::cmp::Reverse(k.len()));
         kernels.dedup();
         for r in rows {
-            let Some(component) = component_of(&r.location, &kernels) else {
+            let value = r.value.unwrap_or(0.0);
+            // Buffers moved between discrete GPUs (no launch's rows).
+            let moves = r.location == "transfers.fabric";
+            let Some(component) = component_of(&r.location, &kernels).or(moves.then_some("fabric"))
+            else {
                 continue;
             };
-            let value = r.value.unwrap_or(0.0);
             if component == "fabric" {
                 if let Some(pair) = gpu_pair(&r.what) {
                     *m.gpu_traffic.entry(pair).or_default() += value;
@@ -245,11 +248,13 @@ mod tests {
             row("gpu0.launch0.fir.fabric.gpu0>switch0", "bytes", 300.0),
             row("gpu0.launch1.fir", "duration", 1000.0),
             row("gpu0.launch1.fir.fabric", "bytes_gpu0_to_gpu1", 200.0),
+            row("transfers.fabric", "bytes_gpu2_to_gpu1", 50.0),
+            row("transfers.fabric.gpu2>switch1", "bytes", 50.0),
         ];
         let m = Measures::of(&rows);
         assert_eq!(
             m.gpu_traffic,
-            BTreeMap::from([((0, 1), 500.0), ((1, 0), 100.0)])
+            BTreeMap::from([((0, 1), 500.0), ((1, 0), 100.0), ((2, 1), 50.0)])
         );
         assert!(m.hits.is_empty(), "fabric rows are no cache level");
     }

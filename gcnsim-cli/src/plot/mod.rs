@@ -195,7 +195,7 @@ fn report_charts(rows: &[ReportRow]) -> Vec<Chart> {
             .collect();
         charts.push(Chart {
             name: "gpu_traffic".into(),
-            title: "Bytes between the GPUs of a unified device (all launches)".into(),
+            title: "Bytes between GPUs (a unified device's launches, buffers moved between discrete GPUs)".into(),
             x_label: "to GPU".into(),
             y_label: "from GPU".into(),
             series,

@@ -2,6 +2,7 @@
 //! live on the GPU that last used it, and move (a real copy) when another GPU needs them.
 
 use super::{Driver, DriverError, GpuMemory, SvmAllocation};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Bytes moved at a time when copying or filling through host memory.
@@ -25,6 +26,9 @@ pub struct Buffer {
     resident_on: Mutex<Option<usize>>,
     /// The SVM allocation holding the bytes, for a buffer on SVM memory.
     pub(super) svm: Option<Arc<SvmAllocation>>,
+    /// Whether the contents were uploaded from the host and no command has used them
+    /// yet ([`Buffer::mark_uploaded`]).
+    uploaded: AtomicBool,
 }
 
 impl Buffer {
@@ -35,6 +39,7 @@ impl Buffer {
             size,
             resident_on: Mutex::new(None),
             svm: None,
+            uploaded: AtomicBool::new(false),
         }
     }
 
@@ -61,6 +66,25 @@ impl Buffer {
     /// Makes the contents live in GPU `gpu`'s memory, moving them from another GPU if needed.
     pub fn make_resident(&self, gpu: usize) -> Result<(), DriverError> {
         self.with_resident(gpu, |_| Ok(()))
+    }
+
+    /// Notes that the contents were just written from host memory, an upload whose time
+    /// the caller has counted: until a command uses the buffer, the GPU holding them
+    /// stands for whichever GPU that command runs on (a runtime uploads to the device
+    /// that uses a buffer), so the first [`Buffer::move_to`] copies nothing between GPUs.
+    pub fn mark_uploaded(&self) {
+        self.uploaded.store(true, Ordering::Release);
+    }
+
+    /// [`Buffer::make_resident`] for a command, saying which GPU the contents were
+    /// copied from (`None` if none: they were there already, had never been used, are
+    /// SVM memory, or were uploaded from the host for this first use).
+    pub fn move_to(&self, gpu: usize) -> Result<Option<usize>, DriverError> {
+        let mut resident_on = self.lock();
+        let first_use_of_upload = self.uploaded.swap(false, Ordering::AcqRel);
+        let from = resident_on.filter(|&g| g != gpu && !self.is_svm() && !first_use_of_upload);
+        self.migrate(&mut resident_on, gpu)?;
+        Ok(from)
     }
 
     /// Makes the contents live in GPU `gpu`'s memory and keeps them there until the guard

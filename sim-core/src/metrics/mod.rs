@@ -2,6 +2,7 @@
 //! unit per kernel launch, per GPU and in total), the Chrome trace of the simulated
 //! timeline, the one-line summary per kernel, and the progress display of long kernels.
 
+mod links;
 mod progress;
 mod recorder;
 mod report;
@@ -9,6 +10,7 @@ mod summary;
 mod trace;
 
 pub use crate::timing::Metric;
+pub use links::{fabric_rows, link_spans, GpuCopies};
 pub use progress::{
     PollPacer, ProgressBoard, ProgressStyle, LINE_EVERY, REFRESH_EVERY, SHOW_AFTER,
 };

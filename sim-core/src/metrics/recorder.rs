@@ -1,6 +1,7 @@
 //! The run's record: every kernel launch and transfer, and the trace's spans, gathered
 //! from whichever threads run commands and turned into report rows in a fixed order.
 
+use super::links::{link_spans, GpuCopies};
 use super::report::{self, ReportFormat};
 use super::trace::{self, Lane, TraceEvent, MAX_EVENTS, WORKGROUPS_PER_KERNEL};
 use super::Metric;
@@ -8,6 +9,7 @@ use crate::config::Mode;
 use crate::emu::InstructionCounts;
 use crate::isa::Category;
 use crate::platform::{KernelReport, TransferKind};
+use crate::timing::FabricTraffic;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -75,6 +77,8 @@ struct State {
     /// Per GPU, its launches in the order they ran.
     launches: Vec<Vec<Launch>>,
     transfers: BTreeMap<(usize, TransferKind), TransferTally>,
+    /// Copies of buffers between discrete GPUs.
+    copies: GpuCopies,
     trace: Vec<TraceEvent>,
     /// Per GPU, the trace events kept.
     kept_events: Vec<usize>,
@@ -190,6 +194,38 @@ impl Recorder {
         tally.ns += ns;
     }
 
+    /// Records a copy of a buffer's `bytes` from GPU `from` to GPU `to` that started at
+    /// `start_ns` and took `ns`, with what it put on the links (busy periods from its
+    /// start): counted per GPU pair and per link, and, when tracing, drawn on the links'
+    /// rows of GPU `to`.
+    pub fn record_gpu_copy(
+        &self,
+        (from, to): (usize, usize),
+        bytes: u64,
+        (start_ns, ns): (u64, u64),
+        traffic: FabricTraffic,
+    ) {
+        let events: Vec<TraceEvent> = if self.tracing {
+            link_spans(&traffic, start_ns)
+                .into_iter()
+                .map(|s| TraceEvent {
+                    name: s.name,
+                    category: "link",
+                    gpu: to,
+                    lane: Lane::Link(s.link),
+                    start_ns: s.start_ns,
+                    end_ns: s.end_ns,
+                    args: vec![("bytes", s.bytes as f64)],
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut state = self.lock();
+        state.copies.add((from, to), bytes, ns, traffic);
+        push_events(&mut state, events);
+    }
+
     /// Records, when tracing, a command other than a kernel (a transfer, marker, …) that
     /// ran on `queue` of GPU `gpu` from `start_ns` to `end_ns`.
     pub fn record_command(&self, gpu: usize, queue: u64, name: &str, start_ns: u64, end_ns: u64) {
@@ -269,7 +305,14 @@ impl Recorder {
                 ));
                 rows.push(metric(&location, &format!("{name}_time"), t.ns, "ns"));
             }
+            if self.gpus > 1 {
+                let (copies, bytes, ns) = state.copies.into_gpu(gpu);
+                rows.push(metric(&location, "gpu_to_gpu_commands", copies, "count"));
+                rows.push(metric(&location, "gpu_to_gpu_bytes", bytes, "bytes"));
+                rows.push(metric(&location, "gpu_to_gpu_time", ns, "ns"));
+            }
         }
+        rows.extend(state.copies.rows());
         rows.push(metric("total", "kernel_launches", total.launches, "count"));
         launch_rows(
             &total.sum,

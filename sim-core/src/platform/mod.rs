@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod launch;
+mod moves;
 mod printf;
 mod program;
 mod progress;

@@ -15,14 +15,13 @@
 use crate::config::{GpuConfig, PlatformConfig};
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
-use crate::engine::{Clock, Endpoint, Engine, PortRef, PS_PER_NS};
+use crate::engine::{Clock, Endpoint, Engine, PortRef};
 use crate::gpu::{Gpu, GpuParts, Message};
-use crate::metrics::LinkSpan;
+use crate::metrics::{fabric_rows, link_spans, LinkSpan};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
-    add_gpu_memory, add_platform_memory, CacheReset, FabricStats, FabricTraffic, GpuMemoryParts,
-    MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker, IOMMU_PORT_CAPACITY,
-    PORT_CAPACITY,
+    add_gpu_memory, add_platform_memory, CacheReset, FabricStats, GpuMemoryParts, MemRequest,
+    MemoryMessage, Metric, MetricsCollector, PageWalker, IOMMU_PORT_CAPACITY, PORT_CAPACITY,
 };
 use std::sync::Arc;
 
@@ -69,8 +68,8 @@ impl TimingMemory {
         let mut spans = Vec::new();
         if let Some(stats) = &self.fabric {
             let traffic = stats.take();
-            spans = link_spans(&traffic);
-            metrics.extend(fabric_metrics(traffic));
+            spans = link_spans(&traffic, 0);
+            metrics.extend(fabric_rows("fabric", traffic));
         }
         Ok((metrics, spans))
     }
@@ -112,61 +111,6 @@ impl TimingMemory {
         }
         Ok(())
     }
-}
-
-/// The times each link of the fabric was busy, for the trace.
-fn link_spans(traffic: &FabricTraffic) -> Vec<LinkSpan> {
-    let mut spans = Vec::new();
-    for (index, link) in traffic.links.iter().enumerate() {
-        spans.extend(link.periods.iter().map(|&(start, end, bytes)| LinkSpan {
-            link: index as u32,
-            name: link.name.clone(),
-            start_ns: start / PS_PER_NS,
-            end_ns: end.div_ceil(PS_PER_NS),
-            bytes,
-        }));
-    }
-    spans
-}
-
-/// The report's rows for what the fabric carried: per directed link (`fabric.gpu0>switch0`)
-/// its bytes, messages and busy time; per pair of GPUs with traffic (location `fabric`)
-/// the bytes and messages from one to the other.
-fn fabric_metrics(traffic: FabricTraffic) -> Vec<Metric> {
-    let row = |location: String, what: String, value: u64, unit: &'static str| Metric {
-        location,
-        what,
-        value: value as f64,
-        unit,
-    };
-    let mut rows = Vec::new();
-    for link in traffic.links {
-        let location = format!("fabric.{}", link.name);
-        rows.push(row(location.clone(), "bytes".into(), link.bytes, "bytes"));
-        rows.push(row(
-            location.clone(),
-            "messages".into(),
-            link.messages,
-            "count",
-        ));
-        rows.push(row(location, "busy".into(), link.busy / PS_PER_NS, "ns"));
-    }
-    for (a, b, bytes, messages) in traffic.pairs {
-        let pair = format!("gpu{a}_to_gpu{b}");
-        rows.push(row(
-            "fabric".into(),
-            format!("bytes_{pair}"),
-            bytes,
-            "bytes",
-        ));
-        rows.push(row(
-            "fabric".into(),
-            format!("messages_{pair}"),
-            messages,
-            "count",
-        ));
-    }
-    rows
 }
 
 /// GPU `gpu` of `platform` with timing compute units and its memory hierarchy, running

@@ -7,7 +7,7 @@ use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
     FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
-use crate::config::{CacheConfig, GpuConfig, GpuLinks, PlatformConfig};
+use crate::config::{CacheConfig, GpuConfig, PlatformConfig};
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
 use std::sync::Arc;
@@ -152,17 +152,7 @@ pub fn add_platform_memory<M: CarriesMemory>(
             fabric_ports[a * n + b] = Some(port.port);
         }
     }
-    let topology = match platform.gpu_links {
-        GpuLinks::PcieTree => Topology::PcieTree {
-            gpus_per_switch: platform.gpus_per_pcie_switch as usize,
-            gbytes_per_s: platform.pcie_gbytes_per_s,
-            switch_latency: PS_PER_NS * u64::from(platform.pcie_switch_latency_ns),
-        },
-        GpuLinks::AllToAll => Topology::AllToAll {
-            gbytes_per_s: platform.p2p_gbytes_per_s,
-            latency: PS_PER_NS * u64::from(platform.p2p_latency_ns),
-        },
-    };
+    let topology = Topology::of_platform(platform);
     engine.install(
         fabric,
         Box::new(Fabric::new(

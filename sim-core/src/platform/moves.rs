@@ -1,0 +1,131 @@
+//! Buffers moving between discrete GPUs, timed over the links between them.
+//!
+//! A buffer lives on the GPU that last used it (see [`Buffer`]). Before a command on
+//! another GPU uses it, the platform copies it there over the platform's links
+//! (`platform.gpu_links`: MGPUSim's PCIe tree by default, or direct links), and the
+//! command starts when the copy has ended: the copy is the GPU's work before the
+//! command, on the same timeline as the GPUs' commands and the host's.
+//!
+//! What MGPUSim does: its driver never moves a buffer; a GPU reaches another GPU's memory
+//! through the RDMA engines, and `EnqueueMemCopyD2D` runs a copy kernel whose loads cross
+//! the PCIe network line by line. gcnsim's discrete devices keep OpenCL's model (a buffer
+//! moves to the device that uses it, as AMD's runtime migrates it) and time each move as
+//! that copy kernel's traffic ([`copy_between_gpus`]): a request per L1 line from the
+//! destination, an answer with the line's data and akita's header bytes from the source.
+//!
+//! Where gcnsim differs (and why): each copy is timed on idle links, so copies of
+//! different queues that overlap in time do not share the links' bandwidth, and a copy
+//! does not slow down kernels; only what the commands of one queue do happens one after
+//! the other. Booking shared links in the order the host threads reach them would make
+//! times depend on that order, so a shared booking needs the GPUs' commands simulated on
+//! one engine, which discrete devices are not yet.
+
+use super::Platform;
+use crate::driver::{Buffer, DriverError};
+use crate::engine::PS_PER_NS;
+use crate::timing::{copy_between_gpus, Topology};
+use std::sync::Arc;
+
+impl Platform {
+    /// Makes `buffers` resident on GPU `gpu` for a command whose work may begin at
+    /// `start_ns`: each buffer that lives on another GPU is copied over the links, one
+    /// after another in address order, counted in the metrics (and the trace); returns
+    /// the nanoseconds the copies took (0 if nothing moved).
+    pub fn move_buffers(
+        &self,
+        gpu: usize,
+        buffers: &[Arc<Buffer>],
+        start_ns: u64,
+    ) -> Result<u64, DriverError> {
+        let mut sorted: Vec<&Arc<Buffer>> = buffers.iter().collect();
+        sorted.sort_by_key(|b| b.address());
+        sorted.dedup_by_key(|b| b.address());
+        let mut ns = 0;
+        for buffer in sorted {
+            if let Some(from) = buffer.move_to(gpu)? {
+                ns += self.copy_between(from, gpu, buffer.size(), start_ns + ns);
+            }
+        }
+        Ok(ns)
+    }
+
+    /// Times a copy of `bytes` from GPU `from` to GPU `to` starting at `start_ns` and
+    /// records it; returns its nanoseconds.
+    fn copy_between(&self, from: usize, to: usize, bytes: u64, start_ns: u64) -> u64 {
+        let platform = &self.settings.platform;
+        let (end, traffic) = copy_between_gpus(
+            platform.gpu_count,
+            &Topology::of_platform(platform),
+            (from, to),
+            bytes,
+            u64::from(platform.gpu.l1v.line_bytes),
+        );
+        let ns = end.div_ceil(PS_PER_NS);
+        self.metrics
+            .record_gpu_copy((from, to), bytes, (start_ns, ns), traffic);
+        ns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Settings;
+
+    fn two_gpus() -> Platform {
+        let vars = [("GCNSIM_GPUS", "2"), ("GCNSIM_THREADS", "1")];
+        let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())));
+        Platform::new(settings.expect("settings")).expect("platform")
+    }
+
+    fn row(platform: &Platform, location: &str, what: &str) -> Option<f64> {
+        let rows = platform.metrics().rows();
+        let found = rows
+            .iter()
+            .find(|m| m.location == location && m.what == what);
+        found.map(|m| m.value)
+    }
+
+    #[test]
+    fn a_buffer_used_on_another_gpu_crosses_the_links_once() {
+        let platform = two_gpus();
+        let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+        buffer.write(0, 0, &[7; 16]).unwrap();
+        let twice = [buffer.clone(), buffer.clone()];
+        let ns = platform.move_buffers(1, &twice, 1000).unwrap();
+        // 1 MiB in 64-byte lines answered with 4 bytes of header at 16 GB/s, plus the
+        // requests' and answers' way through the switch.
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        assert!(
+            ns > link && ns < link + 1000,
+            "{ns} ns, the link's {link} ns"
+        );
+        assert_eq!(buffer.resident_gpu(), Some(1));
+        let mut back = [0; 16];
+        buffer.read(1, 0, &mut back).unwrap();
+        assert_eq!(back, [7; 16], "the bytes moved");
+        assert_eq!(platform.move_buffers(1, &twice, 1000 + ns).unwrap(), 0);
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_bytes"), Some(1048576.0));
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_time"), Some(ns as f64));
+        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(0.0));
+        let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
+        assert_eq!(answers, Some((1 << 20) as f64 * 68.0 / 64.0));
+    }
+
+    #[test]
+    fn the_first_use_of_an_upload_moves_nothing() {
+        let platform = two_gpus();
+        let buffer = platform.driver().create_buffer(4096).unwrap();
+        buffer.write(0, 0, &[1; 4096]).unwrap();
+        buffer.mark_uploaded();
+        assert_eq!(
+            platform
+                .move_buffers(1, std::slice::from_ref(&buffer), 0)
+                .unwrap(),
+            0
+        );
+        assert!(platform.move_buffers(0, &[buffer], 0).unwrap() > 0);
+        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(1.0));
+        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_commands"), Some(0.0));
+    }
+}
