@@ -334,3 +334,21 @@ cl_program ta_build(cl_context ctx, cl_device_id device, const char *source,
     }
     return p;
 }
+
+int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps) {
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-n") && i + 1 < argc)
+            *n = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
+            *link_gbps = strtod(argv[++i], NULL);
+        else {
+            fprintf(stderr, "usage: %s [-n N, a multiple of 256] [--link-gbps G]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (*n == 0 || *n % 256) {
+        fprintf(stderr, "-n must be a positive multiple of 256\n");
+        return 2;
+    }
+    return 0;
+}

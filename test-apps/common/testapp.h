@@ -96,6 +96,12 @@ int ta_check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 int ta_check_err(cl_int got, cl_int want, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Parses the arguments of the apps that time data crossing a link: "-n N"
+ * (elements, a positive multiple of 256) and "--link-gbps G" (the link's
+ * bandwidth the expected times follow from), into *n and *link_gbps, which
+ * hold the defaults. Returns 0, or 2 after a usage message. */
+int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps);
+
 /* Number of checks passed and failed so far. */
 unsigned ta_passed(void);
 unsigned ta_failed(void);

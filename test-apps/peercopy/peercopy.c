@@ -76,20 +76,8 @@ int main(int argc, char **argv) {
     ta_init(&argc, argv);
     size_t n = 262144;
     double link_gbps = 16.0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-n") && i + 1 < argc)
-            n = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
-            link_gbps = strtod(argv[++i], NULL);
-        else {
-            fprintf(stderr, "usage: %s [-n N, a multiple of 256] [--link-gbps G]\n", argv[0]);
-            return 2;
-        }
-    }
-    if (n == 0 || n % 256) {
-        fprintf(stderr, "-n must be a positive multiple of 256\n");
+    if (ta_link_args(argc, argv, &n, &link_gbps))
         return 2;
-    }
     cl_platform_id platform = ta_platform();
     cl_uint count = 0;
     cl_device_id *devices = ta_devices(platform, &count);
