@@ -6,7 +6,9 @@
 //! general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
-use super::operands::{check_vgprs, read_scalar, write_active, write_scalar};
+use super::operands::{
+    check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
+};
 use super::program::{Env, Semantic, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
@@ -80,13 +82,16 @@ fn write_back(
 #[inline(always)]
 fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64) {
     let mut out = [0u32; LANES];
-    let mut carry = 0u64;
+    let mut carries = [0u8; LANES];
+    let carry_in = unpack_mask(carry_in);
     for l in 0..LANES {
-        let s = u64::from(a[l]) + u64::from(b[l]) + (carry_in >> l & 1);
-        out[l] = s as u32;
-        carry |= (s >> 32) << l;
+        // On 32-bit lanes, so that four or eight lanes go per host instruction.
+        let (s, c1) = a[l].overflowing_add(b[l]);
+        let (s, c2) = s.overflowing_add(u32::from(carry_in[l]));
+        out[l] = s;
+        carries[l] = u8::from(c1 | c2);
     }
-    (out, carry)
+    (out, pack_mask(&carries))
 }
 
 fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
