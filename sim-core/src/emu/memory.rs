@@ -108,13 +108,13 @@ impl<'m> Tlb<'m> {
         }
     }
 
-    /// Records, lane by lane for the lanes of `exec`, accesses to `dwords` consecutive
-    /// dwords from each lane's address in `addresses` (nothing when not recording).
+    /// Records, lane by lane for the lanes of `exec`, `count` accesses `step` bytes apart
+    /// from each lane's address in `addresses` (nothing when not recording).
     #[inline]
-    pub fn record_dwords(&mut self, exec: u64, addresses: &[u64; LANES], dwords: usize) {
+    pub fn record_lanes(&mut self, exec: u64, addresses: &[u64; LANES], count: usize, step: u64) {
         if let Some(log) = self.accesses.as_deref_mut() {
             for l in active(exec) {
-                log.extend((0..dwords as u64).map(|k| addresses[l] + 4 * k));
+                log.extend((0..count as u64).map(|k| addresses[l] + step * k));
             }
         }
     }

@@ -112,6 +112,17 @@ pub fn unpack_mask(mask: u64) -> [u8; LANES] {
     bits
 }
 
+/// Calls `f` for every lane of `exec` in ascending order: a plain loop over all lanes
+/// when all are active (the common case, which the compiler can unroll and vectorise).
+#[inline(always)]
+pub fn for_active(exec: u64, f: impl FnMut(usize)) {
+    if exec == u64::MAX {
+        (0..LANES).for_each(f);
+    } else {
+        active(exec).for_each(f);
+    }
+}
+
 /// Iterates the set bits of `mask` (active lanes) in ascending order.
 #[inline]
 pub fn active(mut mask: u64) -> impl Iterator<Item = usize> {

@@ -5,7 +5,7 @@
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
 use super::memory::PageCursor;
-use super::operands::{active, vgpr, write_active};
+use super::operands::{active, for_active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Operand;
@@ -151,12 +151,12 @@ fn extend(v: u32, bytes: u32, signed: bool) -> u32 {
     }
 }
 
-/// Performs a dword load or store (`op`) whose active lanes all address whole aligned
-/// dwords of one global page, the common case: one translation, and lane loops without
-/// per-lane dispatch. Returns `Ok(false)`, having done nothing, when the access is not of
-/// that kind or its page is not mapped; [`execute`] then performs it (and reports the
-/// fault). `addresses` holds each active lane's global address. Recorded accesses are
-/// those [`execute`] records.
+/// Performs a load, or a dword store, whose active lanes all address aligned dwords (or
+/// aligned bytes and shorts) of one global page, the common case: one
+/// translation, and lane loops without per-lane dispatch. Returns `Ok(false)`, having
+/// done nothing, when the access is not of that kind or its page is not mapped;
+/// [`execute`] then performs it (and reports the fault). `addresses` holds each active
+/// lane's global address. Recorded accesses are those [`execute`] records.
 pub fn one_page(
     w: &mut Wavefront,
     e: &mut Env,
@@ -165,30 +165,34 @@ pub fn one_page(
     data: Operand,
     dst: Operand,
 ) -> Result<bool, FaultKind> {
-    let (store, dwords) = match op {
+    let (store, bytes, signed, dwords) = match op {
         VmemOp::Load {
-            bytes: 4, dwords, ..
-        } => (false, dwords),
-        VmemOp::Store { bytes: 4, dwords } => (true, dwords),
+            bytes,
+            signed,
+            dwords,
+        } => (false, bytes, signed, dwords),
+        VmemOp::Store { bytes: 4, dwords } => (true, 4, false, dwords),
         _ => return Ok(false),
     };
     let exec = w.exec();
     if exec == 0 {
         return Ok(false);
     }
-    let (mut low, mut high, mut bits) = (u64::MAX, 0, 0);
-    for l in active(exec) {
+    // Every lane's first and last byte in the page of the first active lane's address,
+    // and every address a multiple of the access size.
+    let first = addresses[exec.trailing_zeros() as usize];
+    let span = 4 * dwords as u64 - 1;
+    let (mut spread, mut bits) = (0u64, 0u64);
+    for_active(exec, |l| {
         let a = addresses[l];
-        low = low.min(a);
-        high = high.max(a);
         bits |= a;
-    }
+        spread |= (a ^ first) | (a.wrapping_add(span) ^ first);
+    });
     let shift = e.tlb.page_shift();
-    let last = high.wrapping_add(4 * dwords as u64 - 1);
-    if bits % 4 != 0 || last < high || low >> shift != last >> shift {
+    if bits & (u64::from(bytes) - 1) != 0 || spread >> shift != 0 {
         return Ok(false);
     }
-    let Ok(frame) = e.tlb.page(low) else {
+    let Ok(frame) = e.tlb.page(first) else {
         return Ok(false);
     };
     let words = frame.words();
@@ -205,17 +209,21 @@ pub fn one_page(
             ))
         }
     };
-    e.tlb.record_dwords(exec, addresses, dwords);
+    if bytes == 4 {
+        e.tlb.record_lanes(exec, addresses, dwords, 4);
+    } else {
+        e.tlb.record_lanes(exec, addresses, bytes as usize, 1);
+    }
+    let value_mask = u32::MAX >> (32 - 8 * bytes);
     for (k, reg) in regs.iter_mut().enumerate() {
         let word = |l: usize| &words[index(addresses[l]) + k];
         if store {
-            for l in active(exec) {
-                word(l).store(reg[l], Ordering::Relaxed);
-            }
+            for_active(exec, |l| word(l).store(reg[l], Ordering::Relaxed));
         } else {
-            for l in active(exec) {
-                reg[l] = word(l).load(Ordering::Relaxed);
-            }
+            for_active(exec, |l| {
+                let v = word(l).load(Ordering::Relaxed) >> (8 * (addresses[l] % 4));
+                reg[l] = extend(v & value_mask, bytes, signed);
+            });
         }
     }
     Ok(true)
