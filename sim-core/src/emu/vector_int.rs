@@ -13,11 +13,11 @@ use super::program::{Env, Semantic, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
 
-/// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
-/// implements, in a form without modifiers.
-pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+/// Whether `inst` is in a plain form: no VOP3 modifiers, SDWA or DPP, and 32-bit
+/// sources 0 and 1 and destination.
+pub(super) fn is_plain(inst: &Instruction) -> bool {
     let plain = match inst.extra {
-        Extra::None => true,
+        Extra::None | Extra::K(_) => true,
         Extra::Vop3(m) => m == VopModifiers::default(),
         _ => false,
     };
@@ -25,7 +25,13 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         Operand::Vector { count, .. } | Operand::Scalar { count, .. } => count <= 1,
         _ => true,
     };
-    if !plain || !inst.src[..2].iter().all(narrow) || !narrow(&inst.dst) {
+    plain && inst.src[..2].iter().all(narrow) && narrow(&inst.dst)
+}
+
+/// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
+/// implements, in a form without modifiers.
+pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+    if !is_plain(inst) {
         return None;
     }
     Some(match inst.info.mnemonic {
@@ -43,7 +49,7 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
 
 /// Source `i` of `s`, one 32-bit value per lane.
 #[inline(always)]
-fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
+pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
     if let Some(v) = s.constants[i] {
         return Ok([v as u32; LANES]);
     }
@@ -61,7 +67,7 @@ fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
 /// has one, `carry` (of the active lanes) into its scalar destination.
 #[inline(always)]
-fn write_back(
+pub(super) fn write_back(
     w: &mut Wavefront,
     s: &Step,
     values: &[u32; LANES],
