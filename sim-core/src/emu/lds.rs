@@ -134,13 +134,14 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         // copied first: the destination may be the address register).
         let addrs = w.vgprs[addr_reg];
         let r = vgpr(w, inst.dst, dst_n as u32)?;
-        let lds = Lds {
-            bytes: e.lds,
-            limit,
-        };
+        // The reachable bytes: a dword out of them reads 0.
+        let lds = &e.lds[..limit as usize];
         for (reg, (wrap, plus)) in w.vgprs[r..r + dst_n].iter_mut().zip(sources) {
             for_active(exec, |l| {
-                reg[l] = lds.load(u64::from(addrs[l].wrapping_add(wrap)) + plus, 4);
+                let at = (u64::from(addrs[l].wrapping_add(wrap)) + plus) as usize;
+                reg[l] = lds
+                    .get(at..at + 4)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
             });
         }
         return Ok(());
