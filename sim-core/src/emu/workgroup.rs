@@ -12,6 +12,7 @@ use super::wavefront::{WaveStatus, Wavefront};
 use crate::driver::GpuMemory;
 use crate::isa::Category;
 use crate::loader::KernelDescriptor;
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Instructions a wavefront executes before the next one gets its turn.
@@ -124,14 +125,41 @@ pub fn run_workgroup(
         .vgprs_used()
         .max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
         .min(256);
-    let mut wavefronts: Vec<Wavefront> = waves
-        .iter()
-        .map(|s| {
-            let mut w = Wavefront::new(vgprs);
-            initialize(&mut w, &kernel.descriptor, s, kernel.entry_pc);
-            w
-        })
-        .collect();
+    let mut wavefronts = SPARE_WAVEFRONTS.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
+    wavefronts.resize_with(waves.len(), || Wavefront::new(0));
+    for (w, s) in wavefronts.iter_mut().zip(waves) {
+        w.reset(vgprs);
+        initialize(w, &kernel.descriptor, s, kernel.entry_pc);
+    }
+    let result = run_wavefronts(
+        kernel,
+        memory,
+        waves,
+        lds_bytes,
+        limits,
+        budget,
+        &mut wavefronts,
+    );
+    SPARE_WAVEFRONTS.with(|spare| *spare.borrow_mut() = wavefronts);
+    result
+}
+
+thread_local! {
+    /// Each host thread's wavefronts of the last work-group it ran, whose registers the
+    /// next work-group reuses.
+    static SPARE_WAVEFRONTS: RefCell<Vec<Wavefront>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`run_workgroup`] once its wavefronts are set up.
+fn run_wavefronts(
+    kernel: &KernelCode,
+    memory: &GpuMemory,
+    waves: &[WavefrontSetup],
+    lds_bytes: u32,
+    limits: RunLimits,
+    budget: &InstructionBudget,
+    wavefronts: &mut [Wavefront],
+) -> Result<WorkGroupRun, Fault> {
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut translations = TlbEntries::default();
     let mut env = Env {
