@@ -165,6 +165,7 @@ fn madmk(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 mod tests {
     use super::*;
     use crate::emu::program::Program;
+    use crate::emu::vector::fast_form_tests::{assert_same_as_general_path, xorshift};
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of plain forms
     /// with VGPR, SGPR, inline and literal operands, and one with a modifier (which takes
@@ -193,24 +194,17 @@ mod tests {
         match x % 8 {
             0 => sign | (x >> 20) as u32 & 0x007f_ffff,
             1 => sign,
-            2 => sign | 0x7f80_0000 | (x >> 30) as u32 & 0x007f_ffff * u32::from(x % 16 > 8),
+            // An infinity or a NaN with a payload.
+            2 => sign | 0x7f80_0000 | (x >> 30) as u32 & (0x007f_ffff * u32::from(x % 16 > 8)),
             _ => sign | (0x3c00_0000 + (x >> 17) as u32 % 0x0600_0000),
         }
     }
 
     fn wavefront(seed: u64, mode: u32) -> Wavefront {
         let mut w = Wavefront::new(8);
-        let mut x = seed;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for r in w.vgprs.iter_mut() {
-            for v in r.iter_mut() {
-                *v = operand(next());
-            }
+        let mut next = xorshift(seed);
+        for v in w.vgprs.iter_mut().flat_map(|r| r.iter_mut()) {
+            *v = operand(next());
         }
         for s in w.sgprs.iter_mut() {
             *s = operand(next());
@@ -227,20 +221,8 @@ mod tests {
             for bytes in CODE {
                 let program = Program::new(bytes, 0);
                 let step = &program.steps()[0];
-                let exec = program.steps()[0].exec;
                 for seed in 1..200 {
-                    let mut a = wavefront(seed, mode);
-                    let mut b = a.clone();
-                    let mut lds = [];
-                    let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
-                    let mut entries = crate::emu::memory::TlbEntries::default();
-                    let mut env = Env {
-                        tlb: crate::emu::memory::Tlb::new(&memory, &mut entries),
-                        lds: &mut lds,
-                    };
-                    exec(&mut a, &mut env, step).unwrap();
-                    vector::valu(&mut b, &mut env, step).unwrap();
-                    assert_eq!(a.vgprs, b.vgprs, "{} seed {seed}", step.inst);
+                    assert_same_as_general_path(step, &wavefront(seed, mode), seed);
                 }
             }
         }

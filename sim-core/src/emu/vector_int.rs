@@ -157,7 +157,7 @@ fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
 mod tests {
     use super::*;
     use crate::emu::program::Program;
-    use crate::emu::vector;
+    use crate::emu::vector::fast_form_tests::{assert_same_as_general_path, xorshift};
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
@@ -182,17 +182,11 @@ mod tests {
 
     fn wavefront(seed: u64) -> Wavefront {
         let mut w = Wavefront::new(8);
-        let mut x = seed;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(seed);
         for r in w.vgprs.iter_mut() {
             for v in r.iter_mut() {
                 // Many values near the top, so that carries happen.
-                *v = if next() % 3 == 0 {
+                *v = if next().is_multiple_of(3) {
                     u32::MAX - next() as u32 % 4
                 } else {
                     next() as u32
@@ -212,21 +206,13 @@ mod tests {
             let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let program = Program::new(&code, 0);
             let step = &program.steps()[0];
-            let fast = semantic(&step.inst).expect("a fast form");
+            assert!(
+                semantic(&step.inst).is_some(),
+                "{} has a fast form",
+                step.inst
+            );
             for seed in 1..50 {
-                let mut a = wavefront(seed);
-                let mut b = a.clone();
-                let mut lds = [];
-                let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
-                let mut entries = crate::emu::memory::TlbEntries::default();
-                let mut env = Env {
-                    tlb: crate::emu::memory::Tlb::new(&memory, &mut entries),
-                    lds: &mut lds,
-                };
-                fast(&mut a, &mut env, step).unwrap();
-                vector::valu(&mut b, &mut env, step).unwrap();
-                assert_eq!(a.vgprs, b.vgprs, "{} seed {seed}", step.inst);
-                assert_eq!(a.sgprs, b.sgprs, "{} seed {seed}", step.inst);
+                assert_same_as_general_path(step, &wavefront(seed), seed);
             }
         }
     }

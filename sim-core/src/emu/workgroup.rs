@@ -125,41 +125,13 @@ pub fn run_workgroup(
         .vgprs_used()
         .max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
         .min(256);
-    let mut wavefronts = SPARE_WAVEFRONTS.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
+    let mut spare = SpareWavefronts::take();
+    let wavefronts = &mut spare.0;
     wavefronts.resize_with(waves.len(), || Wavefront::new(0));
     for (w, s) in wavefronts.iter_mut().zip(waves) {
         w.reset(vgprs);
         initialize(w, &kernel.descriptor, s, kernel.entry_pc);
     }
-    let result = run_wavefronts(
-        kernel,
-        memory,
-        waves,
-        lds_bytes,
-        limits,
-        budget,
-        &mut wavefronts,
-    );
-    SPARE_WAVEFRONTS.with(|spare| *spare.borrow_mut() = wavefronts);
-    result
-}
-
-thread_local! {
-    /// Each host thread's wavefronts of the last work-group it ran, whose registers the
-    /// next work-group reuses.
-    static SPARE_WAVEFRONTS: RefCell<Vec<Wavefront>> = const { RefCell::new(Vec::new()) };
-}
-
-/// [`run_workgroup`] once its wavefronts are set up.
-fn run_wavefronts(
-    kernel: &KernelCode,
-    memory: &GpuMemory,
-    waves: &[WavefrontSetup],
-    lds_bytes: u32,
-    limits: RunLimits,
-    budget: &InstructionBudget,
-    wavefronts: &mut [Wavefront],
-) -> Result<WorkGroupRun, Fault> {
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut translations = TlbEntries::default();
     let mut env = Env {
@@ -213,6 +185,28 @@ fn run_wavefronts(
         counts,
         wavefronts: wavefronts.len() as u32,
     })
+}
+
+thread_local! {
+    /// Each host thread's wavefronts of the last work-group it ran, whose registers the
+    /// next work-group reuses.
+    static SPARE_WAVEFRONTS: RefCell<Vec<Wavefront>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This thread's spare wavefronts, taken for one work-group and given back when dropped.
+struct SpareWavefronts(Vec<Wavefront>);
+
+impl SpareWavefronts {
+    fn take() -> Self {
+        SpareWavefronts(SPARE_WAVEFRONTS.with(|spare| std::mem::take(&mut *spare.borrow_mut())))
+    }
+}
+
+impl Drop for SpareWavefronts {
+    fn drop(&mut self) {
+        let wavefronts = std::mem::take(&mut self.0);
+        SPARE_WAVEFRONTS.with(|spare| *spare.borrow_mut() = wavefronts);
+    }
 }
 
 /// Executes up to [`QUANTUM`] instructions of `w`, stopping early when it leaves the
