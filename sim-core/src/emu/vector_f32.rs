@@ -7,8 +7,9 @@
 //! The results are those of the general path, which computes in f64 and rounds once: an
 //! f32 product or sum rounded to nearest even is the same value, since f64 has more than
 //! twice f32's precision plus two bits, so rounding twice cannot differ from rounding
-//! once. `v_mac`/`v_mad` round the product before adding, as the general path does. The
-//! tests compare both on random operands, denormals, infinities and NaNs included.
+//! once. `v_mac`/`v_mad` round the product before adding, as the general path does. An
+//! instruction with a NaN operand takes the general path. The tests compare both on random
+//! operands, denormals, infinities and NaNs included.
 
 use super::fault::FaultKind;
 use super::program::{Env, Semantic, Step};
@@ -57,10 +58,10 @@ fn ternary(
     [a, b, c]: [[u32; LANES]; 3],
     f: impl Fn(f32, f32, f32) -> f32,
 ) -> Result<(), FaultKind> {
-    if w.float_mode().denorm_f32 != 0 {
+    let sources = [a, b, c];
+    if needs_general_path(w, &sources) {
         return vector::valu(w, e, s);
     }
-    let sources = [a, b, c];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the host has AVX2 (checked above).
@@ -68,6 +69,18 @@ fn ternary(
         return write_back(w, s, &values, 0);
     }
     write_back(w, s, &lanes(&sources, f), 0)
+}
+
+/// Whether an instruction with `sources` takes the general path: when the float mode
+/// keeps f32 denormals, or when an operand is a NaN (which NaN an operation on two NaNs
+/// returns is the host's and the compiler's choice; the general path gives what it
+/// always gave).
+fn needs_general_path(w: &Wavefront, sources: &[[u32; LANES]; 3]) -> bool {
+    let nan = sources
+        .iter()
+        .flatten()
+        .any(|&x| x & 0x7fff_ffff > 0x7f80_0000);
+    nan || w.float_mode().denorm_f32 != 0
 }
 
 /// The lane loop of [`ternary`]: `f` on every lane's flushed sources, flushed.
@@ -187,27 +200,30 @@ mod tests {
         &[0x02, 0x00, 0x01, 0xd1, 0x01, 0x07, 0x02, 0x20], // v_add_f32_e64 v2, -v1, v3
     ];
 
-    /// An f32 operand: mostly ordinary values, often denormals, zeros, infinities and
-    /// NaNs (with payloads).
-    fn operand(x: u64) -> u32 {
+    /// An f32 operand: mostly ordinary values, often denormals, zeros and infinities, and
+    /// when `nans`, NaNs with payloads.
+    fn operand(x: u64, nans: bool) -> u32 {
         let sign = (x as u32 >> 8) << 31;
+        let payload = (x >> 30) as u32 & (0x007f_ffff * u32::from(nans && x % 16 > 8));
         match x % 8 {
             0 => sign | (x >> 20) as u32 & 0x007f_ffff,
             1 => sign,
-            // An infinity or a NaN with a payload.
-            2 => sign | 0x7f80_0000 | (x >> 30) as u32 & (0x007f_ffff * u32::from(x % 16 > 8)),
+            2 => sign | 0x7f80_0000 | payload,
             _ => sign | (0x3c00_0000 + (x >> 17) as u32 % 0x0600_0000),
         }
     }
 
+    /// A wavefront of random f32 operands (NaNs among them for every fourth seed) in
+    /// float mode `mode`.
     fn wavefront(seed: u64, mode: u32) -> Wavefront {
         let mut w = Wavefront::new(8);
         let mut next = xorshift(seed);
+        let nans = seed % 4 == 0;
         for v in w.vgprs.iter_mut().flat_map(|r| r.iter_mut()) {
-            *v = operand(next());
+            *v = operand(next(), nans);
         }
         for s in w.sgprs.iter_mut() {
-            *s = operand(next());
+            *s = operand(next(), nans);
         }
         w.set_exec(next());
         w.mode = mode;
@@ -226,6 +242,18 @@ mod tests {
                 }
             }
         }
+        // Without NaNs, the OpenCL mode's operands take the f32 lanes.
+        let w = wavefront(1, 0xc0);
+        assert!(!needs_general_path(
+            &w,
+            &[w.vgprs[1], w.vgprs[3], w.vgprs[4]]
+        ));
+        assert!(needs_general_path(&wavefront(1, 0xf0), &[[0; LANES]; 3]));
+        let w = wavefront(4, 0xc0);
+        assert!(needs_general_path(
+            &w,
+            &[w.vgprs[1], w.vgprs[3], w.vgprs[4]]
+        ));
         // The plain forms take this module's path.
         let program = Program::new(CODE[7], 0);
         assert!(semantic(&program.steps()[0].inst).is_some());
