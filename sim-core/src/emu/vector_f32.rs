@@ -218,7 +218,7 @@ mod tests {
     fn wavefront(seed: u64, mode: u32) -> Wavefront {
         let mut w = Wavefront::new(8);
         let mut next = xorshift(seed);
-        let nans = seed % 4 == 0;
+        let nans = seed.is_multiple_of(4);
         for v in w.vgprs.iter_mut().flat_map(|r| r.iter_mut()) {
             *v = operand(next(), nans);
         }
