@@ -58,40 +58,42 @@ fn ternary(
     [a, b, c]: [[u32; LANES]; 3],
     f: impl Fn(f32, f32, f32) -> f32,
 ) -> Result<(), FaultKind> {
-    let sources = [a, b, c];
-    if needs_general_path(w, &sources) {
+    // The general path keeps f32 denormals when the float mode does, and decides what
+    // NaN operands give (which NaN an operation on two NaNs returns is the host's and
+    // the compiler's choice; the general path gives what it always gave).
+    if w.float_mode().denorm_f32 != 0 {
         return vector::valu(w, e, s);
     }
+    let sources = [a, b, c];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    let values = if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the host has AVX2 (checked above).
-        let values = unsafe { lanes_avx2(&sources, f) };
-        return write_back(w, s, &values, 0);
+        unsafe { lanes_avx2(&sources, f) }
+    } else {
+        lanes(&sources, f)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let values = lanes(&sources, f);
+    match values {
+        Some(values) => write_back(w, s, &values, 0),
+        None => vector::valu(w, e, s),
     }
-    write_back(w, s, &lanes(&sources, f), 0)
 }
 
-/// Whether an instruction with `sources` takes the general path: when the float mode
-/// keeps f32 denormals, or when an operand is a NaN (which NaN an operation on two NaNs
-/// returns is the host's and the compiler's choice; the general path gives what it
-/// always gave).
-fn needs_general_path(w: &Wavefront, sources: &[[u32; LANES]; 3]) -> bool {
-    let nan = sources
-        .iter()
-        .flatten()
-        .any(|&x| x & 0x7fff_ffff > 0x7f80_0000);
-    nan || w.float_mode().denorm_f32 != 0
-}
-
-/// The lane loop of [`ternary`]: `f` on every lane's flushed sources, flushed.
+/// The lane loop of [`ternary`]: `f` on every lane's flushed sources, flushed; None if
+/// a source of any lane is a NaN.
 #[inline(always)]
-fn lanes(sources: &[[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> [u32; LANES] {
+fn lanes(sources: &[[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> Option<[u32; LANES]> {
     let [a, b, c] = sources;
     let mut values = [0u32; LANES];
+    let mut nan = false;
+    let is_nan = |x: u32| x & 0x7fff_ffff > 0x7f80_0000;
     for l in 0..LANES {
+        // Bitwise ors, not a search: the loop stays free of branches.
+        nan |= is_nan(a[l]) | is_nan(b[l]) | is_nan(c[l]);
         values[l] = flushed(f(flushed(a[l]), flushed(b[l]), flushed(c[l])).to_bits()).to_bits();
     }
-    values
+    (!nan).then_some(values)
 }
 
 /// [`lanes`] compiled with AVX2 (eight lanes per host instruction instead of four; the
@@ -101,7 +103,7 @@ fn lanes(sources: &[[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> [u32;
 unsafe fn lanes_avx2(
     sources: &[[u32; LANES]; 3],
     f: impl Fn(f32, f32, f32) -> f32,
-) -> [u32; LANES] {
+) -> Option<[u32; LANES]> {
     lanes(sources, f)
 }
 
@@ -242,18 +244,12 @@ mod tests {
                 }
             }
         }
-        // Without NaNs, the OpenCL mode's operands take the f32 lanes.
+        // Without NaNs the f32 lanes give the result; with them, the general path.
+        let add = |a: f32, b: f32, _| a + b;
         let w = wavefront(1, 0xc0);
-        assert!(!needs_general_path(
-            &w,
-            &[w.vgprs[1], w.vgprs[3], w.vgprs[4]]
-        ));
-        assert!(needs_general_path(&wavefront(1, 0xf0), &[[0; LANES]; 3]));
+        assert!(lanes(&[w.vgprs[1], w.vgprs[3], w.vgprs[4]], add).is_some());
         let w = wavefront(4, 0xc0);
-        assert!(needs_general_path(
-            &w,
-            &[w.vgprs[1], w.vgprs[3], w.vgprs[4]]
-        ));
+        assert!(lanes(&[w.vgprs[1], w.vgprs[3], w.vgprs[4]], add).is_none());
         // The plain forms take this module's path.
         let program = Program::new(CODE[7], 0);
         assert!(semantic(&program.steps()[0].inst).is_some());
