@@ -59,12 +59,25 @@ impl Frame {
         matches!(self.storage, FrameStorage::System { .. })
     }
 
-    /// Copies the bytes at `offset..offset + out.len()` into `out`.
+    /// Copies the bytes at `offset..offset + out.len()` into `out`: whole words at once,
+    /// the bytes of partial words at the ends one by one.
     pub fn read(&self, offset: usize, out: &mut [u8]) {
-        for (i, byte) in out.iter_mut().enumerate() {
-            let at = offset + i;
-            let word = self.words()[at / 4].load(Ordering::Relaxed);
-            *byte = (word >> (8 * (at % 4))) as u8;
+        let (words, len) = (self.words(), out.len());
+        let byte = |at: usize| (words[at / 4].load(Ordering::Relaxed) >> (8 * (at % 4))) as u8;
+        let head = ((4 - offset % 4) % 4).min(out.len());
+        let (first, rest) = out.split_at_mut(head);
+        for (i, b) in first.iter_mut().enumerate() {
+            *b = byte(offset + i);
+        }
+        let at = offset + head;
+        let mut chunks = rest.chunks_exact_mut(4);
+        for (chunk, word) in (&mut chunks).zip(&words[at / 4..]) {
+            chunk.copy_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+        }
+        let tail = chunks.into_remainder();
+        let at = offset + len - tail.len();
+        for (i, b) in tail.iter_mut().enumerate() {
+            *b = byte(at + i);
         }
     }
 
@@ -367,6 +380,21 @@ mod tests {
         assert_eq!(&back[..2], &[0, 0]);
         assert_eq!(&back[2..302], &data[..]);
         assert_eq!(&back[302..], &[0, 0]);
+    }
+
+    #[test]
+    fn reads_of_any_offset_and_length_see_the_bytes_written() {
+        let mem = GpuMemory::new(0, 1 << 20, 4096);
+        mem.map_zeroed(0x10000, 1).unwrap();
+        let data: Vec<u8> = (0..64u32).map(|i| (i * 37 + 5) as u8).collect();
+        mem.write(0x10000, &data).unwrap();
+        for offset in 0..9 {
+            for len in 0..14 {
+                let mut back = vec![0u8; len];
+                mem.read(0x10000 + offset as u64, &mut back).unwrap();
+                assert_eq!(back, data[offset..offset + len], "{offset} {len}");
+            }
+        }
     }
 
     #[test]

@@ -5,9 +5,9 @@
 use super::aperture::{classify, Aperture};
 use super::buffer::{swizzled_offset, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE};
 use super::fault::FaultKind;
-use super::operands::{active, vgpr};
+use super::operands::{active, pack_mask, vgpr};
 use super::program::{Env, Step};
-use super::vmem::{execute, Target, VmemOp};
+use super::vmem::{execute, one_page, Target, VmemOp};
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 
 /// FLAT semantics.
@@ -18,10 +18,24 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let wave_scratch = w
         .scratch_base
         .wrapping_add(u64::from(w.sgprs[FLAT_SCRATCH_HI as usize]) << 8);
+    let exec = w.exec();
+    // Every lane's address (inactive lanes' too: a loop without branches) and whether
+    // any active lane's is not global.
+    let mut addresses = [0u64; LANES];
+    let mut not_global = [0u8; LANES];
+    let (lo, hi) = (&w.vgprs[a], &w.vgprs[a + 1]);
+    for l in 0..LANES {
+        let address = u64::from(lo[l]) | u64::from(hi[l]) << 32;
+        addresses[l] = address;
+        not_global[l] = u8::from(!matches!(classify(address), Aperture::Global(_)));
+    }
+    let global = pack_mask(&not_global) & exec == 0;
+    if global && one_page(w, e, op, &addresses, inst.src[1], inst.dst)? {
+        return Ok(());
+    }
     let mut targets = [Target::Dropped; LANES];
-    for l in active(w.exec()) {
-        let address = u64::from(w.vgprs[a][l]) | u64::from(w.vgprs[a + 1][l]) << 32;
-        targets[l] = match classify(address) {
+    for l in active(exec) {
+        targets[l] = match classify(addresses[l]) {
             Aperture::Global(g) => Target::Global(g),
             Aperture::Shared(o) => Target::Lds(o),
             Aperture::Private(o) => {

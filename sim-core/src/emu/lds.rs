@@ -8,7 +8,7 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, vgpr, write_active};
+use super::operands::{active, for_active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Extra;
@@ -80,6 +80,31 @@ fn dword(data: &[[u32; LANES]], k: usize, l: usize) -> u32 {
     data.get(k).map_or(0, |r| r[l])
 }
 
+/// Where each dword that a plain dword read (`ds_read_b32`…`_b128`, `ds_read2*_b32`,
+/// `ds_read2*_b64`) returns comes from, in destination order: a lane's address plus the
+/// first number (wrapping at 32 bits, as LDS addresses do) plus the second (not
+/// wrapping: beyond 4 GiB is out of range). None for other opcodes.
+fn dword_sources(op: u16, offset: u32, offset0: u8, offset1: u8) -> Option<[(u32, u64); 4]> {
+    Some(match op {
+        0x36 | 0x76 | 0xfe | 0xff => [0, 1, 2, 3].map(|k| (offset, 4 * k)),
+        0x37 | 0x38 | 0x77 | 0x78 => {
+            let size: u32 = if op >= 0x77 { 8 } else { 4 };
+            let scale = if op == 0x38 || op == 0x78 {
+                64 * size
+            } else {
+                size
+            };
+            let (a, b) = (u32::from(offset0) * scale, u32::from(offset1) * scale);
+            if size == 4 {
+                [(a, 0), (b, 0), (0, 0), (0, 0)]
+            } else {
+                [(a, 0), (a, 4), (b, 0), (b, 4)]
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// DS semantics.
 pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
@@ -103,10 +128,27 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     }
     let [dst_n, _, d0_n, d1_n] = info.widths.map(usize::from);
     let addr_reg = vgpr(w, inst.src[0], 1)?;
+    let limit = (e.lds.len() as u64).min(u64::from(w.m0()));
+    if let Some(sources) = dword_sources(op, offset as u32, offset0, offset1) {
+        // Plain dword reads, straight into the destination registers (the addresses are
+        // copied first: the destination may be the address register).
+        let addrs = w.vgprs[addr_reg];
+        let r = vgpr(w, inst.dst, dst_n as u32)?;
+        // The reachable bytes: a dword out of them reads 0.
+        let lds = &e.lds[..limit as usize];
+        for (reg, (wrap, plus)) in w.vgprs[r..r + dst_n].iter_mut().zip(sources) {
+            for_active(exec, |l| {
+                let at = (u64::from(addrs[l].wrapping_add(wrap)) + plus) as usize;
+                reg[l] = lds
+                    .get(at..at + 4)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            });
+        }
+        return Ok(());
+    }
     let addrs = &w.vgprs[addr_reg];
     let d0 = gather(w, inst.src[1], d0_n)?;
     let d1 = gather(w, inst.src[2], d1_n)?;
-    let limit = (e.lds.len() as u64).min(u64::from(w.m0()));
     let mut lds = Lds {
         bytes: e.lds,
         limit,
@@ -145,35 +187,10 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             }
         }
         // Reads.
-        0x36 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 4)),
         0x39 => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1) as u8 as i8 as i32 as u32),
         0x3a => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 1)),
         0x3b => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2) as u16 as i16 as i32 as u32),
         0x3c => lanes.for_each(|l| out[0][l] = lds.load(addr(l), 2)),
-        0x76 | 0xfe | 0xff => {
-            for l in lanes {
-                for (k, o) in out.iter_mut().enumerate().take(dst_n) {
-                    o[l] = lds.load(addr(l) + 4 * k as u64, 4);
-                }
-            }
-        }
-        0x37 | 0x38 | 0x77 | 0x78 => {
-            let size: u32 = if op >= 0x77 { 8 } else { 4 };
-            let scale = if (op == 0x38) || (op == 0x78) {
-                64 * size
-            } else {
-                size
-            };
-            let per = (size / 4) as usize;
-            for l in lanes {
-                for (k, off) in [offset0, offset1].into_iter().enumerate() {
-                    let at = at2(l, off, scale);
-                    for j in 0..per {
-                        out[k * per + j][l] = lds.load(at + 4 * j as u64, 4);
-                    }
-                }
-            }
-        }
         // Exchange of two locations with return.
         0x2e | 0x2f | 0x6e | 0x6f => {
             let size: u32 = if op >= 0x6e { 8 } else { 4 };

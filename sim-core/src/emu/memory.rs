@@ -10,8 +10,10 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
+use super::operands::active;
+use super::wavefront::LANES;
 use crate::driver::{Frame, GpuMemory};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Entries of the software TLB (direct-mapped by page number).
@@ -103,6 +105,17 @@ impl<'m> Tlb<'m> {
     pub fn record(&mut self, address: u64) {
         if let Some(log) = self.accesses.as_deref_mut() {
             log.push(address);
+        }
+    }
+
+    /// Records, lane by lane for the lanes of `exec`, `count` accesses `step` bytes apart
+    /// from each lane's address in `addresses` (nothing when not recording).
+    #[inline]
+    pub fn record_lanes(&mut self, exec: u64, addresses: &[u64; LANES], count: usize, step: u64) {
+        if let Some(log) = self.accesses.as_deref_mut() {
+            for l in active(exec) {
+                log.extend((0..count as u64).map(|k| addresses[l] + step * k));
+            }
         }
     }
 
@@ -231,5 +244,44 @@ impl<'m> Tlb<'m> {
         words[0].store(new as u32, Ordering::Release);
         words[1].store((new >> 32) as u32, Ordering::Release);
         Ok(old)
+    }
+}
+
+/// The frame of the page an instruction's lanes last touched, kept while consecutive
+/// lanes stay in that page: one translation per page an instruction touches instead of
+/// one per lane and dword.
+#[derive(Default)]
+pub struct PageCursor {
+    /// Virtual page number of `frame`.
+    vpn: u64,
+    frame: Option<Arc<Frame>>,
+}
+
+impl PageCursor {
+    /// The words of the page holding `address`, translated through `tlb` when the page
+    /// is not the one held (the access is not recorded).
+    #[inline(always)]
+    pub fn words<'c>(
+        &'c mut self,
+        tlb: &mut Tlb,
+        address: u64,
+    ) -> Result<&'c [AtomicU32], FaultKind> {
+        let vpn = address >> tlb.page_shift;
+        if self.vpn != vpn || self.frame.is_none() {
+            self.frame = Some(tlb.page(address)?);
+            self.vpn = vpn;
+        }
+        Ok(self.frame.as_deref().map_or(&[], Frame::words))
+    }
+
+    /// Checks that every byte of `address..address + bytes` is mapped (not recorded).
+    #[inline(always)]
+    pub fn check(&mut self, tlb: &mut Tlb, address: u64, bytes: u64) -> Result<(), FaultKind> {
+        self.words(tlb, address)?;
+        let last = address.wrapping_add(bytes.max(1) - 1);
+        if last >> tlb.page_shift != self.vpn {
+            tlb.page(last)?;
+        }
+        Ok(())
     }
 }

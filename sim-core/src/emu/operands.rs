@@ -84,6 +84,45 @@ pub fn write_active(reg: &mut [u32; LANES], values: &[u32; LANES], exec: u64) {
     }
 }
 
+/// The mask whose bit `l` is `bits[l]` (each 0 or 1), packed eight lanes at a time
+/// without a per-lane shift, so that the loops filling `bits` vectorise.
+#[inline(always)]
+pub fn pack_mask(bits: &[u8; LANES]) -> u64 {
+    let mut mask = 0u64;
+    for (i, chunk) in bits.chunks_exact(8).enumerate() {
+        let bytes = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // Each byte's low bit moves to bit 56 + its index; the products do not overlap.
+        mask |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    mask
+}
+
+/// The bits of `mask`, one byte (0 or 1) per lane: the inverse of [`pack_mask`].
+#[inline(always)]
+pub fn unpack_mask(mask: u64) -> [u8; LANES] {
+    let mut bits = [0u8; LANES];
+    for (i, chunk) in bits.chunks_exact_mut(8).enumerate() {
+        // Byte j of `spread` keeps bit j of the mask's byte i, at its place in the byte;
+        // adding 0x7f sets a byte's top bit when its other bits are not all zero.
+        let spread =
+            ((mask >> (8 * i)) & 0xff).wrapping_mul(0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+        let any = ((spread & 0x7f7f_7f7f_7f7f_7f7f) + 0x7f7f_7f7f_7f7f_7f7f) | spread;
+        chunk.copy_from_slice(&((any >> 7) & 0x0101_0101_0101_0101).to_le_bytes());
+    }
+    bits
+}
+
+/// Calls `f` for every lane of `exec` in ascending order: a plain loop over all lanes
+/// when all are active (the common case, which the compiler can unroll and vectorise).
+#[inline(always)]
+pub fn for_active(exec: u64, f: impl FnMut(usize)) {
+    if exec == u64::MAX {
+        (0..LANES).for_each(f);
+    } else {
+        active(exec).for_each(f);
+    }
+}
+
 /// Iterates the set bits of `mask` (active lanes) in ascending order.
 #[inline]
 pub fn active(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -95,4 +134,26 @@ pub fn active(mut mask: u64) -> impl Iterator<Item = usize> {
         mask &= mask - 1;
         Some(l)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_pack_and_unpack_lane_by_lane() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let bits = unpack_mask(x);
+            for (l, &b) in bits.iter().enumerate() {
+                assert_eq!(u64::from(b), x >> l & 1, "lane {l} of {x:#x}");
+            }
+            assert_eq!(pack_mask(&bits), x);
+        }
+        assert_eq!(unpack_mask(0), [0; LANES]);
+        assert_eq!(pack_mask(&[1; LANES]), u64::MAX);
+    }
 }

@@ -331,3 +331,37 @@ fn movrelsd(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     }
     Ok(())
 }
+
+/// What the tests of the fast forms ([`super::vector_int`], [`super::vector_f32`]) share.
+#[cfg(test)]
+pub(super) mod fast_form_tests {
+    use super::*;
+    use crate::emu::memory::{Tlb, TlbEntries};
+
+    /// A xorshift generator of test values, from a non-zero seed.
+    pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut x = seed;
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// Executes `step` with its own semantics and with the general path [`valu`] on
+    /// copies of `w`, and checks that both leave the same registers.
+    pub fn assert_same_as_general_path(step: &Step, w: &Wavefront, seed: u64) {
+        let (mut fast, mut general) = (w.clone(), w.clone());
+        let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
+        let mut entries = TlbEntries::default();
+        let mut env = Env {
+            tlb: Tlb::new(&memory, &mut entries),
+            lds: &mut [],
+        };
+        (step.exec)(&mut fast, &mut env, step).unwrap();
+        valu(&mut general, &mut env, step).unwrap();
+        assert_eq!(fast.vgprs, general.vgprs, "{} seed {seed}", step.inst);
+        assert_eq!(fast.sgprs, general.sgprs, "{} seed {seed}", step.inst);
+    }
+}

@@ -6,16 +6,18 @@
 //! general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
-use super::operands::{check_vgprs, read_scalar, write_active, write_scalar};
+use super::operands::{
+    check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
+};
 use super::program::{Env, Semantic, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
 
-/// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
-/// implements, in a form without modifiers.
-pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+/// Whether `inst` is in a plain form: no VOP3 modifiers, SDWA or DPP, and 32-bit
+/// sources 0 and 1 and destination.
+pub(super) fn is_plain(inst: &Instruction) -> bool {
     let plain = match inst.extra {
-        Extra::None => true,
+        Extra::None | Extra::K(_) => true,
         Extra::Vop3(m) => m == VopModifiers::default(),
         _ => false,
     };
@@ -23,7 +25,13 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         Operand::Vector { count, .. } | Operand::Scalar { count, .. } => count <= 1,
         _ => true,
     };
-    if !plain || !inst.src[..2].iter().all(narrow) || !narrow(&inst.dst) {
+    plain && inst.src[..2].iter().all(narrow) && narrow(&inst.dst)
+}
+
+/// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
+/// implements, in a form without modifiers.
+pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+    if !is_plain(inst) {
         return None;
     }
     Some(match inst.info.mnemonic {
@@ -41,7 +49,7 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
 
 /// Source `i` of `s`, one 32-bit value per lane.
 #[inline(always)]
-fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
+pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
     if let Some(v) = s.constants[i] {
         return Ok([v as u32; LANES]);
     }
@@ -59,7 +67,7 @@ fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
 /// has one, `carry` (of the active lanes) into its scalar destination.
 #[inline(always)]
-fn write_back(
+pub(super) fn write_back(
     w: &mut Wavefront,
     s: &Step,
     values: &[u32; LANES],
@@ -80,13 +88,16 @@ fn write_back(
 #[inline(always)]
 fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64) {
     let mut out = [0u32; LANES];
-    let mut carry = 0u64;
+    let mut carries = [0u8; LANES];
+    let carry_in = unpack_mask(carry_in);
     for l in 0..LANES {
-        let s = u64::from(a[l]) + u64::from(b[l]) + (carry_in >> l & 1);
-        out[l] = s as u32;
-        carry |= (s >> 32) << l;
+        // On 32-bit lanes, so that four or eight lanes go per host instruction.
+        let (s, c1) = a[l].overflowing_add(b[l]);
+        let (s, c2) = s.overflowing_add(u32::from(carry_in[l]));
+        out[l] = s;
+        carries[l] = u8::from(c1 | c2);
     }
-    (out, carry)
+    (out, pack_mask(&carries))
 }
 
 fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
@@ -146,7 +157,7 @@ fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
 mod tests {
     use super::*;
     use crate::emu::program::Program;
-    use crate::emu::vector;
+    use crate::emu::vector::fast_form_tests::{assert_same_as_general_path, xorshift};
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
@@ -171,17 +182,11 @@ mod tests {
 
     fn wavefront(seed: u64) -> Wavefront {
         let mut w = Wavefront::new(8);
-        let mut x = seed;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(seed);
         for r in w.vgprs.iter_mut() {
             for v in r.iter_mut() {
                 // Many values near the top, so that carries happen.
-                *v = if next() % 3 == 0 {
+                *v = if next().is_multiple_of(3) {
                     u32::MAX - next() as u32 % 4
                 } else {
                     next() as u32
@@ -201,21 +206,13 @@ mod tests {
             let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let program = Program::new(&code, 0);
             let step = &program.steps()[0];
-            let fast = semantic(&step.inst).expect("a fast form");
+            assert!(
+                semantic(&step.inst).is_some(),
+                "{} has a fast form",
+                step.inst
+            );
             for seed in 1..50 {
-                let mut a = wavefront(seed);
-                let mut b = a.clone();
-                let mut lds = [];
-                let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
-                let mut entries = crate::emu::memory::TlbEntries::default();
-                let mut env = Env {
-                    tlb: crate::emu::memory::Tlb::new(&memory, &mut entries),
-                    lds: &mut lds,
-                };
-                fast(&mut a, &mut env, step).unwrap();
-                vector::valu(&mut b, &mut env, step).unwrap();
-                assert_eq!(a.vgprs, b.vgprs, "{} seed {seed}", step.inst);
-                assert_eq!(a.sgprs, b.sgprs, "{} seed {seed}", step.inst);
+                assert_same_as_general_path(step, &wavefront(seed), seed);
             }
         }
     }

@@ -4,13 +4,12 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, vgpr, write_active};
+use super::memory::PageCursor;
+use super::operands::{active, for_active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
-use crate::driver::Frame;
 use crate::isa::Operand;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 /// Where one lane's access goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,8 +151,90 @@ fn extend(v: u32, bytes: u32, signed: bool) -> u32 {
     }
 }
 
+/// Performs a load, or a dword store, whose active lanes all address aligned dwords (or
+/// aligned bytes and shorts) of one global page, the common case: one
+/// translation, and lane loops without per-lane dispatch. Returns `Ok(false)`, having
+/// done nothing, when the access is not of that kind or its page is not mapped;
+/// [`execute`] then performs it (and reports the fault). `addresses` holds each active
+/// lane's global address. Recorded accesses are those [`execute`] records.
+pub fn one_page(
+    w: &mut Wavefront,
+    e: &mut Env,
+    op: VmemOp,
+    addresses: &[u64; LANES],
+    data: Operand,
+    dst: Operand,
+) -> Result<bool, FaultKind> {
+    let (store, bytes, signed, dwords) = match op {
+        VmemOp::Load {
+            bytes,
+            signed,
+            dwords,
+        } => (false, bytes, signed, dwords),
+        VmemOp::Store { bytes: 4, dwords } => (true, 4, false, dwords),
+        _ => return Ok(false),
+    };
+    let exec = w.exec();
+    if exec == 0 {
+        return Ok(false);
+    }
+    // Every lane's first and last byte in the page of the first active lane's address,
+    // and every address a multiple of the access size.
+    let first = addresses[exec.trailing_zeros() as usize];
+    let span = 4 * dwords as u64 - 1;
+    let (mut spread, mut bits) = (0u64, 0u64);
+    for_active(exec, |l| {
+        let a = addresses[l];
+        bits |= a;
+        spread |= (a ^ first) | (a.wrapping_add(span) ^ first);
+    });
+    let shift = e.tlb.page_shift();
+    if bits & (u64::from(bytes) - 1) != 0 || spread >> shift != 0 {
+        return Ok(false);
+    }
+    let Ok(frame) = e.tlb.page(first) else {
+        return Ok(false);
+    };
+    let words = frame.words();
+    let page_offset_mask = (1u64 << shift) - 1;
+    let index = |a: u64| ((a & page_offset_mask) / 4) as usize;
+    let regs = match if store { data } else { dst } {
+        op @ Operand::Vector { count, .. } => {
+            let r = vgpr(w, op, u32::from(count).max(dwords as u32))?;
+            &mut w.vgprs[r..r + dwords]
+        }
+        _ => {
+            return Err(FaultKind::Unsupported(
+                "a vector operand that is not a VGPR",
+            ))
+        }
+    };
+    if bytes == 4 {
+        e.tlb.record_lanes(exec, addresses, dwords, 4);
+    } else {
+        e.tlb.record_lanes(exec, addresses, bytes as usize, 1);
+    }
+    let value_mask = u32::MAX >> (32 - 8 * bytes);
+    for (k, reg) in regs.iter_mut().enumerate() {
+        let word = |l: usize| &words[index(addresses[l]) + k];
+        if store {
+            for_active(exec, |l| word(l).store(reg[l], Ordering::Relaxed));
+        } else {
+            for_active(exec, |l| {
+                let v = word(l).load(Ordering::Relaxed) >> (8 * (addresses[l] % 4));
+                reg[l] = extend(v & value_mask, bytes, signed);
+            });
+        }
+    }
+    Ok(true)
+}
+
 /// Performs `op` for every active lane at `targets`, with data from the VGPRs of `data`
 /// and results into `dst` (when it names registers).
+///
+/// Whole aligned dwords of global memory are moved through a [`PageCursor`], which
+/// translates once per page the lanes touch; other accesses go through the TLB dword by
+/// dword (or byte by byte).
 pub fn execute(
     w: &mut Wavefront,
     e: &mut Env,
@@ -166,9 +247,12 @@ pub fn execute(
     let exec = w.exec();
     let size = op.access_bytes();
     // Check every global address first, so that a fault leaves memory untouched.
+    let mut cursor = PageCursor::default();
     if !matches!(op, VmemOp::Load { .. }) {
+        let store = matches!(op, VmemOp::Store { .. });
         for l in active(exec) {
             match targets[l] {
+                Target::Global(a) if store => cursor.check(&mut e.tlb, a, size)?,
                 Target::Global(a) => e.tlb.check(a, size)?,
                 Target::Strided(a, _) => e.tlb.check(a, size.min(4))?,
                 _ => {}
@@ -191,40 +275,48 @@ pub fn execute(
             0
         }
     };
-    let mut out = [[0u32; LANES]; 4];
+    // The destination's first VGPR, checked to hold what the operation returns.
+    let returned = match op {
+        VmemOp::Load { dwords, .. } => dwords,
+        VmemOp::Atomic { wide } => 1 + usize::from(wide),
+        VmemOp::Store { .. } => 0,
+    };
+    let dst_reg = match dst {
+        Operand::Vector { count, .. } if returned > 0 => {
+            Some(vgpr(w, dst, (count as usize).max(returned) as u32)?)
+        }
+        _ => None,
+    };
+    let page_offset_mask = (1u64 << e.tlb.page_shift()) - 1;
     match op {
         VmemOp::Load {
             bytes,
             signed,
             dwords,
         } => {
-            // The page the previous lane read, while lanes stay in it. When the accesses
-            // are recorded, each is recorded as the loads below would: every dword, or
-            // every byte of a narrower load, in order; a fault after its first address.
-            let mut page: Option<(u64, Arc<Frame>)> = None;
-            let page_shift = e.tlb.page_shift();
+            // When the accesses are recorded, each is recorded as the TLB's loads would:
+            // every dword, or every byte of a narrower load, in order; a fault after its
+            // first address.
             for l in active(exec) {
+                let mut values = [0u32; 4];
+                let mut fast = false;
                 if let Target::Global(a) = targets[l] {
-                    let vpn = a >> page_shift;
-                    if page.as_ref().is_none_or(|(p, _)| *p != vpn) {
-                        page = match e.tlb.page(a) {
-                            Ok(frame) => Some((vpn, frame)),
-                            Err(fault) => {
-                                e.tlb.record(a);
-                                return Err(fault);
-                            }
-                        };
-                    }
-                    let words = page.as_ref().map_or(&[][..], |(_, f)| f.words());
-                    let first = ((a & ((1 << page_shift) - 1)) / 4) as usize;
+                    let words = match cursor.words(&mut e.tlb, a) {
+                        Ok(words) => words,
+                        Err(fault) => {
+                            e.tlb.record(a);
+                            return Err(fault);
+                        }
+                    };
+                    let first = ((a & page_offset_mask) / 4) as usize;
                     if bytes == 4 && a.is_multiple_of(4) {
                         // Whole aligned dwords inside the page.
                         if let Some(ws) = words.get(first..first + dwords) {
-                            for (k, (o, w)) in out.iter_mut().zip(ws).enumerate() {
+                            for (k, (v, word)) in values.iter_mut().zip(ws).enumerate() {
                                 e.tlb.record(a + 4 * k as u64);
-                                o[l] = w.load(Ordering::Relaxed);
+                                *v = word.load(Ordering::Relaxed);
                             }
-                            continue;
+                            fast = true;
                         }
                     } else if bytes < 4 && a % 4 + u64::from(bytes) <= 4 {
                         // A byte or short inside one dword.
@@ -232,26 +324,48 @@ pub fn execute(
                             e.tlb.record(a + i);
                         }
                         let v = words[first].load(Ordering::Relaxed) >> (8 * (a % 4));
-                        out[0][l] = extend(v & (u32::MAX >> (32 - 8 * bytes)), bytes, signed);
-                        continue;
+                        values[0] = extend(v & (u32::MAX >> (32 - 8 * bytes)), bytes, signed);
+                        fast = true;
                     }
                 }
-                for (k, o) in out.iter_mut().enumerate().take(dwords) {
-                    let b = u64::from(bytes);
-                    let v = match targets[l] {
-                        Target::Global(a) => e.tlb.load(a.wrapping_add(4 * k as u64), bytes)?,
-                        Target::Strided(a, step) => {
-                            e.tlb.load(a.wrapping_add(step * k as u64), bytes)?
-                        }
-                        Target::Lds(a) => lds_load(e.lds, a + 4 * k as u64, b),
-                        Target::Dropped => 0,
-                    };
-                    o[l] = extend(v, bytes, signed);
+                if !fast {
+                    for (k, v) in values.iter_mut().enumerate().take(dwords) {
+                        let b = u64::from(bytes);
+                        let loaded = match targets[l] {
+                            Target::Global(a) => e.tlb.load(a.wrapping_add(4 * k as u64), bytes)?,
+                            Target::Strided(a, step) => {
+                                e.tlb.load(a.wrapping_add(step * k as u64), bytes)?
+                            }
+                            Target::Lds(a) => lds_load(e.lds, a + 4 * k as u64, b),
+                            Target::Dropped => 0,
+                        };
+                        *v = extend(loaded, bytes, signed);
+                    }
+                }
+                if let Some(r) = dst_reg {
+                    for (k, &v) in values.iter().enumerate().take(dwords) {
+                        w.vgprs[r + k][l] = v;
+                    }
                 }
             }
         }
         VmemOp::Store { bytes, dwords } => {
             for l in active(exec) {
+                if let Target::Global(a) = targets[l] {
+                    if bytes == 4 && a.is_multiple_of(4) {
+                        let first = ((a & page_offset_mask) / 4) as usize;
+                        let words = cursor.words(&mut e.tlb, a)?;
+                        if let Some(ws) = words.get(first..first + dwords) {
+                            // Whole aligned dwords inside the page, recorded as the TLB's
+                            // stores would record them.
+                            for (k, word) in ws.iter().enumerate() {
+                                e.tlb.record(a + 4 * k as u64);
+                                word.store(datum(w, k, l), Ordering::Relaxed);
+                            }
+                            continue;
+                        }
+                    }
+                }
                 for k in 0..dwords {
                     let v = datum(w, k, l);
                     match targets[l] {
@@ -268,6 +382,7 @@ pub fn execute(
         VmemOp::Atomic { wide } => {
             let rmw = s.atomic.ok_or(FaultKind::Unimplemented)?;
             let cmpswap = rmw == AtomicOp::CmpSwap;
+            let mut out = [[0u32; LANES]; 2];
             for l in active(exec) {
                 if wide {
                     let pair =
@@ -304,17 +419,11 @@ pub fn execute(
                     };
                 }
             }
-        }
-    }
-    if let Operand::Vector { count, .. } = dst {
-        let n = match op {
-            VmemOp::Load { dwords, .. } => dwords,
-            VmemOp::Atomic { wide } => 1 + usize::from(wide),
-            VmemOp::Store { .. } => 0,
-        };
-        let r = vgpr(w, dst, (count as usize).max(n) as u32)?;
-        for (k, o) in out.iter().enumerate().take(n) {
-            write_active(&mut w.vgprs[r + k], o, exec);
+            if let Some(r) = dst_reg {
+                for (k, o) in out.iter().enumerate().take(returned) {
+                    write_active(&mut w.vgprs[r + k], o, exec);
+                }
+            }
         }
     }
     Ok(())

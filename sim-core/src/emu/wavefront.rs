@@ -67,6 +67,18 @@ impl Wavefront {
         }
     }
 
+    /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, keeping the
+    /// vector registers' storage (running many work-groups then allocates nothing).
+    pub fn reset(&mut self, vgpr_count: usize) {
+        let mut vgprs = std::mem::take(&mut self.vgprs);
+        vgprs.clear();
+        vgprs.resize(vgpr_count, [0; LANES]);
+        *self = Wavefront {
+            vgprs,
+            ..Wavefront::new(0)
+        };
+    }
+
     /// The EXEC mask.
     #[inline]
     pub fn exec(&self) -> u64 {

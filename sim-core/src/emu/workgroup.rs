@@ -12,6 +12,7 @@ use super::wavefront::{WaveStatus, Wavefront};
 use crate::driver::GpuMemory;
 use crate::isa::Category;
 use crate::loader::KernelDescriptor;
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Instructions a wavefront executes before the next one gets its turn.
@@ -124,14 +125,13 @@ pub fn run_workgroup(
         .vgprs_used()
         .max(kernel.descriptor.compute_pgm_rsrc1.allocated_vgprs() as usize)
         .min(256);
-    let mut wavefronts: Vec<Wavefront> = waves
-        .iter()
-        .map(|s| {
-            let mut w = Wavefront::new(vgprs);
-            initialize(&mut w, &kernel.descriptor, s, kernel.entry_pc);
-            w
-        })
-        .collect();
+    let mut spare = SpareWavefronts::take();
+    let wavefronts = &mut spare.0;
+    wavefronts.resize_with(waves.len(), || Wavefront::new(0));
+    for (w, s) in wavefronts.iter_mut().zip(waves) {
+        w.reset(vgprs);
+        initialize(w, &kernel.descriptor, s, kernel.entry_pc);
+    }
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut translations = TlbEntries::default();
     let mut env = Env {
@@ -185,6 +185,28 @@ pub fn run_workgroup(
         counts,
         wavefronts: wavefronts.len() as u32,
     })
+}
+
+thread_local! {
+    /// Each host thread's wavefronts of the last work-group it ran, whose registers the
+    /// next work-group reuses.
+    static SPARE_WAVEFRONTS: RefCell<Vec<Wavefront>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This thread's spare wavefronts, taken for one work-group and given back when dropped.
+struct SpareWavefronts(Vec<Wavefront>);
+
+impl SpareWavefronts {
+    fn take() -> Self {
+        SpareWavefronts(SPARE_WAVEFRONTS.with(|spare| std::mem::take(&mut *spare.borrow_mut())))
+    }
+}
+
+impl Drop for SpareWavefronts {
+    fn drop(&mut self) {
+        let wavefronts = std::mem::take(&mut self.0);
+        SPARE_WAVEFRONTS.with(|spare| *spare.borrow_mut() = wavefronts);
+    }
 }
 
 /// Executes up to [`QUANTUM`] instructions of `w`, stopping early when it leaves the
