@@ -23,8 +23,9 @@
 #    PoCL — where each column is pass, fail, n/a (the CTS skipped it: the
 #    device does not claim the feature), timeout, or crash (no result,
 #    exit status N); then the counts per column and the total run time on
-#    each platform. The table is also written to build/cts/results.md and
-#    build/cts/results.csv.
+#    each platform. The table is also written to
+#    build/cts/results/run-<UTC date and time>-<process id>.md and .csv, a pair
+#    per call, so calls never overwrite each other's tables.
 #
 # Default suites: the list of issue 14 (computeinfo api mem_host_flags events
 # profiling buffers basic compiler printf). The wider list adds commonfns
@@ -144,7 +145,9 @@ run_subtest() {
 }
 
 run_suites() {
-    local md=$CTS_DIR/results.md csv=$CTS_DIR/results.csv s t bin g p
+    local run_name
+    run_name=run-$(date -u +%Y%m%dT%H%M%S)-$$
+    local md=$CTS_DIR/results/$run_name.md csv=$CTS_DIR/results/$run_name.csv s t bin g p
     local -A count time
     mkdir -p "$CTS_DIR/results"
     {
@@ -191,7 +194,7 @@ run_suites() {
         echo "$line"
         printf '\n%s\n' "$line" >>"$md"
     done
-    echo "table: $md"
+    echo "table: $md (and .csv)"
 }
 
 if [ $build -eq 1 ]; then build_suites; fi
