@@ -183,21 +183,6 @@ static void run(const struct range *r)
     clReleaseMemObject(bout);
 }
 
-/* Whether the device lists the OpenCL C feature `name`. */
-static int has_feature(const char *name)
-{
-    size_t size = 0;
-    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size) != CL_SUCCESS)
-        return 0;
-    cl_name_version *list = malloc(size);
-    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, size, list, NULL));
-    int found = 0;
-    for (size_t i = 0; i < size / sizeof *list; i++)
-        found |= strcmp(list[i].name, name) == 0;
-    free(list);
-    return found;
-}
-
 int main(int argc, char **argv)
 {
     ta_init(&argc, argv);
@@ -216,7 +201,7 @@ int main(int argc, char **argv)
     TA_CHECK(err);
     queue = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
     TA_CHECK(err);
-    const char *std = has_feature("__opencl_c_subgroups") ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
+    const char *std = ta_device_lists(device, CL_DEVICE_OPENCL_C_FEATURES, "__opencl_c_subgroups", 0, 0) ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
     printf("building with %s\n", std);
     cl_program p = ta_build(ctx, device, source, std);
     kernel = clCreateKernel(p, "sg", &err);
