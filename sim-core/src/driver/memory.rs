@@ -61,10 +61,23 @@ impl Frame {
 
     /// Copies the bytes at `offset..offset + out.len()` into `out`.
     pub fn read(&self, offset: usize, out: &mut [u8]) {
-        for (i, byte) in out.iter_mut().enumerate() {
-            let at = offset + i;
-            let word = self.words()[at / 4].load(Ordering::Relaxed);
-            *byte = (word >> (8 * (at % 4))) as u8;
+        let words = self.words();
+        let byte_at = |at: usize| (words[at / 4].load(Ordering::Relaxed) >> (8 * (at % 4))) as u8;
+        // Bytes up to the first word boundary, then whole words, then the rest.
+        let head = ((4 - offset % 4) % 4).min(out.len());
+        let (first, rest) = out.split_at_mut(head);
+        for (i, byte) in first.iter_mut().enumerate() {
+            *byte = byte_at(offset + i);
+        }
+        let mut at = offset + head;
+        let mut chunks = rest.chunks_exact_mut(4);
+        for chunk in &mut chunks {
+            chunk.copy_from_slice(&words[at / 4].load(Ordering::Relaxed).to_le_bytes());
+            at += 4;
+        }
+        for byte in chunks.into_remainder() {
+            *byte = byte_at(at);
+            at += 1;
         }
     }
 
@@ -367,6 +380,21 @@ mod tests {
         assert_eq!(&back[..2], &[0, 0]);
         assert_eq!(&back[2..302], &data[..]);
         assert_eq!(&back[302..], &[0, 0]);
+    }
+
+    #[test]
+    fn reads_of_every_alignment_and_length_give_the_bytes_written() {
+        let mem = GpuMemory::new(0, 1 << 20, 4096);
+        mem.map_zeroed(0x10000, 1).unwrap();
+        let data: Vec<u8> = (0..64u32).map(|i| (i * 13 + 5) as u8).collect();
+        mem.write(0x10000, &data).unwrap();
+        for start in 0..12 {
+            for len in 0..20 {
+                let mut back = vec![0xaa; len];
+                mem.read(0x10000 + start as u64, &mut back).unwrap();
+                assert_eq!(back, &data[start..start + len], "{start} + {len}");
+            }
+        }
     }
 
     #[test]
