@@ -156,8 +156,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_IL_VERSION => info(""),
         // Sub-groups are wavefronts: as many as the largest work-group has.
         CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&gpu.max_workgroup_size.div_ceil(gpu.wavefront_size)),
-        // Not promised (sub-groups of one work-group may wait on each other's barriers).
-        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&false_),
+        // Sub-groups are wavefronts, and a work-group's wavefronts take turns (emulation:
+        // round robin every few hundred instructions; timing: the CU's issue arbiter), so
+        // one spinning on another's progress does not stop it, as on GCN hardware. Required
+        // by cl_khr_subgroups (CTS subgroups ifp_ext).
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&true_),
         CL_DEVICE_PARENT_DEVICE => info(&std::ptr::null_mut::<c_void>()),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => info(&0u32),
         CL_DEVICE_PARTITION_PROPERTIES => info(&[0isize]),
