@@ -1,4 +1,6 @@
 /* testapp: shared helpers of the gcnsim test applications (see testapp.h). */
+/* Built against the OpenCL 3.0 API for ta_device_lists (cl_name_version). */
+#define CL_TARGET_OPENCL_VERSION 300
 #include "testapp.h"
 
 #include <CL/cl_ext.h>
@@ -175,6 +177,23 @@ char *ta_device_string(cl_device_id device, cl_device_info param)
     char *s = calloc(size + 1, 1);
     TA_CHECK(clGetDeviceInfo(device, param, size, s, NULL));
     return s;
+}
+
+int ta_device_lists(cl_device_id device, cl_device_info param, const char *name, unsigned major,
+                    unsigned minor)
+{
+    size_t size = 0;
+    if (clGetDeviceInfo(device, param, 0, NULL, &size) != CL_SUCCESS || size == 0)
+        return 0;
+    cl_name_version *list = malloc(size);
+    TA_CHECK(clGetDeviceInfo(device, param, size, list, NULL));
+    int found = 0;
+    for (size_t i = 0; i < size / sizeof *list; i++)
+        found |= strcmp(list[i].name, name) == 0 &&
+                 (major == 0 || (CL_VERSION_MAJOR(list[i].version) == major &&
+                                 CL_VERSION_MINOR(list[i].version) == minor));
+    free(list);
+    return found;
 }
 
 static cl_uint gpu_count(cl_platform_id platform)

@@ -80,6 +80,13 @@ cl_device_id ta_device(cl_platform_id platform);
 char *ta_device_string(cl_device_id device, cl_device_info param);
 char *ta_platform_string(cl_platform_id platform, cl_platform_info param);
 
+/* Whether the device's list of name-version pairs `param` (an OpenCL 3.0 query
+ * such as CL_DEVICE_OPENCL_C_ALL_VERSIONS or CL_DEVICE_OPENCL_C_FEATURES) has
+ * the name `name` with major.minor version `major`.`minor` (any version when
+ * `major` is 0). 0 when the device does not answer the query (before 3.0). */
+int ta_device_lists(cl_device_id device, cl_device_info param, const char *name, unsigned major,
+                    unsigned minor);
+
 /* CL_PROFILING_COMMAND_END - CL_PROFILING_COMMAND_START of a completed event
  * from a profiling queue, in nanoseconds. */
 cl_ulong ta_event_ns(cl_event event);

@@ -15,6 +15,12 @@
  *  - for -cl-std=CL3.0 (when CL_DEVICE_OPENCL_C_ALL_VERSIONS has 3.0) every
  *    optional feature macro is defined exactly when CL_DEVICE_OPENCL_C_FEATURES
  *    lists the feature;
+ *  - a device that lists OpenCL C 2.0 in CL_DEVICE_OPENCL_C_ALL_VERSIONS has
+ *    what OpenCL C 2.0 makes mandatory and OpenCL C 3.0 optional (pipes,
+ *    device-side enqueue, generic address space, ...: its 3.0 features);
+ *  - a program that calls enqueue_kernel on a device without device-side
+ *    enqueue fails to build (CL_BUILD_PROGRAM_FAILURE), even with
+ *    -cl-std=CL2.0 (--strict), rather than fault when it runs;
  *  - a program that writes past the region it mapped (AMD APP SDK PrefixSum)
  *    does not corrupt the host: the mapped region is written back;
  *  - CL_MEM_USE_HOST_PTR on an SVM pointer makes a buffer that uses that
@@ -232,7 +238,8 @@ static void check_macros(void)
      * --strict), whether they are fast math. */
     const char *options[] = {"", "-cl-std=CL1.2 -cl-fast-relaxed-math", "-cl-std=CL2.0"};
     const int c_version[] = {0, 120, 200}, fast[] = {0, 1, 0};
-    int runs = has_c_version(2, 0) ? 3 : 2;
+    /* gcnsim (--strict) compiles -cl-std=CL2.0 programs without listing 2.0. */
+    int runs = has_c_version(2, 0) || strict ? 3 : 2;
     for (int o = 0; o < runs; o++) {
         macros(options[o], out, 6 + NEXT);
         const char *opt = options[o];
@@ -309,6 +316,49 @@ static void check_feature_macros(void)
     }
     clReleaseMemObject(b);
     clReleaseKernel(k);
+    clReleaseProgram(p);
+}
+
+/* ---- OpenCL C 2.0 ---- */
+
+/* The OpenCL C 3.0 features OpenCL C 2.0 requires (3.0 C spec 6.2.1; images
+ * aside: 2.0 asks for read-write and 3D image writes only with images). */
+static const char *const c_2_0_features[] = {
+    "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
+    "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+    "__opencl_c_device_enqueue", "__opencl_c_generic_address_space", "__opencl_c_pipes",
+    "__opencl_c_program_scope_global_variables", "__opencl_c_work_group_collective_functions",
+};
+
+static void check_c_2_0_claim(void)
+{
+    if (!has_c_version(2, 0) || !has_c_version(3, 0))
+        return;
+    for (size_t i = 0; i < sizeof c_2_0_features / sizeof c_2_0_features[0]; i++)
+        ta_check(ta_device_lists(device, CL_DEVICE_OPENCL_C_FEATURES, c_2_0_features[i], 0, 0),
+                 "OpenCL C 2.0 is listed, so is the feature it requires: %s", c_2_0_features[i]);
+}
+
+/* gcnsim: a kernel that enqueues kernels has no device queue to use. (Marked
+ * --strict: PoCL 3.1 is not known to refuse it.) */
+static void check_device_enqueue_refused(void)
+{
+    if (!strict || ta_device_lists(device, CL_DEVICE_OPENCL_C_FEATURES,
+                                   "__opencl_c_device_enqueue", 0, 0))
+        return;
+    const char *source =
+        "kernel void parent(global int *o)\n"
+        "{\n"
+        "    enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(64),\n"
+        "                   ^{ o[get_global_id(0)] = 3; });\n"
+        "}\n";
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    TA_CHECK(err);
+    ta_check_err(clBuildProgram(p, 1, &device, "-cl-std=CL2.0", NULL, NULL),
+                 CL_BUILD_PROGRAM_FAILURE,
+                 "[-cl-std=CL2.0] a kernel calling enqueue_kernel does not build without "
+                 "device-side enqueue");
     clReleaseProgram(p);
 }
 
@@ -409,6 +459,8 @@ int main(int argc, char **argv)
     check_library_binaries();
     check_macros();
     check_feature_macros();
+    check_c_2_0_claim();
+    check_device_enqueue_refused();
     check_map_writes_past_region();
     check_svm_host_ptr();
     clReleaseCommandQueue(queue);

@@ -83,18 +83,7 @@ static cl_command_queue queue;
 /* Whether CL_DEVICE_OPENCL_C_ALL_VERSIONS lists OpenCL C major.minor. */
 static int has_c_version(unsigned major, unsigned minor)
 {
-    size_t size = 0;
-    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 0, NULL, &size) != CL_SUCCESS)
-        return 0;
-    cl_name_version *list = malloc(size);
-    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, size, list, NULL));
-    int found = 0;
-    for (size_t i = 0; i < size / sizeof *list; i++)
-        found |= strcmp(list[i].name, "OpenCL C") == 0 &&
-                 CL_VERSION_MAJOR(list[i].version) == major &&
-                 CL_VERSION_MINOR(list[i].version) == minor;
-    free(list);
-    return found;
+    return ta_device_lists(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, "OpenCL C", major, minor);
 }
 
 /* One NDRange of the ids kernel; local == NULL lets the runtime choose. */

@@ -16,6 +16,11 @@
  *    number of sub-groups that gives it, CL_KERNEL_MAX_NUM_SUB_GROUPS.
  * NDRanges: full and partial last sub-groups, 1 to 3 dimensions, and a
  * non-uniform one. Devices with CL_DEVICE_MAX_NUM_SUB_GROUPS 0 skip it.
+ * Independent forward progress: a device listing cl_khr_subgroups reports it
+ * (the extension requires it; CTS subgroups ifp_ext), and a device reporting
+ * it runs a ring of sub-groups each spinning on the previous one's flag in
+ * local memory (sub-group n waits for n - 1, and the first waits for the last
+ * to have started).
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include "testapp.h"
@@ -51,6 +56,30 @@ static const char *const source =
     "    o[11] = sub_group_all(x % 7 != 0);\n"
     "    o[12] = sub_group_any(x % 61 == 0);\n"
     "    o[13] = get_group_id(0) + 1000 * (get_group_id(1) + 1000 * get_group_id(2));\n"
+    "}\n";
+
+/* Sub-group 0 sets its flag; every other one waits for the previous one's flag and
+ * then sets its own; sub-group 0 then waits for the last one's. Needs every
+ * sub-group to progress while others spin. */
+static const char *const ifp_source =
+    "#ifndef __opencl_c_subgroups\n"
+    "#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n"
+    "#endif\n"
+    "kernel void ring(global uint *out)\n"
+    "{\n"
+    "    local atomic_uint flags[32];\n"
+    "    uint n = get_num_sub_groups(), me = get_sub_group_id();\n"
+    "    if (get_local_id(0) < 32) atomic_init(&flags[get_local_id(0)], 0);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    uint spins = 0;\n"
+    "    if (get_sub_group_local_id() == 0) {\n"
+    "        if (me > 0)\n"
+    "            while (atomic_load(&flags[me - 1]) == 0) spins++;\n"
+    "        atomic_store(&flags[me], 1);\n"
+    "        if (me == 0)\n"
+    "            while (atomic_load(&flags[n - 1]) == 0) spins++;\n"
+    "        out[get_group_id(0) * 32 + me] = 1 + (spins > 0);\n"
+    "    }\n"
     "}\n";
 
 static cl_context ctx;
@@ -183,19 +212,50 @@ static void run(const struct range *r)
     clReleaseMemObject(bout);
 }
 
-/* Whether the device lists the OpenCL C feature `name`. */
-static int has_feature(const char *name)
+/* Runs the ring kernel on 2 work-groups of `sub_groups` sub-groups each (when the
+ * device reports independent forward progress). */
+static void check_independent_forward_progress(const char *std)
 {
-    size_t size = 0;
-    if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size) != CL_SUCCESS)
-        return 0;
-    cl_name_version *list = malloc(size);
-    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, size, list, NULL));
-    int found = 0;
-    for (size_t i = 0; i < size / sizeof *list; i++)
-        found |= strcmp(list[i].name, name) == 0;
-    free(list);
-    return found;
+    cl_bool ifp = CL_FALSE;
+    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, sizeof ifp,
+                             &ifp, NULL));
+    char *extensions = ta_device_string(device, CL_DEVICE_EXTENSIONS);
+    if (strstr(extensions, "cl_khr_subgroups"))
+        ta_check(ifp, "cl_khr_subgroups is listed, so sub-groups have independent forward "
+                      "progress (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS)");
+    free(extensions);
+    if (!ifp)
+        return;
+    cl_int err;
+    cl_program p = ta_build(ctx, device, ifp_source, std);
+    cl_kernel k = clCreateKernel(p, "ring", &err);
+    TA_CHECK(err);
+    size_t local = 256, sub_groups = 0;
+    TA_CHECK(clGetKernelSubGroupInfo(k, device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE,
+                                     sizeof local, &local, sizeof sub_groups, &sub_groups, NULL));
+    ta_check(sub_groups >= 1 && sub_groups <= 32, "256 work-items make 1 to 32 sub-groups (%zu)",
+             sub_groups);
+    size_t global = 2 * local;
+    cl_uint out[64] = {0};
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof out, out, &err);
+    TA_CHECK(err);
+    TA_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+    cl_event done;
+    TA_CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &global, &local, 0, NULL, &done));
+    cl_int status = CL_QUEUED;
+    clWaitForEvents(1, &done);
+    TA_CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                            NULL));
+    ta_check(status == CL_COMPLETE, "the ring of spinning sub-groups completes (status %d)",
+             status);
+    TA_CHECK(clEnqueueReadBuffer(queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    for (size_t g = 0; g < 2 && sub_groups <= 32; g++)
+        for (size_t i = 0; i < sub_groups; i++)
+            ta_check(out[g * 32 + i] >= 1, "work-group %zu: sub-group %zu passed its wait", g, i);
+    clReleaseEvent(done);
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
 }
 
 int main(int argc, char **argv)
@@ -216,7 +276,7 @@ int main(int argc, char **argv)
     TA_CHECK(err);
     queue = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
     TA_CHECK(err);
-    const char *std = has_feature("__opencl_c_subgroups") ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
+    const char *std = ta_device_lists(device, CL_DEVICE_OPENCL_C_FEATURES, "__opencl_c_subgroups", 0, 0) ? "-cl-std=CL3.0" : "-cl-std=CL2.0";
     printf("building with %s\n", std);
     cl_program p = ta_build(ctx, device, source, std);
     kernel = clCreateKernel(p, "sg", &err);
@@ -247,6 +307,7 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
         run(&ranges[i]);
+    check_independent_forward_progress(std);
     clReleaseKernel(kernel);
     clReleaseProgram(p);
     clReleaseCommandQueue(queue);

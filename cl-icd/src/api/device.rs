@@ -146,7 +146,7 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_VERSION => info(&platform_version()),
         // The highest OpenCL C version the device supports entirely: 1.2, since OpenCL C
         // 2.0 programs get no pipes and no device-side enqueue (CTS compiler
-        // opencl_c_versions); CL_DEVICE_OPENCL_C_ALL_VERSIONS also lists 2.0 and 3.0.
+        // opencl_c_versions); CL_DEVICE_OPENCL_C_ALL_VERSIONS also lists 3.0.
         CL_DEVICE_OPENCL_C_VERSION => info("OpenCL C 1.2 "),
         CL_DEVICE_EXTENSIONS => info(&device_extensions().join(" ")),
         CL_DEVICE_PLATFORM => info(&Platform::handle()),
@@ -156,8 +156,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
         CL_DEVICE_IL_VERSION => info(""),
         // Sub-groups are wavefronts: as many as the largest work-group has.
         CL_DEVICE_MAX_NUM_SUB_GROUPS => info(&gpu.max_workgroup_size.div_ceil(gpu.wavefront_size)),
-        // Not promised (sub-groups of one work-group may wait on each other's barriers).
-        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&false_),
+        // Sub-groups are wavefronts, and a work-group's wavefronts take turns (emulation:
+        // round robin every few hundred instructions; timing: the CU's issue arbiter), so
+        // one spinning on another's progress does not stop it, as on GCN hardware. Required
+        // by cl_khr_subgroups (CTS subgroups ifp_ext).
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => info(&true_),
         CL_DEVICE_PARENT_DEVICE => info(&std::ptr::null_mut::<c_void>()),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => info(&0u32),
         CL_DEVICE_PARTITION_PROPERTIES => info(&[0isize]),
@@ -174,7 +177,11 @@ fn device_info(device: &Device, param_name: cl_device_info) -> CLResult<Vec<u8>>
             .iter()
             .flat_map(|f| name_version(make_version(3, 0, 0), f))
             .collect(),
-        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (2, 0), (3, 0)]
+        // Not 2.0: OpenCL C 2.0 makes pipes and device-side enqueue mandatory (the OpenCL C
+        // 3.0 specification lists them as optional only from 3.0), and gcnsim has neither.
+        // 3.0 programs name what they get in CL_DEVICE_OPENCL_C_FEATURES. Builds with
+        // -cl-std=CL2.0 still compile, so programs written for 2.0 keep working.
+        CL_DEVICE_OPENCL_C_ALL_VERSIONS => [(1, 0), (1, 1), (1, 2), (3, 0)]
             .iter()
             .flat_map(|&(major, minor)| name_version(make_version(major, minor, 0), "OpenCL C"))
             .collect(),

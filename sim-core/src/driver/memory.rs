@@ -62,52 +62,58 @@ impl Frame {
     /// Copies the bytes at `offset..offset + out.len()` into `out`: whole words at once,
     /// the bytes of partial words at the ends one by one.
     pub fn read(&self, offset: usize, out: &mut [u8]) {
-        let (words, len) = (self.words(), out.len());
-        let byte = |at: usize| (words[at / 4].load(Ordering::Relaxed) >> (8 * (at % 4))) as u8;
+        let words = self.words();
+        let byte_at = |at: usize| (words[at / 4].load(Ordering::Relaxed) >> (8 * (at % 4))) as u8;
+        // Bytes up to the first word boundary, then whole words, then the rest.
         let head = ((4 - offset % 4) % 4).min(out.len());
         let (first, rest) = out.split_at_mut(head);
-        for (i, b) in first.iter_mut().enumerate() {
-            *b = byte(offset + i);
+        for (i, byte) in first.iter_mut().enumerate() {
+            *byte = byte_at(offset + i);
         }
-        let at = offset + head;
+        let mut at = offset + head;
         let mut chunks = rest.chunks_exact_mut(4);
-        for (chunk, word) in (&mut chunks).zip(&words[at / 4..]) {
-            chunk.copy_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+        for chunk in &mut chunks {
+            chunk.copy_from_slice(&words[at / 4].load(Ordering::Relaxed).to_le_bytes());
+            at += 4;
         }
-        let tail = chunks.into_remainder();
-        let at = offset + len - tail.len();
-        for (i, b) in tail.iter_mut().enumerate() {
-            *b = byte(at + i);
+        for byte in chunks.into_remainder() {
+            *byte = byte_at(at);
+            at += 1;
         }
     }
 
     /// Stores `data` at `offset..offset + data.len()`; whole words are stored at once and
     /// partial words are merged atomically with their other bytes.
     pub fn write(&self, offset: usize, data: &[u8]) {
-        let mut at = offset;
-        let mut rest = data;
-        while !rest.is_empty() {
+        let words = self.words();
+        // Merges bytes into a word that keeps its other bytes.
+        let merge = |at: usize, bytes: &[u8]| {
             let lane = at % 4;
-            let take = (4 - lane).min(rest.len());
-            let word = &self.words()[at / 4];
-            if take == 4 {
-                word.store(
-                    u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]),
-                    Ordering::Relaxed,
-                );
-            } else {
-                let (mut bits, mut mask) = (0u32, 0u32);
-                for (k, &b) in rest[..take].iter().enumerate() {
-                    bits |= u32::from(b) << (8 * (lane + k));
-                    mask |= 0xff << (8 * (lane + k));
-                }
-                // The closure always returns Some, so the update cannot fail.
-                let _ = word.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-                    Some((old & !mask) | bits)
-                });
+            let (mut bits, mut mask) = (0u32, 0u32);
+            for (k, &b) in bytes.iter().enumerate() {
+                bits |= u32::from(b) << (8 * (lane + k));
+                mask |= 0xff << (8 * (lane + k));
             }
-            at += take;
-            rest = &rest[take..];
+            // The closure always returns Some, so the update cannot fail.
+            let _ = words[at / 4].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some((old & !mask) | bits)
+            });
+        };
+        // Bytes up to the first word boundary, then whole words, then the rest.
+        let head = ((4 - offset % 4) % 4).min(data.len());
+        let (first, rest) = data.split_at(head);
+        if !first.is_empty() {
+            merge(offset, first);
+        }
+        let mut at = offset + head;
+        let mut chunks = rest.chunks_exact(4);
+        for chunk in &mut chunks {
+            let word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            words[at / 4].store(word, Ordering::Relaxed);
+            at += 4;
+        }
+        if !chunks.remainder().is_empty() {
+            merge(at, chunks.remainder());
         }
     }
 }
@@ -383,16 +389,28 @@ mod tests {
     }
 
     #[test]
-    fn reads_of_any_offset_and_length_see_the_bytes_written() {
+    fn reads_and_writes_of_every_alignment_and_length_touch_exactly_their_bytes() {
         let mem = GpuMemory::new(0, 1 << 20, 4096);
         mem.map_zeroed(0x10000, 1).unwrap();
-        let data: Vec<u8> = (0..64u32).map(|i| (i * 37 + 5) as u8).collect();
+        let data: Vec<u8> = (0..64u32).map(|i| (i * 13 + 5) as u8).collect();
         mem.write(0x10000, &data).unwrap();
-        for offset in 0..9 {
-            for len in 0..14 {
-                let mut back = vec![0u8; len];
-                mem.read(0x10000 + offset as u64, &mut back).unwrap();
-                assert_eq!(back, data[offset..offset + len], "{offset} {len}");
+        for start in 0..12 {
+            for len in 0..20 {
+                let mut back = vec![0xaa; len];
+                mem.read(0x10000 + start as u64, &mut back).unwrap();
+                assert_eq!(back, &data[start..start + len], "{start} + {len}");
+            }
+        }
+        // Writes of every alignment and length change exactly their bytes.
+        let mut model = data.clone();
+        for start in 0..12 {
+            for len in 0..20 {
+                let bytes: Vec<u8> = (0..len).map(|i| (start * 31 + len * 7 + i) as u8).collect();
+                mem.write(0x10000 + start as u64, &bytes).unwrap();
+                model[start..start + len].copy_from_slice(&bytes);
+                let mut back = vec![0u8; 64];
+                mem.read(0x10000, &mut back).unwrap();
+                assert_eq!(back, model, "write {start} + {len}");
             }
         }
     }

@@ -69,12 +69,65 @@ fn read_element(
         return Ok(raw);
     }
     let at = t.element_address(x, y, slice);
+    let bytes = t.channel_bytes;
+    if let Some(words) = whole_words(t, at) {
+        // One load per dword of the element: the same dwords (so the same cache lines in
+        // timing mode) as a load per channel, without a translation per channel.
+        let mut data = [0u32; 4];
+        for (k, d) in data.iter_mut().enumerate().take(words) {
+            *d = e.tlb.load_u32(at + 4 * k as u64)?;
+        }
+        for (c, v) in raw.iter_mut().enumerate().take(t.channels as usize) {
+            let stored = channel_of_words(&data, c as u32, bytes);
+            *v = decode_channel(stored, bytes, t.num_format);
+        }
+        return Ok(raw);
+    }
     for (c, v) in raw.iter_mut().enumerate().take(t.channels as usize) {
-        let bytes = t.channel_bytes;
         let stored = e.tlb.load(at + u64::from(c as u32 * bytes), bytes)?;
         *v = decode_channel(stored, bytes, t.num_format);
     }
     Ok(raw)
+}
+
+/// The number of dwords of an element at `at` when it is made of whole, aligned dwords
+/// (RGBA8, R32, RGBA16, RGBA32, ...), else None (R8, R16).
+fn whole_words(t: &ImageResource, at: u64) -> Option<usize> {
+    let size = t.element_bytes();
+    (size.is_multiple_of(4) && at.is_multiple_of(4)).then_some(size as usize / 4)
+}
+
+/// Channel `c` (of `bytes` bytes) of an element held in little-endian dwords.
+fn channel_of_words(words: &[u32; 4], c: u32, bytes: u32) -> u32 {
+    let bit = c * bytes * 8;
+    let word = words[(bit / 32) as usize] >> (bit % 32);
+    if bytes == 4 {
+        word
+    } else {
+        word & ((1 << (bytes * 8)) - 1)
+    }
+}
+
+/// Writes the stored channels `raw` of the element at `at`.
+fn write_element(e: &mut Env, t: &ImageResource, at: u64, raw: [u32; 4]) -> Result<(), FaultKind> {
+    let bytes = t.channel_bytes;
+    let stored: [u32; 4] = std::array::from_fn(|c| encode_channel(raw[c], bytes, t.num_format));
+    if let Some(words) = whole_words(t, at) {
+        // One store per dword, as `read_element` loads.
+        let mut data = [0u32; 4];
+        for (c, v) in stored.iter().enumerate().take(t.channels as usize) {
+            let bit = c as u32 * bytes * 8;
+            data[(bit / 32) as usize] |= v << (bit % 32);
+        }
+        for (k, d) in data.iter().enumerate().take(words) {
+            e.tlb.store(at + 4 * k as u64, *d, 4)?;
+        }
+        return Ok(());
+    }
+    for (c, v) in stored.iter().enumerate().take(t.channels as usize) {
+        e.tlb.store(at + u64::from(c as u32 * bytes), *v, bytes)?;
+    }
+    Ok(())
 }
 
 /// The element coordinates (x, y, slice) of integer address `c`.
@@ -85,6 +138,16 @@ fn element_of(t: &ImageResource, c: &[u32]) -> (u32, u32, u32) {
         D1Array => (c[0], 0, c[1]),
         D2 => (c[0], c[1], 0),
         D2Array | D3 => (c[0], c[1], c[2]),
+    }
+}
+
+/// Lane `l` of address register `k` of those from VGPR `addr`; 0 from the `coords`-th on
+/// (coordinates an image's shape does not have).
+fn lane_word(w: &Wavefront, addr: usize, k: usize, coords: usize, l: usize) -> u32 {
+    if k < coords {
+        w.vgprs[addr + k][l]
+    } else {
+        0
     }
 }
 
@@ -127,7 +190,7 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
         }
         let data = vgpr(w, inst.dst, 4)?;
         for l in active(exec) {
-            let c: Vec<u32> = (0..coords).map(|k| w.vgprs[addr + k][l]).collect();
+            let c: [u32; 3] = std::array::from_fn(|k| lane_word(w, addr, k, coords, l));
             if mip && w.vgprs[addr + coords][l] != 0 {
                 continue;
             }
@@ -144,14 +207,8 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
                     v
                 }
             });
-            let raw = t.unswizzle(rgba);
             let at = t.element_address(x, y, slice);
-            let bytes = t.channel_bytes;
-            for (ch, v) in raw.iter().enumerate().take(t.channels as usize) {
-                let stored = encode_channel(*v, bytes, t.num_format);
-                e.tlb
-                    .store(at + u64::from(ch as u32 * bytes), stored, bytes)?;
-            }
+            write_element(e, &t, at, t.unswizzle(rgba))?;
         }
         return Ok(());
     }
@@ -167,7 +224,7 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     for l in active(exec) {
         let value = match op {
             ImageOp::Load { mip } => {
-                let c: Vec<u32> = (0..coords).map(|k| w.vgprs[addr + k][l]).collect();
+                let c: [u32; 3] = std::array::from_fn(|k| lane_word(w, addr, k, coords, l));
                 let (x, y, slice) = element_of(&t, &c);
                 let level_ok = !mip || w.vgprs[addr + coords][l] == 0;
                 let raw = if level_ok {
@@ -178,13 +235,12 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
                 t.swizzle(raw)
             }
             ImageOp::Sample { .. } => {
-                let c: Vec<f32> = (0..coords)
-                    .map(|k| f32::from_bits(w.vgprs[addr + k][l]))
-                    .collect();
+                let c: [f32; 3] =
+                    std::array::from_fn(|k| f32::from_bits(lane_word(w, addr, k, coords, l)));
                 let unnormalized = bits & image_bits::UNORM != 0;
                 let smp = sampler.as_ref().ok_or(FaultKind::Unimplemented)?;
                 let unnormalized = unnormalized || smp.unnormalized;
-                sample(&t, smp, unnormalized, &c, |x, y, z| {
+                sample(&t, smp, unnormalized, &c[..coords], |x, y, z| {
                     read_element(e, &t, x, y, z)
                 })?
             }

@@ -47,13 +47,18 @@ pub fn sample<E>(
     } else {
         0
     };
-    let positions: Vec<i64> = (0..spatial)
-        .map(|a| position(coords[a], sizes[a], unnormalized))
-        .collect();
+    // Fixed-size arrays (only the first `spatial` entries count): no allocation per lane.
+    let positions: [i64; 3] = std::array::from_fn(|a| {
+        if a < spatial {
+            position(coords[a], sizes[a], unnormalized)
+        } else {
+            0
+        }
+    });
     // Fetches the element at texel indices `idx` (one per spatial axis), or the border.
-    let mut texel = |idx: &[i64]| -> Result<[u32; 4], E> {
+    let mut texel = |idx: &[i64; 3]| -> Result<[u32; 4], E> {
         let mut at = [0u32; 3];
-        for (a, &i) in idx.iter().enumerate() {
+        for (a, &i) in idx.iter().enumerate().take(spatial) {
             match sampler.address(a, i, sizes[a]) {
                 Texel::At(v) => at[a] = v,
                 Texel::Border => return Ok([0; 4]),
@@ -63,29 +68,21 @@ pub fn sample<E>(
         fetch(at[0], at[1], slice)
     };
     let raw = if !sampler.linear || image.num_format.is_integer() {
-        let idx: Vec<i64> = positions.iter().map(|p| p >> FRACTION_BITS).collect();
-        texel(&idx)?
+        texel(&positions.map(|p| p >> FRACTION_BITS))?
     } else {
         let half = 1i64 << (FRACTION_BITS - 1);
         let one = (1i64 << FRACTION_BITS) as f32;
-        let base: Vec<i64> = positions
-            .iter()
-            .map(|p| (p - half) >> FRACTION_BITS)
-            .collect();
-        let frac: Vec<f32> = positions
-            .iter()
-            .map(|p| ((p - half) & ((1 << FRACTION_BITS) - 1)) as f32 / one)
-            .collect();
+        let base = positions.map(|p| (p - half) >> FRACTION_BITS);
+        let frac = positions.map(|p| ((p - half) & ((1 << FRACTION_BITS) - 1)) as f32 / one);
         let mut sum = [0f32; 4];
         for corner in 0..(1usize << spatial) {
             let mut weight = 1f32;
-            let idx: Vec<i64> = (0..spatial)
-                .map(|a| {
-                    let high = (corner >> a) & 1 == 1;
-                    weight *= if high { frac[a] } else { 1.0 - frac[a] };
-                    base[a] + i64::from(high)
-                })
-                .collect();
+            let mut idx = [0i64; 3];
+            for (a, i) in idx.iter_mut().enumerate().take(spatial) {
+                let high = (corner >> a) & 1 == 1;
+                weight *= if high { frac[a] } else { 1.0 - frac[a] };
+                *i = base[a] + i64::from(high);
+            }
             if weight == 0.0 {
                 continue;
             }

@@ -247,6 +247,19 @@ fn join_kernel(
             meta.name, meta.wavefront_size
         )));
     }
+    // clang-15 gives a kernel these arguments only when it calls enqueue_kernel (the
+    // `calls-enqueue-kernel` attribute); gcnsim has no device-side queues to fill them with.
+    if meta.args.iter().any(|a| {
+        matches!(
+            a.kind,
+            ArgKind::HiddenDefaultQueue | ArgKind::HiddenCompletionAction
+        )
+    }) {
+        return Err(LoadError::Unsupported(format!(
+            "kernel `{}` uses device-side enqueue (enqueue_kernel), which gcnsim does not offer",
+            meta.name
+        )));
+    }
     for arg in &meta.args {
         if arg
             .offset
