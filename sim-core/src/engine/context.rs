@@ -1,6 +1,6 @@
 //! The view a component gets of the simulation while it handles a wake-up.
 
-use super::event::{Event, EventKey, EventKind, ReturnedCredit};
+use super::event::{Event, EventKey, EventKind, EventSink, ReturnedCredit};
 use super::hook::{Hook, HookContext, Observation};
 use super::port::PortState;
 use super::{Clock, ComponentId, Port, PortRef, Time};
@@ -22,7 +22,7 @@ pub struct Context<'a, M> {
     /// Whether a hook wants `Sent` and `Retrieved` observations.
     pub(crate) message_hooks: bool,
     pub(crate) seq: &'a mut u64,
-    pub(crate) out: &'a mut Vec<Event<M>>,
+    pub(crate) out: EventSink<'a, M>,
     /// The credits it returned (the engine gives them back after the handler).
     pub(crate) credits: &'a mut Vec<ReturnedCredit>,
     /// Whether the component asked to run in order at the end of the step.

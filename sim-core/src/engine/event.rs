@@ -50,6 +50,27 @@ pub(crate) struct Event<M> {
     pub(crate) kind: EventKind<M>,
 }
 
+/// Where a running component's new events go: straight into the engine's queue when
+/// components run one at a time, or into the component's own list when they run in
+/// parallel (the engine queues those lists in component order after the step, which
+/// gives the queue the same events in the same order).
+pub(crate) enum EventSink<'a, M> {
+    /// The component's list, queued after the step.
+    Buffer(&'a mut Vec<Event<M>>),
+    /// The engine's queue.
+    Queue(&'a mut EventQueue<M>),
+}
+
+impl<M> EventSink<'_, M> {
+    #[inline]
+    pub(crate) fn push(&mut self, event: Event<M>) {
+        match self {
+            EventSink::Buffer(list) => list.push(event),
+            EventSink::Queue(queue) => queue.push(event),
+        }
+    }
+}
+
 /// A point of simulated time and zero-delay step: the events sharing one are handled
 /// together.
 pub(crate) type Step = (Time, u32);
@@ -162,44 +183,4 @@ impl<M> EventQueue<M> {
     pub(crate) fn is_empty(&self) -> bool {
         self.steps.is_empty() && self.immediate.is_empty()
     }
-}
-
-/// Takes every event of `events` and hands it to `take` in the order of their keys
-/// (the order they were created in); `order` is scratch space kept between calls. A
-/// step's events mostly come in that order already; when not, only their keys are
-/// sorted, not the events.
-pub(crate) fn drain_in_order<M>(
-    events: &mut Vec<Event<M>>,
-    order: &mut Vec<(u32, u64, u32)>,
-    mut take: impl FnMut(Event<M>),
-) {
-    let key = |e: &Event<M>| (e.key.source, e.key.seq);
-    if events.is_sorted_by_key(key) {
-        events.drain(..).for_each(take);
-        return;
-    }
-    order.clear();
-    order.extend(
-        events
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.key.source, e.key.seq, i as u32)),
-    );
-    order.sort_unstable();
-    for &(_, _, i) in order.iter() {
-        // The place left behind holds a timer that is never handled: `events` is
-        // emptied below.
-        let placeholder = Event {
-            key: EventKey {
-                time: 0,
-                delta: 0,
-                source: 0,
-                seq: 0,
-            },
-            target: ComponentId(0),
-            kind: EventKind::Timer { tag: 0 },
-        };
-        take(std::mem::replace(&mut events[i as usize], placeholder));
-    }
-    events.clear();
 }

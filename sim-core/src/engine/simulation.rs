@@ -1,7 +1,7 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
-use super::event::{drain_in_order, Event, EventKind, EventQueue, ReturnedCredit};
+use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
 use super::port::{Link, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
@@ -36,11 +36,11 @@ pub struct Engine<M> {
     pool: Option<Arc<rayon::ThreadPool>>,
     /// The components with events in the step being handled, in order.
     touched: Vec<ComponentId>,
+    /// The credits returned by the components run serially in the step being handled.
+    credits: Vec<ReturnedCredit>,
     /// Per component (a bit each, by index): whether it has events in the step being
     /// gathered; this orders `touched` without sorting it.
     marks: Vec<u64>,
-    /// Scratch space for putting a step's events in order.
-    order: Vec<(u32, u64, u32)>,
 }
 
 /// A component with everything it owns.
@@ -58,8 +58,11 @@ struct Slot<M> {
     out: Vec<Event<M>>,
     /// The credits it returned in the step being handled.
     credits: Vec<ReturnedCredit>,
+    /// The wake-ups of its events in the step being handled, with their keys' creating
+    /// component and creation count, in the order the events were delivered.
+    arrivals: Vec<(u32, u64, Wake)>,
     /// Its distinct wake-ups in the step being handled, in the order of the events that
-    /// brought them.
+    /// brought them (reused space).
     wakes: Vec<Wake>,
     /// Whether it asked to run in order at the end of the step being handled.
     in_order: bool,
@@ -82,8 +85,8 @@ impl<M: Send> Engine<M> {
             load: EngineLoad::default(),
             pool: None,
             touched: Vec::new(),
+            credits: Vec::new(),
             marks: Vec::new(),
-            order: Vec::new(),
         }
     }
 
@@ -107,6 +110,7 @@ impl<M: Send> Engine<M> {
             seq: 0,
             out: Vec::new(),
             credits: Vec::new(),
+            arrivals: Vec::new(),
             wakes: Vec::new(),
             in_order: false,
         });
@@ -263,13 +267,15 @@ impl<M: Send> Engine<M> {
         self.load.steps += 1;
         self.load.events += batch.len() as u64;
         self.marks.resize(self.slots.len().div_ceil(64), 0);
-        // Each component sees its events in the order they were created (their keys).
-        let (marks, slots) = (&mut self.marks, &mut self.slots);
-        drain_in_order(&mut batch, &mut self.order, |event| {
+        // Delivered in the order they were queued: a port's messages all come from its
+        // peer, one component, whose events are queued in the order it created them,
+        // so every port receives in key order. The order of a component's wake-ups
+        // is put right before it runs (`run_woken`).
+        for event in batch.drain(..) {
             let index = event.target.index();
-            marks[index / 64] |= 1 << (index % 64);
-            deliver(&mut slots[index], event);
-        });
+            self.marks[index / 64] |= 1 << (index % 64);
+            deliver(&mut self.slots[index], event);
+        }
         self.queue.recycle(batch);
         self.touched.clear();
         for (word, marks) in self.marks.iter_mut().enumerate() {
@@ -290,23 +296,33 @@ impl<M: Send> Engine<M> {
             _ => {
                 for &target in &touched {
                     let slot = &mut self.slots[target.index()];
-                    run_woken(slot, target, time, delta);
+                    let serial = Serial {
+                        queue: &mut self.queue,
+                        credits: &mut self.credits,
+                    };
+                    run_woken(slot, target, time, delta, Some(serial));
                 }
             }
         }
         self.load.parallel += handling.elapsed();
-        // The events go into the queue in component order (the queue's order does not
-        // depend on it).
+        // Run serially, the components queued their events as they ran; run in
+        // parallel, they kept them in their lists, queued now in component order (the
+        // queue's order does not depend on it). The credits they returned go back now.
         for &target in &touched {
             self.schedule_created(target);
         }
+        self.return_serial_credits();
         touched.retain(|target| self.slots[target.index()].in_order);
         for &target in &touched {
             let slot = &mut self.slots[target.index()];
-            run_component(slot, target, time, delta, &[Wake::InOrder]);
+            let serial = Serial {
+                queue: &mut self.queue,
+                credits: &mut self.credits,
+            };
+            run_component(slot, target, time, delta, &[Wake::InOrder], Some(serial));
             // Asking again while running in order has no effect.
             slot.in_order = false;
-            self.schedule_created(target);
+            self.return_serial_credits();
         }
         self.touched = touched;
         self.load.total += started.elapsed();
@@ -328,13 +344,24 @@ impl<M: Send> Engine<M> {
         }
         pool.install(|| {
             work.into_par_iter()
-                .for_each(|(target, slot)| run_woken(slot, target, time, delta));
+                .for_each(|(target, slot)| run_woken(slot, target, time, delta, None));
         });
     }
 
-    /// Queues the events component `target` created in this step.
+    /// Gives back the credits the components run serially returned.
+    fn return_serial_credits(&mut self) {
+        let mut credits = std::mem::take(&mut self.credits);
+        self.schedule(&mut Vec::new(), &mut credits);
+        self.credits = credits;
+    }
+
+    /// Queues the events component `target` created in this step while running in
+    /// parallel, and gives back the credits it returned.
     fn schedule_created(&mut self, target: ComponentId) {
         let slot = &mut self.slots[target.index()];
+        if slot.out.is_empty() && slot.credits.is_empty() {
+            return;
+        }
         let mut out = std::mem::take(&mut slot.out);
         let mut credits = std::mem::take(&mut slot.credits);
         self.schedule(&mut out, &mut credits);
@@ -385,7 +412,7 @@ impl<M: Send> Engine<M> {
             hooks: &mut slot.hooks,
             message_hooks: slot.message_hooks,
             seq: &mut slot.seq,
-            out,
+            out: EventSink::Buffer(out),
             credits,
             in_order: &mut in_order,
         };
@@ -402,8 +429,9 @@ impl<M: Send> Engine<M> {
 }
 
 /// Hands `event` to its target (`slot`): a message lands in its port; the wake-up it
-/// brings is noted once (every timer, as each carries its own tag).
+/// brings is noted with the event's place in the key order.
 fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
+    let key = (event.key.source, event.key.seq);
     let wake = match event.kind {
         EventKind::Deliver { port, msg } => {
             slot.ports[port.index()].incoming.push_back(msg);
@@ -413,33 +441,63 @@ fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
         EventKind::Credit { port } => Wake::PortFree(port),
         EventKind::Timer { tag } => Wake::Timer(tag),
     };
-    if matches!(wake, Wake::Timer(_)) || !slot.wakes.contains(&wake) {
-        slot.wakes.push(wake);
-    }
+    slot.arrivals.push((key.0, key.1, wake));
 }
 
-/// Runs component `target` (its `slot`) with the wake-ups its events of this step brought.
-fn run_woken<M>(slot: &mut Slot<M>, target: ComponentId, now: Time, delta: u32) {
-    let wakes = std::mem::take(&mut slot.wakes);
-    run_component(slot, target, now, delta, &wakes);
+/// Where the events and credits of a component run serially go: straight to the
+/// engine (components run in parallel keep them in their slots).
+struct Serial<'a, M> {
+    queue: &'a mut EventQueue<M>,
+    credits: &'a mut Vec<ReturnedCredit>,
+}
+
+/// Runs component `target` (its `slot`) with the wake-ups its events of this step
+/// brought; what it creates goes to `serial`, or without it into the slot.
+fn run_woken<M>(
+    slot: &mut Slot<M>,
+    target: ComponentId,
+    now: Time,
+    delta: u32,
+    serial: Option<Serial<'_, M>>,
+) {
+    // The wake-ups in the order of the events' keys (the order they were created in),
+    // each once (every timer, as each carries its own tag). Events from one component
+    // arrive in key order already; only those of several may need sorting.
+    let mut arrivals = std::mem::take(&mut slot.arrivals);
+    if !arrivals.is_sorted_by_key(|&(source, seq, _)| (source, seq)) {
+        arrivals.sort_unstable_by_key(|&(source, seq, _)| (source, seq));
+    }
+    let mut wakes = std::mem::take(&mut slot.wakes);
+    for (_, _, wake) in arrivals.drain(..) {
+        if matches!(wake, Wake::Timer(_)) || !wakes.contains(&wake) {
+            wakes.push(wake);
+        }
+    }
+    slot.arrivals = arrivals;
+    run_component(slot, target, now, delta, &wakes, serial);
     let mut wakes = wakes;
     wakes.clear();
     slot.wakes = wakes;
 }
 
 /// Runs component `target` (its `slot`) once per wake-up of `wakes`, in order; the events
-/// it creates go to the slot's `out`.
+/// and credits it creates go to `serial`, or without it to the slot's lists.
 fn run_component<M>(
     slot: &mut Slot<M>,
     target: ComponentId,
     now: Time,
     delta: u32,
     wakes: &[Wake],
+    serial: Option<Serial<'_, M>>,
 ) {
     let component = slot
         .component
         .as_mut()
         .unwrap_or_else(|| panic!("component `{}` was never installed", slot.name));
+    let (out, credits) = match serial {
+        Some(Serial { queue, credits }) => (EventSink::Queue(queue), credits),
+        None => (EventSink::Buffer(&mut slot.out), &mut slot.credits),
+    };
     let mut ctx = Context {
         now,
         delta,
@@ -449,8 +507,8 @@ fn run_component<M>(
         hooks: &mut slot.hooks,
         message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
-        out: &mut slot.out,
-        credits: &mut slot.credits,
+        out,
+        credits,
         in_order: &mut slot.in_order,
     };
     component.handle_step(wakes, &mut ctx);

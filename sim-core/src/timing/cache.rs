@@ -553,12 +553,13 @@ impl<M: CarriesMemory> Component<M> for Cache {
                 other => panic!("a cache received {other:?} from below"),
             }
         }
-        let mut lookups = std::mem::take(&mut self.lookups);
-        lookups.run(ctx, |ctx, arrival| {
+        while let Some(arrival) = self.lookups.next(ctx.now()) {
             self.advance_flush(ctx);
-            self.lookup(ctx, arrival)
-        });
-        self.lookups = lookups;
+            if let Err(arrival) = self.lookup(ctx, arrival) {
+                self.lookups.hold(arrival);
+                break;
+            }
+        }
         self.advance_flush(ctx);
         if !self.lookups.is_stalled() && self.flush.is_none() {
             let due = ctx.now() + self.geometry.tag_latency;

@@ -100,28 +100,43 @@ impl<T> Default for Pipeline<T> {
 impl<T> Pipeline<T> {
     /// Adds `item`, due at `due` (items due together come out in the order added).
     pub(crate) fn push<M>(&mut self, ctx: &mut Context<'_, M>, due: Time, item: T) {
-        let place = if self.items.back().is_none_or(|last| last.0 <= due) {
-            self.items.len()
+        // Appending is the common case, and cheaper than inserting at the end.
+        if self.items.back().is_none_or(|last| last.0 <= due) {
+            self.items.push_back((due, item));
         } else {
-            self.items.partition_point(|i| i.0 <= due)
-        };
-        self.items.insert(place, (due, item));
-        let wake = self.wakes.partition_point(|&t| t < due);
-        if self.wakes.get(wake) != Some(&due) {
-            self.wakes.insert(wake, due);
-            ctx.wake_at(due, 0);
+            let place = self.items.partition_point(|i| i.0 <= due);
+            self.items.insert(place, (due, item));
+        }
+        match self.wakes.back() {
+            Some(&last) if last == due => {}
+            Some(&last) if last > due => {
+                let wake = self.wakes.partition_point(|&t| t < due);
+                if self.wakes.get(wake) != Some(&due) {
+                    self.wakes.insert(wake, due);
+                    ctx.wake_at(due, 0);
+                }
+            }
+            _ => {
+                self.wakes.push_back(due);
+                ctx.wake_at(due, 0);
+            }
         }
     }
 
     /// The earliest item due at or before `now`.
     pub(crate) fn pop_due(&mut self, now: Time) -> Option<T> {
-        while self.wakes.front().is_some_and(|&t| t <= now) {
-            self.wakes.pop_front();
-        }
+        self.forget_wakes(now);
         if self.items.front()?.0 > now {
             return None;
         }
         self.items.pop_front().map(|(_, item)| item)
+    }
+
+    /// Forgets the wake-ups due at or before `now` (they have come).
+    fn forget_wakes(&mut self, now: Time) {
+        while self.wakes.front().is_some_and(|&t| t <= now) {
+            self.wakes.pop_front();
+        }
     }
 
     /// Number of items not yet taken.
@@ -164,21 +179,19 @@ impl<T> Lookups<T> {
         self.pipeline.len()
     }
 
-    /// Looks up, with `lookup`, the waiting requests and then those now due, in order,
-    /// stopping at the first that `lookup` hands back.
-    pub(crate) fn run<M>(
-        &mut self,
-        ctx: &mut Context<'_, M>,
-        mut lookup: impl FnMut(&mut Context<'_, M>, T) -> Result<(), T>,
-    ) {
-        while let Some(item) = self.pipeline.pop_due(ctx.now()) {
-            self.stalled.push_back(item);
-        }
-        while let Some(item) = self.stalled.pop_front() {
-            if let Err(item) = lookup(ctx, item) {
-                self.stalled.push_front(item);
-                break;
-            }
-        }
+    /// The next request to look up at `now`: the oldest waiting for its lookup to
+    /// proceed, or else the earliest now due. A request whose lookup cannot proceed goes
+    /// back with [`hold`](Self::hold), and the caller stops for this run.
+    pub(crate) fn next(&mut self, now: Time) -> Option<T> {
+        self.pipeline.forget_wakes(now);
+        self.stalled
+            .pop_front()
+            .or_else(|| self.pipeline.pop_due(now))
+    }
+
+    /// Puts back `item`, just taken with [`next`](Self::next), whose lookup cannot
+    /// proceed: it waits, and so do all after it.
+    pub(crate) fn hold(&mut self, item: T) {
+        self.stalled.push_front(item);
     }
 }

@@ -327,9 +327,12 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                 }
             }
         }
-        let mut lookups = std::mem::take(&mut self.lookups);
-        lookups.run(ctx, |ctx, client| self.lookup(ctx, client));
-        self.lookups = lookups;
+        while let Some(client) = self.lookups.next(ctx.now()) {
+            if let Err(client) = self.lookup(ctx, client) {
+                self.lookups.hold(client);
+                break;
+            }
+        }
         if !self.lookups.is_stalled() {
             let due = ctx.now() + self.geometry.latency;
             for i in 0..self.tops.len() {
