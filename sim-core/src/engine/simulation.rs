@@ -463,6 +463,10 @@ fn run_woken<M>(
     // The wake-ups in the order of the events' keys (the order they were created in),
     // each once (every timer, as each carries its own tag). Events from one component
     // arrive in key order already; only those of several may need sorting.
+    if let [(_, _, wake)] = slot.arrivals[..] {
+        slot.arrivals.clear();
+        return run_component(slot, target, now, delta, &[wake], serial);
+    }
     let mut arrivals = std::mem::take(&mut slot.arrivals);
     if !arrivals.is_sorted_by_key(|&(source, seq, _)| (source, seq)) {
         arrivals.sort_unstable_by_key(|&(source, seq, _)| (source, seq));
@@ -475,7 +479,6 @@ fn run_woken<M>(
     }
     slot.arrivals = arrivals;
     run_component(slot, target, now, delta, &wakes, serial);
-    let mut wakes = wakes;
     wakes.clear();
     slot.wakes = wakes;
 }

@@ -935,8 +935,18 @@ impl ComputeUnit {
         next
     }
 
+    /// Sends what is due and the ports accept: answers to the dispatcher, and the
+    /// requests the units have let go, path by path.
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
+        // Most runs have nothing to send.
+        let due = |delayed: &VecDeque<(Time, Message)>| delayed.front().is_some_and(|m| m.0 <= now);
+        if self.answers.is_empty()
+            && self.outbox.iter().all(VecDeque::is_empty)
+            && !self.delayed.iter().any(due)
+        {
+            return;
+        }
         if !self.answers.is_empty() {
             ctx.send_queued(self.ports.dispatch, &mut self.answers);
         }
