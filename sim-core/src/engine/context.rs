@@ -2,7 +2,7 @@
 
 use super::event::{Event, EventKey, EventKind, EventSink, ReturnedCredit};
 use super::hook::{Hook, HookContext, Observation};
-use super::port::PortState;
+use super::port::{PortInfo, PortState};
 use super::{Clock, ComponentId, Port, PortRef, Time};
 use std::collections::VecDeque;
 
@@ -18,6 +18,8 @@ pub struct Context<'a, M> {
     pub(crate) me: ComponentId,
     pub(crate) clock: Clock,
     pub(crate) ports: &'a mut [PortState<M>],
+    /// Its ports' names and capacities.
+    pub(crate) port_info: &'a [PortInfo],
     pub(crate) hooks: &'a mut [Box<dyn Hook<M>>],
     /// Whether a hook wants `Sent` and `Retrieved` observations.
     pub(crate) message_hooks: bool,
@@ -88,9 +90,12 @@ impl<M> Context<'_, M> {
     /// If the port is not connected (a wiring error).
     pub fn send(&mut self, port: Port, msg: M) -> Result<(), M> {
         let state = &mut self.ports[port.index()];
-        let link = state
-            .link
-            .unwrap_or_else(|| panic!("port `{}` is not connected", state.name));
+        let Some(link) = state.link else {
+            panic!(
+                "port `{}` is not connected",
+                self.port_info[port.index()].name
+            );
+        };
         if state.credits == 0 {
             state.blocked = true;
             return Err(msg);

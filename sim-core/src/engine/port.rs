@@ -30,30 +30,36 @@ pub(crate) struct Link {
     pub(crate) latency: Time,
 }
 
-/// A port's state, owned by the component's slot in the engine.
+/// A port's state, owned by the component's slot in the engine: what sending and
+/// receiving touch, in one cache line (the port's name and capacity are kept apart, in
+/// [`PortInfo`]).
 ///
 /// Flow control is by credits: `credits` counts the free places in the peer's incoming
 /// buffer as this side knows them; sending spends one, and the peer gives one back (an
 /// event) when it retrieves the message. No state is shared between the two sides.
+#[repr(C, align(64))]
 pub(crate) struct PortState<M> {
-    pub(crate) name: String,
     pub(crate) incoming: VecDeque<M>,
-    pub(crate) capacity: usize,
     pub(crate) link: Option<Link>,
-    pub(crate) credits: usize,
+    pub(crate) credits: u32,
     /// A send was refused; the owner is woken with `Wake::PortFree` when a credit returns.
     pub(crate) blocked: bool,
 }
 
 impl<M> PortState<M> {
-    pub(crate) fn new(name: String, capacity: usize) -> Self {
+    pub(crate) fn new(capacity: usize) -> Self {
         PortState {
-            name,
             incoming: VecDeque::with_capacity(capacity),
-            capacity,
             link: None,
             credits: 0,
             blocked: false,
         }
     }
+}
+
+/// What a port is besides its state: its full name (for messages about wiring errors)
+/// and how many messages its incoming buffer holds.
+pub(crate) struct PortInfo {
+    pub(crate) name: String,
+    pub(crate) capacity: u32,
 }

@@ -3,7 +3,7 @@
 
 use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
-use super::port::{Link, PortState};
+use super::port::{Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
 /// The fewest components with events in a step for it to be handled on the thread pool;
@@ -49,6 +49,8 @@ struct Slot<M> {
     clock: Clock,
     component: Option<Box<dyn Component<M>>>,
     ports: Vec<PortState<M>>,
+    /// Its ports' names and capacities, by port index.
+    port_info: Vec<PortInfo>,
     hooks: Vec<Box<dyn Hook<M>>>,
     /// Whether a hook wants to see every message sent and retrieved.
     message_hooks: bool,
@@ -105,6 +107,7 @@ impl<M: Send> Engine<M> {
             clock,
             component: None,
             ports: Vec::new(),
+            port_info: Vec::new(),
             hooks: Vec::new(),
             message_hooks: false,
             seq: 0,
@@ -125,8 +128,11 @@ impl<M: Send> Engine<M> {
         assert!(capacity > 0, "port `{name}` needs room for a message");
         let slot = &mut self.slots[owner.index()];
         let port = Port(u32::try_from(slot.ports.len()).expect("fewer than 2^32 ports"));
-        slot.ports
-            .push(PortState::new(format!("{}.{name}", slot.name), capacity));
+        slot.ports.push(PortState::new(capacity));
+        slot.port_info.push(PortInfo {
+            name: format!("{}.{name}", slot.name),
+            capacity: u32::try_from(capacity).expect("a port holds fewer than 2^32 messages"),
+        });
         PortRef {
             component: owner,
             port,
@@ -140,13 +146,13 @@ impl<M: Send> Engine<M> {
     /// If either port is already linked.
     pub fn connect(&mut self, a: PortRef, b: PortRef, latency: Time) {
         for (from, to) in [(a, b), (b, a)] {
-            let capacity = self.port(to).capacity;
-            let state = self.port_mut(from);
+            let capacity = self.slots[to.component.index()].port_info[to.port.index()].capacity;
+            let name = &self.slots[from.component.index()].port_info[from.port.index()].name;
             assert!(
-                state.link.is_none(),
-                "port `{}` is already linked",
-                state.name
+                self.port(from).link.is_none(),
+                "port `{name}` is already linked"
             );
+            let state = self.port_mut(from);
             state.link = Some(Link { peer: to, latency });
             state.credits = capacity;
         }
@@ -409,6 +415,7 @@ impl<M: Send> Engine<M> {
             me: id,
             clock: slot.clock,
             ports: &mut slot.ports,
+            port_info: &slot.port_info,
             hooks: &mut slot.hooks,
             message_hooks: slot.message_hooks,
             seq: &mut slot.seq,
@@ -507,6 +514,7 @@ fn run_component<M>(
         me: target,
         clock: slot.clock,
         ports: &mut slot.ports,
+        port_info: &slot.port_info,
         hooks: &mut slot.hooks,
         message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
