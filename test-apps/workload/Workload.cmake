@@ -16,7 +16,10 @@
 #     runtime compiler does, failing on any compile error or unresolved call.
 #     With UNIFIED: <name>-unified.gcnsim<2,4> and <name>-unified-timing.gcnsim<2,4>
 #     (label "unified"): the app on 2 and 4 GPUs made one device (GCNSIM_UNIFIED=1),
-#     in emulation and in timing mode (TIMING_ARGS), verifying the same results.
+#     in emulation and in timing mode (TIMING_ARGS), verifying the same results;
+#     <name>-migration-timing.gcnsim<2,4> and <name>-pasi-timing.gcnsim<2,4>: the same
+#     timing runs with on-demand page migration and with progressive page splitting
+#     (configs/page-migration.toml, configs/pasi.toml).
 #   add_workload_run(NAME <test> TARGET <app> ARGS <arg>...)
 #     One more CTest run (gcnsim and PoCL) of an app with extra arguments.
 include_guard(GLOBAL)
@@ -59,6 +62,14 @@ function(add_workload)
                            ARGS ${W_TIMING_ARGS} GPUS 2 4 NO_POCL TIMEOUT ${W_TIMEOUT}
                            LABELS "workload;unified;timing"
                            GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing)
+    foreach(migration page-migration pasi)
+      string(REPLACE "page-" "" test_name "${migration}")
+      gcnsim_add_opencl_test(NAME ${W_NAME}-${test_name}-timing TARGET ${W_NAME}
+                             ARGS ${W_TIMING_ARGS} GPUS 2 4 NO_POCL TIMEOUT ${W_TIMEOUT}
+                             LABELS "workload;unified;timing;migration"
+                             GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing
+                             GCNSIM_CONFIG=${GCNSIM_ROOT}/configs/${migration}.toml)
+    endforeach()
   endif()
 
   if(WORKLOAD_CLANG AND WORKLOAD_DEVICE_LIBS)
