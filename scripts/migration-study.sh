@@ -15,8 +15,8 @@
 # table (also build/migration-study.md): per app and setup the kernel time (summed over
 # a device's launches; of the slowest device for discrete GPUs), the speed-up over one
 # GPU, the bytes that crossed between GPUs during the kernels (requests, answers and
-# migrations, headers included; for discrete GPUs and the Locality API also the
-# buffers and pages moved before them) and the pages migrated.
+# migrations, headers included), those that crossed before them (buffers moving
+# between discrete GPUs, pages the Locality API placed) and the pages migrated.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -47,8 +47,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 table=$GCNSIM_BUILD/migration-study.md
 {
-    echo "| workload | setup | kernel us | speed-up | inter-GPU MB | pages migrated |"
-    echo "|---|---|---|---|---|---|"
+    echo "| workload | setup | kernel us | speed-up | inter-GPU MB | moved before, MB | pages migrated |"
+    echo "|---|---|---|---|---|---|---|"
 } >"$table"
 while IFS='|' read -r app args; do
     [ -n "$app" ] || continue
@@ -78,17 +78,20 @@ while IFS='|' read -r app args; do
         row=$(python3 - "$report" "$app" "$label" "$one" <<'PY'
 import csv, re, sys
 report, app, label, one = sys.argv[1:]
-kernel = crossed = pages = 0
+kernel = crossed = moved = pages = 0
 for location, what, value, _unit in csv.reader(open(report)):
     if re.fullmatch(r"gpu\d+", location) and what == "kernel_time":
         kernel = max(kernel, float(value))
-    elif location.endswith("fabric") and re.fullmatch(r"bytes_gpu\d+_to_gpu\d+", what):
-        crossed += float(value)
-    elif location.endswith("fabric") and what.startswith("migrated_pages_"):
+    elif location.endswith(".fabric") and re.fullmatch(r"bytes_gpu\d+_to_gpu\d+", what):
+        if location == "transfers.fabric":
+            moved += float(value)
+        else:
+            crossed += float(value)
+    elif location.endswith(".fabric") and what.startswith("migrated_pages_"):
         pages += float(value)
 speedup = float(one) / kernel if one else 1.0
 print(f"{kernel:.0f}|| {app} | {label} | {kernel / 1000:.1f} | {speedup:.2f} | "
-      f"{crossed / 1e6:.2f} | {pages:.0f} |")
+      f"{crossed / 1e6:.2f} | {moved / 1e6:.2f} | {pages:.0f} |")
 PY
 )
         [ -n "$one" ] || one=${row%%||*}

@@ -664,6 +664,22 @@ mod tests {
         m.launch_copies_to_fresh_memory = false;
         m.gpu.cu.quarter_rate_valu_cycles = 16;
         assert_eq!(m, PlatformConfig::default_platform());
+        let migration = include_str!("../../../configs/page-migration.toml");
+        let p = PlatformConfig::from_toml(Some(migration), "page-migration.toml").unwrap();
+        assert_eq!(p.page_migration, PageMigration::OnDemand);
+        let pasi = include_str!("../../../configs/pasi.toml");
+        let p = PlatformConfig::from_toml(Some(pasi), "pasi.toml").unwrap();
+        assert_eq!(
+            (p.page_migration, p.pasi_initial_pages),
+            (PageMigration::Pasi, 16)
+        );
+        assert_eq!(
+            PlatformConfig::default_platform().page_migration,
+            PageMigration::Off
+        );
+        let odd = "[platform]\npasi_initial_pages = 12\n";
+        let e = PlatformConfig::from_toml(Some(odd), "t").unwrap_err();
+        assert_eq!(e.key, "platform.pasi_initial_pages");
     }
 
     #[test]
