@@ -6,7 +6,7 @@
 # with on-demand page migration and with progressive page splitting (PASI), against
 # one GPU? Not part of CI (minutes of timing simulation).
 #
-#   scripts/migration-study.sh [--threads N]
+#   scripts/migration-study.sh [--threads N] [--only APP]...
 #
 # Runs each app in GCNSIM_MODE=timing on one GPU, on 2 and 4 discrete GPUs
 # (--all-devices) and with GCNSIM_UNIFIED=1 on 2 and 4 GPUs of the default platform
@@ -21,26 +21,34 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 threads=1
+only=()
 while [ $# -gt 0 ]; do
     case $1 in
     --threads)
         threads=$2
         shift
         ;;
+    --only)
+        only+=("$2")
+        shift
+        ;;
     *)
-        echo "usage: $0 [--threads N]" >&2
+        echo "usage: $0 [--threads N] [--only APP]..." >&2
         exit 2
         ;;
     esac
     shift
 done
 
-# app|arguments (the sizes of docs/multigpu.md's discrete-versus-unified table)
+# app|arguments|whether it takes --all-devices and --locality (the sizes of
+# docs/multigpu.md's discrete-versus-unified table; k-means, whose five iterations
+# read the same points, splits its work over no devices)
 APPS='
-vectoradd|-n 1048576
-matmul|-m 256 -n 256 -k 256
-fir|-n 262144
-transpose|-r 1024 -c 1024
+vectoradd|-n 1048576|1
+matmul|-m 256 -n 256 -k 256|1
+fir|-n 262144|1
+transpose|-r 1024 -c 1024|1
+kmeans|-n 65536|0
 '
 
 work=$(mktemp -d)
@@ -50,8 +58,11 @@ table=$GCNSIM_BUILD/migration-study.md
     echo "| workload | setup | kernel us | speed-up | inter-GPU MB | moved before, MB | pages migrated |"
     echo "|---|---|---|---|---|---|---|"
 } >"$table"
-while IFS='|' read -r app args; do
+while IFS='|' read -r app args splits; do
     [ -n "$app" ] || continue
+    if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" $app "* ]]; then
+        continue
+    fi
     exe=$GCNSIM_BUILD/$app/$app
     [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
     one=""
@@ -63,6 +74,7 @@ while IFS='|' read -r app args; do
         "4 GPUs, Locality API|4|1||--locality 4" \
         "4 GPUs, on-demand migration|4|1|page-migration|" "4 GPUs, PASI|4|1|pasi|"; do
         IFS='|' read -r label gpus unified config extra <<<"$setup"
+        [ "$splits" = 1 ] || [ -z "$extra" ] || continue
         report=$work/$app-$gpus-$unified-$config-${extra// /}.csv
         settings=(GCNSIM_MODE=timing GCNSIM_GPUS="$gpus" GCNSIM_UNIFIED="$unified"
             GCNSIM_THREADS="$threads" GCNSIM_REPORT="$report")
@@ -90,7 +102,7 @@ for location, what, value, _unit in csv.reader(open(report)):
     elif location.endswith(".fabric") and what.startswith("migrated_pages_"):
         pages += float(value)
 speedup = float(one) / kernel if one else 1.0
-print(f"{kernel:.0f}|| {app} | {label} | {kernel / 1000:.1f} | {speedup:.2f} | "
+print(f"{kernel:.0f}||| {app} | {label} | {kernel / 1000:.1f} | {speedup:.2f} | "
       f"{crossed / 1e6:.2f} | {moved / 1e6:.2f} | {pages:.0f} |")
 PY
 )
