@@ -7,7 +7,8 @@
 # the simulator accepts GCNSIM_MODE=timing) and every thread count (1 and 2),
 # runs the app on one simulated GPU at its default size; fir and matmul also at
 # >= 1 M work-items and transpose at 1024^2 in both modes, vector add split over
-# 4 GPUs (1 M elements) in timing mode, and in emu mode only matmul at 512^2,
+# 4 GPUs (1 M elements) and on a unified device of 4 GPUs with PASI page migration,
+# matmul 256^3 on a unified device of 4 GPUs, in timing mode, and in emu mode only matmul at 512^2,
 # vectoradd at 4 M and aes, kmeans and convolution at >= 1 M work-items
 # (--quick skips all larger sizes). Each app and size also runs once on PoCL
 # (when /etc/OpenCL/vendors/pocl.icd exists), the same kernels on the host CPU
@@ -107,6 +108,7 @@ sizes() {
         vectoradd)
             echo "4M|-n 4194304|emu"
             echo "4gpu-1M|--all-devices -n 1048576|timing|4"
+            echo "pasi4-1M|-n 1048576|timing|4|GCNSIM_UNIFIED=1 GCNSIM_CONFIG=$GCNSIM_REPO/configs/pasi.toml"
             ;;
         transpose) echo "1024^2|-r 1024 -c 1024|all" ;;
         aes) echo "1M|-n 1048576|emu" ;;

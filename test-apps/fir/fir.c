@@ -6,6 +6,9 @@
  * every device of the platform (discrete GPUs): each device gets its part of
  * the signal with the taps - 1 samples before it, and its part of the output,
  * in buffers of its own; all blocks are launched before any is waited for.
+ * With --locality G (a unified device of G GPUs, gcnsim's Locality API) each
+ * block's input and output samples are placed in G equal parts on the GPUs
+ * that run their work-groups under the default split.
  *
  * Verification: every output sample against a double-precision host filter,
  * within the float dot-product bound of wl_dot_bound: |out - exact| <= taps *
@@ -14,6 +17,9 @@
 #include "workload.h"
 
 #define LOCAL 256
+
+/* --locality: the unified device's GPUs to place each block's parts on. */
+static unsigned long locality;
 
 /* One device's run of blocks: blocks first..first+count-1 of the stream. */
 struct run {
@@ -88,6 +94,10 @@ static void filter_on_one_device(const float *in, const float *coeff, float *out
     cl_mem din = wl_buffer(dev.context, CL_MEM_READ_ONLY, padded * sizeof *in, in);
     cl_mem dcoeff = wl_buffer(dev.context, CL_MEM_READ_ONLY, taps * sizeof *coeff, coeff);
     cl_mem dout = wl_buffer(dev.context, CL_MEM_WRITE_ONLY, n * sizeof *out, NULL);
+    for (size_t b = 0; locality && b < blocks; b++) {
+        wl_place_parts(din, b * block * sizeof *in, block * sizeof *in, locality);
+        wl_place_parts(dout, b * block * sizeof *out, block * sizeof *out, locality);
+    }
     cl_uint taps32 = (cl_uint)taps;
     WL_ARG(kernel, 0, din);
     WL_ARG(kernel, 1, dcoeff);
@@ -125,6 +135,8 @@ int main(int argc, char **argv)
         {"-t", "number of taps", &taps, 0},
         {"-b", "number of blocks (launches); n / b must be a multiple of 256", &blocks, 0},
         {"--all-devices", "split the blocks over all devices of the platform", &all_devices, 1},
+        {"--locality", "place each block's parts by GPU (unified device of N GPUs)", &locality,
+         0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(taps > 0 && taps <= 4096, "-t must be in 1..4096");

@@ -5,7 +5,9 @@
  * With --all-devices the rows of C are split into blocks of whole tiles over
  * every device of the platform (discrete GPUs): each device gets its rows of
  * A, all of B and its rows of C in buffers of its own, all launched before any
- * is waited for.
+ * is waited for. With --locality G (a unified device of G GPUs, gcnsim's
+ * Locality API) the rows of A and C are placed in G equal blocks on the GPUs
+ * that run their work-groups under the default split (B stays interleaved).
  *
  * Verification: every element of C against a double-precision host product,
  * within the bound of wl_dot_bound for a float dot product of length k summed
@@ -15,6 +17,9 @@
 #include "workload.h"
 
 #define TILE 16
+
+/* --locality: the unified device's GPUs to place the rows of A and C on. */
+static unsigned long locality;
 
 /* One device's block of rows of C. */
 struct block {
@@ -40,6 +45,10 @@ static void multiply(struct wl_devices *all, const float *a, const float *b, flo
         x->a = wl_buffer(ctx, CL_MEM_READ_ONLY, x->rows * k * sizeof *a, a + x->first * k);
         x->b = wl_buffer(ctx, CL_MEM_READ_ONLY, k * n * sizeof *b, b);
         x->c = wl_buffer(ctx, CL_MEM_WRITE_ONLY, x->rows * n * sizeof *c, NULL);
+        if (locality) {
+            wl_place_parts(x->a, 0, x->rows * k * sizeof *a, locality);
+            wl_place_parts(x->c, 0, x->rows * n * sizeof *c, locality);
+        }
         x->kernel = wl_kernel(all->program, "matmul");
         cl_uint m32 = (cl_uint)x->rows, n32 = (cl_uint)n, k32 = (cl_uint)k;
         WL_ARG(x->kernel, 0, x->a);
@@ -81,6 +90,7 @@ int main(int argc, char **argv)
         {"-k", "columns of A, rows of B (multiple of 16)", &k, 0},
         {"--all-devices", "split the rows of C over all devices of the platform", &all_devices,
          1},
+        {"--locality", "place rows of A and C by GPU (unified device of N GPUs)", &locality, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(m > 0 && n > 0 && k > 0 && m % TILE == 0 && n % TILE == 0 && k % TILE == 0 &&

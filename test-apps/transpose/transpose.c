@@ -68,11 +68,12 @@ static void transpose(struct wl_devices *all, const uint32_t *in, uint32_t *out,
 
 int main(int argc, char **argv)
 {
-    unsigned long rows = 256, cols = 256, all_devices = 0;
+    unsigned long rows = 256, cols = 256, all_devices = 0, locality = 0;
     const struct wl_option options[] = {
         {"-r", "rows of the input (multiple of 16)", &rows, 0},
         {"-c", "columns of the input (multiple of 16)", &cols, 0},
         {"--all-devices", "split the rows over all devices of the platform", &all_devices, 1},
+        {"--locality", "place input rows by GPU (unified device of N GPUs)", &locality, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(rows > 0 && cols > 0 && rows % TILE == 0 && cols % TILE == 0 &&
@@ -106,6 +107,8 @@ int main(int argc, char **argv)
     cl_kernel kernel = wl_kernel(dev.program, "transpose");
     cl_mem din = wl_buffer(dev.context, CL_MEM_READ_ONLY, n * sizeof *in, in);
     cl_mem dout = wl_buffer(dev.context, CL_MEM_WRITE_ONLY, n * sizeof *out, NULL);
+    if (locality)
+        wl_place_parts(din, 0, n * sizeof *in, locality);
     cl_uint r32 = (cl_uint)rows, c32 = (cl_uint)cols;
     WL_ARG(kernel, 0, din);
     WL_ARG(kernel, 1, dout);

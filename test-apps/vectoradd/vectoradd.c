@@ -23,10 +23,11 @@ struct slice {
 
 int main(int argc, char **argv)
 {
-    unsigned long n = 65536, all_devices = 0;
+    unsigned long n = 65536, all_devices = 0, locality = 0;
     const struct wl_option options[] = {
         {"-n", "number of elements", &n, 0},
         {"--all-devices", "split the work over all devices of the platform", &all_devices, 1},
+        {"--locality", "place each GPU's part on it (unified device of N GPUs)", &locality, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     wl_require(n > 0 && n <= UINT32_MAX, "-n must be in 1..2^32-1");
@@ -58,6 +59,11 @@ int main(int argc, char **argv)
         s->a = wl_buffer(all.context, CL_MEM_READ_ONLY, bytes, a + s->first);
         s->b = wl_buffer(all.context, CL_MEM_READ_ONLY, bytes, b + s->first);
         s->c = wl_buffer(all.context, CL_MEM_WRITE_ONLY, bytes, NULL);
+        if (locality) {
+            wl_place_parts(s->a, 0, bytes, locality);
+            wl_place_parts(s->b, 0, bytes, locality);
+            wl_place_parts(s->c, 0, bytes, locality);
+        }
         s->kernel = wl_kernel(all.program, "vector_add");
         cl_uint count = (cl_uint)s->count;
         WL_ARG(s->kernel, 0, s->a);

@@ -16,13 +16,19 @@
 #     runtime compiler does, failing on any compile error or unresolved call.
 #     With UNIFIED: <name>-unified.gcnsim<2,4> and <name>-unified-timing.gcnsim<2,4>
 #     (label "unified"): the app on 2 and 4 GPUs made one device (GCNSIM_UNIFIED=1),
-#     in emulation and in timing mode (TIMING_ARGS), verifying the same results.
+#     in emulation and in timing mode (TIMING_ARGS), verifying the same results;
+#     <name>-migration-timing.gcnsim<2,4> and <name>-pasi-timing.gcnsim<2,4>: the same
+#     timing runs with on-demand page migration and with progressive page splitting
+#     (configs/page-migration.toml, configs/pasi.toml); <name>-locality-timing.gcnsim<2,4>:
+#     the timing run with the app's --locality <2,4> (gcnsim's Locality API places
+#     each GPU's data on it; the app must take that option).
 #   add_workload_run(NAME <test> TARGET <app> ARGS <arg>...)
 #     One more CTest run (gcnsim and PoCL) of an app with extra arguments.
 include_guard(GLOBAL)
 
 add_library(workload STATIC "${CMAKE_CURRENT_LIST_DIR}/workload.c")
 target_include_directories(workload PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
+target_include_directories(workload PRIVATE "${GCNSIM_ROOT}/include")
 target_link_libraries(workload PUBLIC testapp m)
 
 find_program(WORKLOAD_CLANG NAMES clang-15 clang)
@@ -59,6 +65,20 @@ function(add_workload)
                            ARGS ${W_TIMING_ARGS} GPUS 2 4 NO_POCL TIMEOUT ${W_TIMEOUT}
                            LABELS "workload;unified;timing"
                            GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing)
+    foreach(gpus 2 4)
+      gcnsim_add_opencl_test(NAME ${W_NAME}-locality-timing TARGET ${W_NAME}
+                             ARGS ${W_TIMING_ARGS} --locality ${gpus} GPUS ${gpus} NO_POCL
+                             TIMEOUT ${W_TIMEOUT} LABELS "workload;unified;timing;locality"
+                             GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing)
+    endforeach()
+    foreach(migration page-migration pasi)
+      string(REPLACE "page-" "" test_name "${migration}")
+      gcnsim_add_opencl_test(NAME ${W_NAME}-${test_name}-timing TARGET ${W_NAME}
+                             ARGS ${W_TIMING_ARGS} GPUS 2 4 NO_POCL TIMEOUT ${W_TIMEOUT}
+                             LABELS "workload;unified;timing;migration"
+                             GCNSIM_ENVIRONMENT GCNSIM_UNIFIED=1 GCNSIM_MODE=timing
+                             GCNSIM_CONFIG=${GCNSIM_ROOT}/configs/${migration}.toml)
+    endforeach()
   endif()
 
   if(WORKLOAD_CLANG AND WORKLOAD_DEVICE_LIBS)

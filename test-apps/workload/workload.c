@@ -1,6 +1,8 @@
 /* workload: shared set-up and verification of the workload apps (see workload.h). */
 #include "workload.h"
 
+#include <CL/cl_gcnsim.h>
+
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -240,6 +242,24 @@ cl_ulong wl_run(cl_command_queue queue, cl_kernel kernel, cl_uint dims, const si
     cl_ulong ns = ta_event_ns(event);
     TA_CHECK(clReleaseEvent(event));
     return ns;
+}
+
+void wl_place_parts(cl_mem buffer, size_t offset, size_t size, unsigned long gpus)
+{
+    cl_context context;
+    TA_CHECK(clGetMemObjectInfo(buffer, CL_MEM_CONTEXT, sizeof context, &context, NULL));
+    cl_device_id device;
+    TA_CHECK(clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof device, &device, NULL));
+    cl_platform_id platform;
+    TA_CHECK(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL));
+    clSetMemObjectPlacementGCNSIM_fn place = (clSetMemObjectPlacementGCNSIM_fn)
+        clGetExtensionFunctionAddressForPlatform(platform, "clSetMemObjectPlacementGCNSIM");
+    wl_require(place != NULL, "the platform has no cl_gcnsim_locality (--locality)");
+    for (unsigned long g = 0; g < gpus; g++) {
+        size_t first = size * g / gpus, end = size * (g + 1) / gpus;
+        if (end > first)
+            TA_CHECK(place(buffer, offset + first, end - first, (cl_uint)g));
+    }
 }
 
 cl_mem wl_buffer(cl_context context, cl_mem_flags flags, size_t size, const void *host)

@@ -104,6 +104,13 @@ cl_ulong wl_run(cl_command_queue queue, cl_kernel kernel, cl_uint dims, const si
  * NULL (CL_MEM_COPY_HOST_PTR is added then). */
 cl_mem wl_buffer(cl_context context, cl_mem_flags flags, size_t size, const void *host);
 
+/* gcnsim's Locality API (cl_gcnsim_locality, a unified device of several GPUs):
+ * puts bytes [offset, offset + size) of `buffer` on GPUs 0..gpus-1 in `gpus`
+ * consecutive parts of equal size (the pages holding each part's bytes; a page
+ * two parts share goes to the later part). Exits FAILED when the platform has
+ * no such extension or a placement fails. */
+void wl_place_parts(cl_mem buffer, size_t offset, size_t size, unsigned long gpus);
+
 /* Blocking read of `size` bytes of `buffer` into `host`. */
 void wl_read(cl_command_queue queue, cl_mem buffer, size_t size, void *host);
 

@@ -49,6 +49,10 @@ pub struct PlatformConfig {
     pub p2p_gbytes_per_s: f64,
     /// Latency of each direct GPU-GPU link, in nanoseconds ([`GpuLinks::AllToAll`]).
     pub p2p_latency_ns: u32,
+    /// Whether a unified device's pages move to the GPU that uses them (timing mode).
+    pub page_migration: PageMigration,
+    /// Pages of the first migration unit of [`PageMigration::Pasi`] (a power of two).
+    pub pasi_initial_pages: u32,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -64,6 +68,20 @@ pub enum GpuLinks {
     PcieTree,
     /// A direct link between every two GPUs (`p2p_gbytes_per_s`, `p2p_latency_ns`).
     AllToAll,
+}
+
+/// What a unified device does when a GPU translates a page another GPU holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PageMigration {
+    /// The page stays; the GPU reaches it over the links (RDMA).
+    #[default]
+    Off,
+    /// The page moves to the GPU, one page at a time, at most once (MGPUSim's rule).
+    OnDemand,
+    /// Progressive page splitting: units of `pasi_initial_pages` pages move whole and are
+    /// halved each time another GPU asks for a unit that has moved already.
+    Pasi,
 }
 
 /// One GPU: its compute units, register files, local memory, caches and DRAM.
@@ -357,6 +375,10 @@ impl PlatformConfig {
                 "must be a positive number",
             ));
         }
+        power_of_two(
+            "platform.pasi_initial_pages",
+            self.pasi_initial_pages.into(),
+        )?;
         let g = &self.gpu;
         positive(
             "gpu.cu.texture_addresses_per_cycle",
@@ -642,6 +664,22 @@ mod tests {
         m.launch_copies_to_fresh_memory = false;
         m.gpu.cu.quarter_rate_valu_cycles = 16;
         assert_eq!(m, PlatformConfig::default_platform());
+        let migration = include_str!("../../../configs/page-migration.toml");
+        let p = PlatformConfig::from_toml(Some(migration), "page-migration.toml").unwrap();
+        assert_eq!(p.page_migration, PageMigration::OnDemand);
+        let pasi = include_str!("../../../configs/pasi.toml");
+        let p = PlatformConfig::from_toml(Some(pasi), "pasi.toml").unwrap();
+        assert_eq!(
+            (p.page_migration, p.pasi_initial_pages),
+            (PageMigration::Pasi, 16)
+        );
+        assert_eq!(
+            PlatformConfig::default_platform().page_migration,
+            PageMigration::Off
+        );
+        let odd = "[platform]\npasi_initial_pages = 12\n";
+        let e = PlatformConfig::from_toml(Some(odd), "t").unwrap_err();
+        assert_eq!(e.key, "platform.pasi_initial_pages");
     }
 
     #[test]

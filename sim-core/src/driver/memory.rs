@@ -238,6 +238,15 @@ impl GpuMemory {
         Ok(moved)
     }
 
+    /// Whether the page of `address` has a frame of DRAM now (pages mapped on demand
+    /// that were never used have none; pages of host memory are not DRAM).
+    pub fn is_mapped(&self, address: u64) -> bool {
+        let table = self.page_table.read().unwrap_or_else(|e| e.into_inner());
+        table
+            .get(&(address / self.page_bytes))
+            .is_some_and(|frame| !frame.is_system_memory())
+    }
+
     /// Bytes of DRAM not yet backing any page.
     pub fn free_bytes(&self) -> u64 {
         (self.capacity_frames - self.used_frames.load(Ordering::Relaxed)) * self.page_bytes

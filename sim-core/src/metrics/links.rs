@@ -41,6 +41,12 @@ pub fn fabric_rows(location: &str, traffic: FabricTraffic) -> Vec<Metric> {
             "count",
         ));
     }
+    for (a, b, pages, bytes) in traffic.migrations {
+        let pair = format!("gpu{a}_to_gpu{b}");
+        let at = || location.to_string();
+        rows.push(row(at(), format!("migrated_pages_{pair}"), pages, "count"));
+        rows.push(row(at(), format!("migrated_bytes_{pair}"), bytes, "bytes"));
+    }
     rows
 }
 

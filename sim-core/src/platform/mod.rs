@@ -117,6 +117,9 @@ pub struct Platform {
     cache_states: Vec<AtomicU8>,
     /// Per GPU, the START time (ns) of its latest kernel.
     last_starts: Vec<AtomicU64>,
+    /// Per device (a unified one), pages the Locality API moved and the next command
+    /// has yet to wait for: (from GPU, to GPU, bytes), in the order placed.
+    placements: Vec<Mutex<Vec<(usize, usize, u64)>>>,
 }
 
 /// What a timing-mode GPU's caches may hold, as `gpu.host_copies_invalidate_caches`
@@ -152,7 +155,11 @@ impl Platform {
             progress,
             cache_states: Vec::new(),
             last_starts: Vec::new(),
+            placements: Vec::new(),
         };
+        platform.placements = (0..platform.driver.gpu_count())
+            .map(|_| Mutex::default())
+            .collect();
         platform.last_starts = (0..platform.driver.gpu_count())
             .map(|_| AtomicU64::new(0))
             .collect();
@@ -441,7 +448,8 @@ impl Platform {
     /// Puts the pages of `bytes` bytes at `address` of device `gpu` (a unified device) on
     /// its GPU number `member` (the Locality API); returns how many pages changed GPU.
     /// The data stays as it is; the device's caches and TLBs are emptied before its next
-    /// kernel if any page moved. Moving pages takes no simulated time.
+    /// kernel if any page moved. The next command of the device starts once the pages
+    /// that hold data have crossed the links (see [`Platform::move_buffers`]).
     pub fn place_pages(
         &self,
         gpu: usize,
@@ -458,7 +466,24 @@ impl Platform {
             .devices
             .get(gpu)
             .map(|d| d.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut crossing: Vec<(usize, usize, u64)> = Vec::new();
+        for vpn in first / page..first / page + pages {
+            let from = memory.home_of(vpn * page);
+            if from == member || !memory.is_mapped(vpn * page) {
+                continue;
+            }
+            match crossing.iter_mut().find(|c| c.0 == from) {
+                Some(c) => c.2 += page,
+                None => crossing.push((from, member, page)),
+            }
+        }
         let moved = memory.place(first, pages, member)?;
+        if let Some(placements) = self.placements.get(gpu) {
+            placements
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(crossing);
+        }
         if let Some(device) = device.as_mut() {
             device.pages_moved |= moved > 0;
         }

@@ -1,4 +1,5 @@
-//! Buffers moving between discrete GPUs, timed over the links between them.
+//! Buffers moving between discrete GPUs, and pages the Locality API moves between a
+//! unified device's GPUs, timed over the links between them.
 //!
 //! A buffer lives on the GPU that last used it (see [`Buffer`]). Before a command on
 //! another GPU uses it, the platform copies it there over the platform's links
@@ -30,17 +31,26 @@ impl Platform {
     /// Makes `buffers` resident on GPU `gpu` for a command whose work may begin at
     /// `start_ns`: each buffer that lives on another GPU is copied over the links, one
     /// after another in address order, counted in the metrics (and the trace); returns
-    /// the nanoseconds the copies took (0 if nothing moved).
+    /// the nanoseconds the copies took (0 if nothing moved). On a unified device, the
+    /// pages the Locality API placed since its last command cross the links first,
+    /// GPU pair by GPU pair in the order placed.
     pub fn move_buffers(
         &self,
         gpu: usize,
         buffers: &[Arc<Buffer>],
         start_ns: u64,
     ) -> Result<u64, DriverError> {
+        let placed = match self.placements.get(gpu) {
+            Some(p) => std::mem::take(&mut *p.lock().unwrap_or_else(|e| e.into_inner())),
+            None => Vec::new(),
+        };
+        let mut ns = 0;
+        for (from, to, bytes) in placed {
+            ns += self.copy_between(from, to, bytes, start_ns + ns);
+        }
         let mut sorted: Vec<&Arc<Buffer>> = buffers.iter().collect();
         sorted.sort_by_key(|b| b.address());
         sorted.dedup_by_key(|b| b.address());
-        let mut ns = 0;
         for buffer in sorted {
             if let Some(from) = buffer.move_to(gpu)? {
                 ns += self.copy_between(from, gpu, buffer.size(), start_ns + ns);
@@ -110,6 +120,36 @@ mod tests {
         assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(0.0));
         let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
         assert_eq!(answers, Some((1 << 20) as f64 * 68.0 / 64.0));
+    }
+
+    #[test]
+    fn pages_the_locality_api_places_cross_the_links_before_the_next_command() {
+        let vars = [
+            ("GCNSIM_GPUS", "2"),
+            ("GCNSIM_THREADS", "1"),
+            ("GCNSIM_UNIFIED", "1"),
+        ];
+        let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())));
+        let platform = Platform::new(settings.expect("settings")).expect("platform");
+        let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+        buffer.write(0, 0, &[7; 16]).unwrap();
+        // Pages alternate between the GPUs: half of the 1 MiB is on GPU 0 and moves.
+        assert_eq!(
+            platform.place_pages(0, buffer.address(), 1 << 20, 1),
+            Ok(128)
+        );
+        let ns = platform.move_buffers(0, &[], 1000).unwrap();
+        let link = (1u64 << 19) * 68 / 64 / 16;
+        assert!(
+            ns > link && ns < link + 1000,
+            "{ns} ns, the link's {link} ns"
+        );
+        assert_eq!(platform.move_buffers(0, &[], 1000 + ns).unwrap(), 0);
+        let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
+        assert_eq!(answers, Some((1 << 19) as f64 * 68.0 / 64.0));
+        // Placing them there again moves nothing.
+        assert_eq!(platform.place_pages(0, buffer.address(), 1 << 20, 1), Ok(0));
+        assert_eq!(platform.move_buffers(0, &[], 0).unwrap(), 0);
     }
 
     #[test]

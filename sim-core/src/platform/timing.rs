@@ -12,7 +12,7 @@
 //! phase (see [`ComputeUnit`]), so racing stores and atomics of different compute units
 //! end in the same order at any thread count.
 
-use crate::config::{GpuConfig, PlatformConfig};
+use crate::config::{GpuConfig, PageMigration, PlatformConfig};
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{Clock, Endpoint, Engine, PortRef};
@@ -30,6 +30,7 @@ use std::sync::Arc;
 pub(super) struct TimingMemory {
     flush_ports: Vec<PortRef>,
     cache_reset: Vec<CacheReset>,
+    tlb_reset: Vec<CacheReset>,
     metrics: MetricsCollector,
     /// What the links between the GPUs of a unified device carried.
     fabric: Option<FabricStats>,
@@ -37,6 +38,9 @@ pub(super) struct TimingMemory {
     /// Whether caches and TLBs keep their lines and translations from one kernel to the
     /// next (one GPU: pages never move).
     keep_warm: bool,
+    /// Whether pages move between the GPUs during kernels (a unified device with page
+    /// migration): every kernel then starts with empty caches and TLBs.
+    pages_migrate: bool,
 }
 
 impl TimingMemory {
@@ -63,6 +67,10 @@ impl TimingMemory {
             MemRequest::flush
         };
         self.send_to_every_gpu(gpu, request)?;
+        if self.pages_migrate {
+            self.empty_caches();
+            self.empty_tlbs();
+        }
         gpu.engine_mut().flush_hooks();
         let mut metrics = self.metrics.take_metrics();
         let mut spans = Vec::new();
@@ -78,7 +86,17 @@ impl TimingMemory {
     /// the GPUs of a unified device: translations name the GPU a page was on). The
     /// caches are clean, as every kernel is followed by a [`TimingMemory::flush`].
     pub(super) fn invalidate(&mut self, gpu: &mut Gpu) -> Result<(), String> {
-        self.send_to_every_gpu(gpu, MemRequest::flush)
+        self.send_to_every_gpu(gpu, MemRequest::flush)?;
+        self.empty_tlbs();
+        Ok(())
+    }
+
+    /// Drops the translations of every TLB (the compute units' L1 TLBs too, which the
+    /// flushes through the DMA engines do not reach).
+    fn empty_tlbs(&self) {
+        for reset in &self.tlb_reset {
+            reset.reset();
+        }
     }
 
     /// Sends `request` (with a fresh id) to each GPU's DMA engine and waits for all
@@ -154,10 +172,12 @@ pub(super) fn timing_gpu(
         TimingMemory {
             flush_ports: vec![flush_port],
             cache_reset: vec![memory.cache_reset.clone()],
+            tlb_reset: vec![memory.tlb_reset.clone()],
             metrics,
             fabric: None,
             next_flush: 0,
             keep_warm: platform.device_count() == 1,
+            pages_migrate: false,
         },
     )
 }
@@ -176,6 +196,7 @@ pub(super) fn unified_timing_gpu(
     pool: Option<Arc<rayon::ThreadPool>>,
 ) -> (Gpu, TimingMemory) {
     let config = &platform.gpu;
+    let pages_migrate = platform.page_migration != PageMigration::Off;
     let mut engine = Engine::<Message>::new();
     let memory = add_platform_memory(&mut engine, platform, driver.clone());
     let metrics = MetricsCollector::new();
@@ -196,10 +217,12 @@ pub(super) fn unified_timing_gpu(
         TimingMemory {
             flush_ports: memory.host.clone(),
             cache_reset: memory.gpus.iter().map(|g| g.cache_reset.clone()).collect(),
+            tlb_reset: memory.gpus.iter().map(|g| g.tlb_reset.clone()).collect(),
             metrics,
             fabric: Some(memory.fabric_stats.clone()),
             next_flush: 0,
-            keep_warm: true,
+            keep_warm: !pages_migrate,
+            pages_migrate,
         },
     )
 }

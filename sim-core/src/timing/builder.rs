@@ -2,6 +2,9 @@
 //! GPUs, each GPU's TLBs, caches, crossbars and DRAM controllers, its DMA engine and the
 //! PCIe links to the host.
 
+use super::fabric::FabricLinks;
+use super::migration::MigrationPolicy;
+use super::page_walker::Migrations;
 use super::{Cache, CacheReset};
 use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
@@ -50,6 +53,8 @@ pub struct GpuMemoryParts {
     pub components: Vec<ComponentId>,
     /// Empties all its caches at once (between kernels).
     pub cache_reset: CacheReset,
+    /// Empties all its TLBs at once (between kernels, once pages have moved).
+    pub tlb_reset: CacheReset,
 }
 
 /// Where a platform's memory system sits in an engine.
@@ -95,23 +100,34 @@ pub fn add_platform_memory<M: CarriesMemory>(
     driver: Arc<Driver>,
 ) -> PlatformMemoryParts {
     let clock = Clock::from_mhz(platform.gpu.clock_mhz);
+    let fabric_stats = FabricStats::default();
+    let n = platform.gpu_count;
+    let links = FabricLinks::new(n, &Topology::of_platform(platform), fabric_stats.clone());
     let iommu = engine.add_component("iommu", clock);
     let iommu_ports: Vec<PortRef> = (0..platform.gpu_count)
         .map(|gpu| engine.add_port(iommu, &format!("gpu{gpu}"), IOMMU_PORT_CAPACITY))
         .collect();
+    let migrations = MigrationPolicy::new(platform.page_migration, platform.pasi_initial_pages)
+        .filter(|_| platform.unified_gpus)
+        .map(|policy| {
+            let line_bytes = platform.gpu.l2.line_bytes.into();
+            Migrations::new(policy, links.clone(), line_bytes)
+        });
     engine.install(
         iommu,
-        Box::new(PageWalker::new(
-            driver.clone(),
-            iommu_ports.iter().map(|p| p.port).collect(),
-            clock.cycles(platform.page_walk_latency_cycles.into()),
-            platform.page_walkers as usize,
-        )),
+        Box::new(
+            PageWalker::new(
+                driver.clone(),
+                iommu_ports.iter().map(|p| p.port).collect(),
+                clock.cycles(platform.page_walk_latency_cycles.into()),
+                platform.page_walkers as usize,
+            )
+            .with_migrations(migrations),
+        ),
     );
     let host = engine.add_component("host", clock);
     engine.install(host, Box::new(Endpoint));
     let fabric = engine.add_component("fabric", clock);
-    let fabric_stats = FabricStats::default();
     let mut parts = PlatformMemoryParts {
         gpus: Vec::new(),
         iommu,
@@ -143,7 +159,6 @@ pub fn add_platform_memory<M: CarriesMemory>(
         parts.pcie_links.push(link);
         parts.gpus.push(memory);
     }
-    let n = platform.gpu_count;
     let mut fabric_ports = vec![None; n * n];
     for (a, memory) in parts.gpus.iter().enumerate() {
         for &(b, crossbar_port) in &memory.peers {
@@ -152,15 +167,11 @@ pub fn add_platform_memory<M: CarriesMemory>(
             fabric_ports[a * n + b] = Some(port.port);
         }
     }
-    let topology = Topology::of_platform(platform);
     engine.install(
         fabric,
-        Box::new(Fabric::new(
-            n,
-            &topology,
-            |a, b| fabric_ports[a * n + b].expect("a port per pair"),
-            fabric_stats,
-        )),
+        Box::new(Fabric::new(n, links, |a, b| {
+            fabric_ports[a * n + b].expect("a port per pair")
+        })),
     );
     parts
 }
@@ -224,6 +235,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         l2tlb: None,
         xbar: None,
         cache_reset: CacheReset::default(),
+        tlb_reset: CacheReset::default(),
     };
     let l2tlb = site.add("l2tlb");
     let xbar = site.add("xbar");
@@ -347,6 +359,7 @@ pub fn add_gpu_memory<M: CarriesMemory>(
         peers: peer_ports,
         components: site.components,
         cache_reset: site.cache_reset,
+        tlb_reset: site.tlb_reset,
     }
 }
 
@@ -365,6 +378,7 @@ struct Site<'e, M> {
     l2tlb: Option<ComponentId>,
     xbar: Option<ComponentId>,
     cache_reset: CacheReset,
+    tlb_reset: CacheReset,
 }
 
 impl<M: CarriesMemory> Site<'_, M> {
@@ -402,13 +416,16 @@ impl<M: CarriesMemory> Site<'_, M> {
         );
         self.engine.install(
             tlb,
-            Box::new(Tlb::new(
-                geometry,
-                self.gpu,
-                top_ports.iter().map(|p| p.port).collect(),
-                Some(bottom.port),
-                next.port,
-            )),
+            Box::new(
+                Tlb::new(
+                    geometry,
+                    self.gpu,
+                    top_ports.iter().map(|p| p.port).collect(),
+                    Some(bottom.port),
+                    next.port,
+                )
+                .with_reset(self.tlb_reset.clone()),
+            ),
         );
         top_ports
     }

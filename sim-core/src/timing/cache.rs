@@ -84,7 +84,7 @@ impl CacheReset {
         self.0.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn generation(&self) -> u64 {
+    pub(super) fn generation(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }
 }

@@ -157,6 +157,8 @@ pub struct FabricTraffic {
     /// Per (source GPU, destination GPU) with traffic: bytes (data and headers) and
     /// messages.
     pub pairs: Vec<(usize, usize, u64, u64)>,
+    /// Per (source GPU, destination GPU) with pages migrated: pages and their bytes.
+    pub migrations: Vec<(usize, usize, u64, u64)>,
 }
 
 impl FabricTraffic {
@@ -180,17 +182,23 @@ impl FabricTraffic {
                 merge_period(&mut total.periods, period);
             }
         }
-        for (a, b, bytes, messages) in other.pairs {
-            match self.pairs.iter_mut().find(|p| (p.0, p.1) == (a, b)) {
-                Some(p) => {
-                    p.2 += bytes;
-                    p.3 += messages;
-                }
-                None => self.pairs.push((a, b, bytes, messages)),
-            }
-        }
-        self.pairs.sort_by_key(|p| (p.0, p.1));
+        add_per_pair(&mut self.pairs, other.pairs);
+        add_per_pair(&mut self.migrations, other.migrations);
     }
+}
+
+/// Adds counts per (GPU, GPU) to `totals`, kept in pair order.
+fn add_per_pair(totals: &mut Vec<(usize, usize, u64, u64)>, counts: Vec<(usize, usize, u64, u64)>) {
+    for (a, b, x, y) in counts {
+        match totals.iter_mut().find(|p| (p.0, p.1) == (a, b)) {
+            Some(p) => {
+                p.2 += x;
+                p.3 += y;
+            }
+            None => totals.push((a, b, x, y)),
+        }
+    }
+    totals.sort_by_key(|p| (p.0, p.1));
 }
 
 /// A copy of `bytes` from GPU `from`'s memory to GPU `to`'s over the idle links of
@@ -208,39 +216,13 @@ impl FabricTraffic {
 pub fn copy_between_gpus(
     gpus: usize,
     topology: &Topology,
-    (from, to): (usize, usize),
+    pair: (usize, usize),
     bytes: u64,
     line_bytes: u64,
 ) -> (Time, FabricTraffic) {
-    let (mut links, paths) = build_paths(gpus, topology);
-    let line_bytes = line_bytes.max(1);
-    let mut asks = (0u64, 0u64);
-    let mut answers = (0u64, 0u64);
-    let mut end = 0;
-    let mut at = 0;
-    while at < bytes {
-        let data = line_bytes.min(bytes - at);
-        at += data;
-        let mut arrives = 0;
-        for &link in &paths[to * gpus + from] {
-            arrives = links[link].cross(arrives, REQUEST_OVERHEAD_BYTES);
-        }
-        asks = (asks.0 + REQUEST_OVERHEAD_BYTES, asks.1 + 1);
-        let answer = data + RESPONSE_OVERHEAD_BYTES;
-        for &link in &paths[from * gpus + to] {
-            arrives = links[link].cross(arrives, answer);
-        }
-        answers = (answers.0 + answer, answers.1 + 1);
-        end = end.max(arrives);
-    }
-    let mut pairs = Vec::new();
-    if answers.1 > 0 {
-        pairs.push((to, from, asks.0, asks.1));
-        pairs.push((from, to, answers.0, answers.1));
-        pairs.sort_by_key(|p| (p.0, p.1));
-    }
-    let links = links.iter_mut().map(Link::take_traffic).collect();
-    (end, FabricTraffic { links, pairs })
+    let mut state = LinkState::new(gpus, topology);
+    let end = state.pull(pair, bytes, line_bytes, 0);
+    (end, state.take_traffic())
 }
 
 /// Shared view of the fabric's counters (the fabric writes, the platform reads between
@@ -255,62 +237,169 @@ impl FabricStats {
     }
 }
 
-/// The fabric component (see the module documentation).
-pub struct Fabric {
+/// The links of a fabric, the paths over them and what they carried since it was last
+/// published.
+#[derive(Debug)]
+struct LinkState {
     gpus: usize,
-    /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
-    ports: Vec<Option<Port>>,
     links: Vec<Link>,
     /// `paths[a * gpus + b]`: the links from GPU a to GPU b, in order.
     paths: Vec<Vec<usize>>,
     /// Per (a, b): bytes and messages.
     pairs: Vec<(u64, u64)>,
+    /// Per (a, b): pages migrated from a to b, and their bytes.
+    migrations: Vec<(u64, u64)>,
+}
+
+impl LinkState {
+    fn new(gpus: usize, topology: &Topology) -> LinkState {
+        let (links, paths) = build_paths(gpus, topology);
+        LinkState {
+            gpus,
+            links,
+            paths,
+            pairs: vec![(0, 0); gpus * gpus],
+            migrations: vec![(0, 0); gpus * gpus],
+        }
+    }
+
+    /// Books the links from GPU `a` to GPU `b` for a message of `bytes` ready at `ready`;
+    /// returns when it arrives.
+    fn send(&mut self, (a, b): (usize, usize), bytes: u64, ready: Time) -> Time {
+        let mut at = ready;
+        for &link in &self.paths[a * self.gpus + b] {
+            at = self.links[link].cross(at, bytes);
+        }
+        let pair = &mut self.pairs[a * self.gpus + b];
+        pair.0 += bytes;
+        pair.1 += 1;
+        at
+    }
+
+    /// Pulls `bytes` from GPU `from` to GPU `to` as [`copy_between_gpus`] does, the
+    /// requests leaving at `start`; returns when the last answer arrives.
+    fn pull(
+        &mut self,
+        (from, to): (usize, usize),
+        bytes: u64,
+        line_bytes: u64,
+        start: Time,
+    ) -> Time {
+        let line_bytes = line_bytes.max(1);
+        let mut end = start;
+        let mut at = 0;
+        while at < bytes {
+            let data = line_bytes.min(bytes - at);
+            at += data;
+            let asked = self.send((to, from), REQUEST_OVERHEAD_BYTES, start);
+            let answered = self.send((from, to), data + RESPONSE_OVERHEAD_BYTES, asked);
+            end = end.max(answered);
+        }
+        end
+    }
+
+    /// What the links carried since the last call; the counters restart from zero.
+    fn take_traffic(&mut self) -> FabricTraffic {
+        let links = self.links.iter_mut().map(Link::take_traffic).collect();
+        let gpus = self.gpus;
+        let nonzero = |counts: &mut Vec<(u64, u64)>| -> Vec<(usize, usize, u64, u64)> {
+            (counts.iter_mut().enumerate())
+                .filter(|(_, c)| c.1 > 0)
+                .map(|(index, c)| {
+                    let (x, y) = std::mem::take(c);
+                    (index / gpus, index % gpus, x, y)
+                })
+                .collect()
+        };
+        let pairs = nonzero(&mut self.pairs);
+        let migrations = nonzero(&mut self.migrations);
+        FabricTraffic {
+            links,
+            pairs,
+            migrations,
+        }
+    }
+}
+
+/// The links of a fabric, shared by the [`Fabric`] component, which carries the GPUs'
+/// requests and answers, and the IOMMU, which books page migrations on them. The fabric
+/// books links in its runs and the IOMMU in the step's in-order phase
+/// ([`Wake::InOrder`]), so messages and migrations of one step share the links in the
+/// same order at any thread count.
+#[derive(Debug, Clone)]
+pub struct FabricLinks {
+    state: Arc<Mutex<LinkState>>,
     stats: FabricStats,
+}
+
+impl FabricLinks {
+    /// The links of `topology` between `gpus` GPUs, whose traffic is published to
+    /// `stats`.
+    pub fn new(gpus: usize, topology: &Topology, stats: FabricStats) -> FabricLinks {
+        FabricLinks {
+            state: Arc::new(Mutex::new(LinkState::new(gpus, topology))),
+            stats,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, LinkState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Moves a page of `bytes` from GPU `from`'s memory to GPU `to`'s, its lines of
+    /// `line_bytes` pulled as [`copy_between_gpus`] pulls them, the requests leaving at
+    /// `start`, behind what the links already carry; returns when the page has arrived.
+    /// Counted as a migration from `from` to `to`.
+    pub fn migrate_page(
+        &self,
+        (from, to): (usize, usize),
+        bytes: u64,
+        line_bytes: u64,
+        start: Time,
+    ) -> Time {
+        let mut state = self.lock();
+        let end = state.pull((from, to), bytes, line_bytes, start);
+        let gpus = state.gpus;
+        let count = &mut state.migrations[from * gpus + to];
+        count.0 += 1;
+        count.1 += bytes;
+        end
+    }
+
+    /// Adds the counters gathered since the last publication to the shared stats.
+    pub fn publish(&self) {
+        let traffic = self.lock().take_traffic();
+        let mut shared = self.stats.0.lock().unwrap_or_else(|e| e.into_inner());
+        shared.add(traffic);
+    }
+}
+
+/// The fabric component (see the module documentation).
+pub struct Fabric {
+    gpus: usize,
+    /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
+    ports: Vec<Option<Port>>,
+    links: FabricLinks,
     transit: Pipeline<(Port, MemoryMessage)>,
     outbox: Outbox,
 }
 
 impl Fabric {
-    /// A fabric of `topology` between `gpus` GPUs whose ports are `port(a, b)` (a ≠ b);
-    /// its counters are shared through `stats`.
-    pub fn new(
-        gpus: usize,
-        topology: &Topology,
-        port: impl Fn(usize, usize) -> Port,
-        stats: FabricStats,
-    ) -> Fabric {
+    /// A fabric over `links` between `gpus` GPUs whose ports are `port(a, b)` (a ≠ b).
+    pub fn new(gpus: usize, links: FabricLinks, port: impl Fn(usize, usize) -> Port) -> Fabric {
         let mut ports = vec![None; gpus * gpus];
         for a in 0..gpus {
             for b in (0..gpus).filter(|&b| b != a) {
                 ports[a * gpus + b] = Some(port(a, b));
             }
         }
-        let (links, paths) = build_paths(gpus, topology);
         Fabric {
             gpus,
             ports,
             links,
-            paths,
-            pairs: vec![(0, 0); gpus * gpus],
-            stats,
             transit: Pipeline::default(),
             outbox: Outbox::default(),
         }
-    }
-
-    /// Adds the counters gathered since the last publication to the shared stats.
-    fn publish(&mut self) {
-        let links = self.links.iter_mut().map(Link::take_traffic).collect();
-        let gpus = self.gpus;
-        let pairs = (self.pairs.iter_mut().enumerate())
-            .filter(|(_, pair)| pair.1 > 0)
-            .map(|(index, pair)| {
-                let (bytes, messages) = std::mem::take(pair);
-                (index / gpus, index % gpus, bytes, messages)
-            })
-            .collect();
-        let mut shared = self.stats.0.lock().unwrap_or_else(|e| e.into_inner());
-        shared.add(FabricTraffic { links, pairs });
     }
 }
 
@@ -404,6 +493,7 @@ impl<M: CarriesMemory> Component<M> for Fabric {
             self.outbox.push(port, msg);
         }
         let mut carried = false;
+        let mut state = self.links.lock();
         for a in 0..self.gpus {
             for b in (0..self.gpus).filter(|&b| b != a) {
                 let Some(from) = self.ports[a * self.gpus + b] else {
@@ -411,14 +501,7 @@ impl<M: CarriesMemory> Component<M> for Fabric {
                 };
                 let to = self.ports[b * self.gpus + a].expect("every pair has both ports");
                 while let Some(msg) = take(ctx, from) {
-                    let bytes = link_bytes(&msg);
-                    let mut at = ctx.now();
-                    for &link in &self.paths[a * self.gpus + b] {
-                        at = self.links[link].cross(at, bytes);
-                    }
-                    let pair = &mut self.pairs[a * self.gpus + b];
-                    pair.0 += bytes;
-                    pair.1 += 1;
+                    let at = state.send((a, b), link_bytes(&msg), ctx.now());
                     carried = true;
                     // Handed over on the fabric's clock edge, as a clocked port does (and
                     // so arrivals share the engine's steps with the GPUs' cycles).
@@ -427,8 +510,9 @@ impl<M: CarriesMemory> Component<M> for Fabric {
                 }
             }
         }
+        drop(state);
         if carried {
-            self.publish();
+            self.links.publish();
         }
         self.outbox.send(ctx);
     }

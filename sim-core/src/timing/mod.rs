@@ -43,6 +43,7 @@ mod dma;
 mod dram;
 mod fabric;
 mod metrics;
+mod migration;
 mod page_walker;
 mod pcie;
 mod plumbing;

@@ -1,14 +1,44 @@
 //! The IOMMU's page-table walker, shared by all GPUs: answers translation questions from
-//! the driver's page tables after a walk.
+//! the driver's page tables after a walk, and on a unified device with page migration
+//! moves pages to the GPUs that ask for them.
 
-use super::plumbing::{count, take, Outbox, Pipeline};
+use super::fabric::FabricLinks;
+use super::migration::MigrationPolicy;
+use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
     Access, CarriesMemory, MemResponse, MemoryMessage, TranslationRequest, TranslationResponse,
 };
 use crate::driver::Driver;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+
+/// What the IOMMU needs to move pages between a unified device's GPUs.
+pub struct Migrations {
+    /// Which pages move.
+    policy: MigrationPolicy,
+    /// The links the pages cross.
+    links: FabricLinks,
+    /// Bytes pulled per request (the L2 line).
+    line_bytes: u64,
+    /// Walks whose page must move, waiting for the step's in-order phase.
+    waiting: Vec<(Port, TranslationRequest, u64)>,
+    /// Pages on their way to another GPU: when they arrive.
+    arriving: HashMap<u64, Time>,
+}
+
+impl Migrations {
+    /// Moves pages by `policy` over `links`, `line_bytes` per request.
+    pub fn new(policy: MigrationPolicy, links: FabricLinks, line_bytes: u64) -> Migrations {
+        Migrations {
+            policy,
+            links,
+            line_bytes,
+            waiting: Vec::new(),
+            arriving: HashMap::new(),
+        }
+    }
+}
 
 /// The page-table walker. Each top port serves one GPU's L2 TLB.
 ///
@@ -16,6 +46,10 @@ use std::sync::Arc;
 /// questions queue. A walk reads the page tables when it ends: the page is found in the
 /// asking GPU's table first, then in the other GPUs' in order; in none, it is a page
 /// fault. A flush (the IOMMU keeps no translations) is answered at once.
+///
+/// With [`Migrations`] ([`with_migrations`](Self::with_migrations)), a walk whose page
+/// the policy moves to the asking GPU is answered once the page has crossed the links
+/// (see [`MigrationPolicy`]); an invalidating flush starts a new kernel for the policy.
 pub struct PageWalker {
     driver: Arc<Driver>,
     tops: Vec<Port>,
@@ -23,6 +57,9 @@ pub struct PageWalker {
     walkers: usize,
     waiting: VecDeque<(Port, TranslationRequest, u64)>,
     walking: Pipeline<(Port, TranslationRequest, u64)>,
+    /// Answers held back until a page has arrived, with the walk's task.
+    held: Pipeline<(Port, TranslationResponse, u64)>,
+    migrations: Option<Migrations>,
     outbox: Outbox,
     next_task: u64,
 }
@@ -38,8 +75,84 @@ impl PageWalker {
             walkers: walkers.max(1),
             waiting: VecDeque::new(),
             walking: Pipeline::default(),
+            held: Pipeline::default(),
+            migrations: None,
             outbox: Outbox::default(),
             next_task: 0,
+        }
+    }
+
+    /// Moves pages between the GPUs of a unified device as `migrations` says.
+    pub fn with_migrations(mut self, migrations: Option<Migrations>) -> Self {
+        self.migrations = migrations;
+        self
+    }
+
+    /// Answers walk `task` of `top` for `req` with `gpu` now, or when the page arrives if
+    /// it is on its way.
+    fn answer<M>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        (top, req, task): (Port, TranslationRequest, u64),
+        gpu: Option<usize>,
+    ) {
+        let answer = TranslationResponse {
+            id: req.id,
+            page: req.page,
+            gpu,
+        };
+        let arrives = (self.migrations.as_ref())
+            .and_then(|m| m.arriving.get(&req.page).copied())
+            .filter(|&t| t > ctx.now());
+        match arrives {
+            Some(due) => self.held.push(ctx, due, (top, answer, task)),
+            None => {
+                ctx.notify(&Observation::TaskEnd { task, kind: "walk" });
+                self.outbox.push(top, MemoryMessage::Translation(answer));
+            }
+        }
+    }
+
+    /// Moves the pages the policy says the walks waiting for the in-order phase need,
+    /// booking the links in the order the walks ended, and answers the walks.
+    fn migrate<M>(&mut self, ctx: &mut Context<'_, M>) {
+        let Some(m) = self.migrations.as_mut() else {
+            return;
+        };
+        let walks = std::mem::take(&mut m.waiting);
+        let driver = self.driver.clone();
+        let memory = driver.gpu(0).ok();
+        let page_bytes = self.driver.page_bytes();
+        for (top, req, task) in walks {
+            let m = self.migrations.as_mut().expect("present");
+            let home = |page: u64| {
+                let memory = memory?;
+                let address = page * page_bytes;
+                memory.is_mapped(address).then(|| memory.home_of(address))
+            };
+            let mut moves = m.policy.on_translation(req.gpu, req.page, home);
+            // The page asked for crosses first.
+            moves.sort_by_key(|&(page, _)| page != req.page);
+            for &(page, from) in &moves {
+                let start = m
+                    .arriving
+                    .get(&page)
+                    .map_or(ctx.now(), |&t| t.max(ctx.now()));
+                let pair = (from, req.gpu);
+                let end = m.links.migrate_page(pair, page_bytes, m.line_bytes, start);
+                m.arriving.insert(page, end);
+                if let Some(memory) = memory {
+                    // A page of the device's memory, so on a GPU of the device.
+                    let _ = memory.place(page * page_bytes, 1, req.gpu);
+                }
+            }
+            if !moves.is_empty() {
+                m.links.publish();
+                count_by(ctx, "page_migrations", moves.len() as u64);
+                count_by(ctx, "migrated_bytes", moves.len() as u64 * page_bytes);
+            }
+            let gpu = self.walk(req.gpu, req.page);
+            self.answer(ctx, (top, req, task), gpu);
         }
     }
 
@@ -65,15 +178,29 @@ impl PageWalker {
 }
 
 impl<M: CarriesMemory> Component<M> for PageWalker {
-    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
-        while let Some((top, req, task)) = self.walking.pop_due(ctx.now()) {
-            let answer = TranslationResponse {
-                id: req.id,
-                page: req.page,
-                gpu: self.walk(req.gpu, req.page),
-            };
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>) {
+        if wake == Wake::InOrder {
+            self.migrate(ctx);
+            self.outbox.send(ctx);
+            return;
+        }
+        while let Some((top, answer, task)) = self.held.pop_due(ctx.now()) {
             ctx.notify(&Observation::TaskEnd { task, kind: "walk" });
             self.outbox.push(top, MemoryMessage::Translation(answer));
+        }
+        while let Some((top, req, task)) = self.walking.pop_due(ctx.now()) {
+            let gpu = self.walk(req.gpu, req.page);
+            match self.migrations.as_mut() {
+                Some(m) if gpu.is_some_and(|g| g != req.gpu) => {
+                    m.waiting.push((top, req, task));
+                    ctx.run_in_order();
+                }
+                Some(m) => {
+                    m.policy.touch(req.page);
+                    self.answer(ctx, (top, req, task), gpu);
+                }
+                None => self.answer(ctx, (top, req, task), gpu),
+            }
         }
         for i in 0..self.tops.len() {
             let top = self.tops[i];
@@ -86,6 +213,10 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
                         self.waiting.push_back((top, req, task));
                     }
                     MemoryMessage::Request(req) if matches!(req.access, Access::Flush { .. }) => {
+                        let invalidate = matches!(req.access, Access::Flush { invalidate: true });
+                        if let (true, Some(m)) = (invalidate, self.migrations.as_mut()) {
+                            m.policy.start_kernel();
+                        }
                         let answer = MemResponse {
                             id: req.id,
                             result: Ok(Vec::new()),

@@ -1,6 +1,7 @@
 //! A translation lookaside buffer: the L1 TLB in front of a cache (translating requests on
 //! their way) and the L2 TLB in front of the IOMMU (answering translation questions).
 
+use super::cache::CacheReset;
 use super::plumbing::{count, take, Lookups, Outbox};
 use super::protocol::{
     physical_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
@@ -109,6 +110,8 @@ pub struct Tlb {
     flushes: BTreeMap<(Port, u64), (usize, u64)>,
     outbox: Outbox,
     next_task: u64,
+    /// The switch that empties it, and the resets it has seen.
+    reset: Option<(CacheReset, u64)>,
 }
 
 impl Tlb {
@@ -136,7 +139,15 @@ impl Tlb {
             flushes: BTreeMap::new(),
             outbox: Outbox::default(),
             next_task: 0,
+            reset: None,
         }
+    }
+
+    /// Drops every translation before it next handles anything after `reset` is
+    /// [reset](CacheReset::reset) (the platform's, once pages moved between kernels).
+    pub fn with_reset(mut self, reset: CacheReset) -> Self {
+        self.reset = Some((reset.clone(), reset.generation()));
+        self
     }
 
     /// Whether it may take another request: fewer than its pipeline depth are being
@@ -316,6 +327,14 @@ impl<M: CarriesMemory> Component<M> for Tlb {
     }
 
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+        if let Some((reset, seen)) = &mut self.reset {
+            let generation = reset.generation();
+            if generation != *seen {
+                *seen = generation;
+                self.entries.drain();
+                self.flush_count += 1;
+            }
+        }
         // Room freed below counts before deciding whether to take requests.
         self.outbox.send(ctx);
         for port in self.bottom.into_iter().chain([self.next]) {
