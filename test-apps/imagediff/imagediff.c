@@ -10,7 +10,8 @@
  * written as a read_write image (OpenCL C 2.0; float formats), queried
  * (get_image_*), filled, copied to another image and to a buffer, mapped; and 1D, 1D
  * array, 2D array and 3D images of the formats of SHAPE_FORMATS are sampled and
- * written. Every format of FORMATS is also used for 1D image buffers (read, queried,
+ * written; 3D images of every format of FORMATS are written (write_image{f,i,ui},
+ * cl_khr_3d_image_writes). Every format of FORMATS is also used for 1D image buffers (read, queried,
  * read back, written: compared in the buffer's bytes) and 2D images created from a
  * buffer with padded rows (read, sampled, written; PoCL does not claim
  * cl_khr_image2d_from_buffer, so its side uses an ordinary 2D image of the same
@@ -618,6 +619,34 @@ static cl_mem make_image_on(struct side *s, cl_mem_object_type type, cl_image_fo
 
 static const char *suffix_of(char kind) { return kind == 'f' ? "f" : kind == 'i' ? "i" : "ui"; }
 
+/* 3D images of format f written by a kernel with write_image{f,i,ui}
+ * (cl_khr_3d_image_writes), compared in the image's bytes. */
+static void test_3d_writes(cl_image_format f)
+{
+    char kind = kind_of(f.image_channel_data_type);
+    size_t cb = channel_bytes(f.image_channel_data_type);
+    size_t texel = channels(f.image_channel_order) * cb, n = W * H * D, bytes = n * texel;
+    size_t size[3] = {W, H, D};
+    uint32_t values[W * H * D * 4];
+    make_values(values, n * 4, kind);
+    static unsigned char written[2][W * H * D * 16];
+    char kname[32], label[96];
+    snprintf(kname, sizeof kname, "store3d_%s", suffix_of(kind));
+    for (int s = 0; s < 2; s++) {
+        cl_mem img = make_image(&sides[s], CL_MEM_OBJECT_IMAGE3D, f, W, H, D, NULL);
+        cl_mem in = make_buffer(&sides[s], sizeof values, values);
+        const void *args[] = {&img, &in};
+        size_t sizes[] = {sizeof(cl_mem), sizeof(cl_mem)};
+        run(&sides[s], kname, 2, args, sizes, 3, size);
+        read_image(&sides[s], img, size, written[s]);
+        TA_CHECK(clReleaseMemObject(img));
+        TA_CHECK(clReleaseMemObject(in));
+    }
+    snprintf(label, sizeof label, "3D %s %s write", order_name(f.image_channel_order),
+             type_name(f.image_channel_data_type));
+    compare_bytes(label, written[0], written[1], bytes, texel, cb, 0);
+}
+
 /* 1D image buffers of format f, views of a buffer's elements: read (read_image*),
  * queried, written by a kernel (compared in the buffer's bytes), and read back with
  * clEnqueueReadImage. */
@@ -811,6 +840,8 @@ int main(int argc, char **argv)
                  type_name(FORMATS[i].image_channel_data_type));
         test_format(FORMATS[i]);
         test_image2d_from_buffer(FORMATS[i]);
+        if (supports(&sides[1], CL_MEM_OBJECT_IMAGE3D, FORMATS[i]))
+            test_3d_writes(FORMATS[i]);
         if (!supports(&sides[1], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]))
             continue;
         ta_check(supports(&sides[0], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]),
