@@ -11,11 +11,11 @@
  * (get_image_*), filled, copied to another image and to a buffer, mapped; and 1D, 1D
  * array, 2D array and 3D images of the formats of SHAPE_FORMATS are sampled and
  * written; 3D images of every format of FORMATS are written (write_image{f,i,ui},
- * cl_khr_3d_image_writes). Every format of FORMATS is also used for 1D image buffers (read, queried,
- * read back, written: compared in the buffer's bytes) and 2D images created from a
- * buffer with padded rows (read, sampled, written; PoCL does not claim
- * cl_khr_image2d_from_buffer, so its side uses an ordinary 2D image of the same
- * elements). Results are compared exactly, except float reads within 1e-6
+ * cl_khr_3d_image_writes). Every format of FORMATS is also used for 1D image
+ * buffers (read, queried, read back, written: compared in the buffer's bytes) and
+ * 2D images created from a buffer with padded rows (read, sampled, written; PoCL
+ * does not claim cl_khr_image2d_from_buffer, so its side uses an ordinary 2D
+ * image of the same elements). Results are compared exactly, except float reads within 1e-6
  * (normalised conversions), linear filtering within 1/128 of the texel range
  * (the hardware's 8-bit weights against PoCL's float weights), and fills within
  * one unit of each channel (PoCL's fill truncates, kernel writes round to
