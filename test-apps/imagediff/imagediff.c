@@ -10,11 +10,12 @@
  * written as a read_write image (OpenCL C 2.0; float formats), queried
  * (get_image_*), filled, copied to another image and to a buffer, mapped; and 1D, 1D
  * array, 2D array and 3D images of the formats of SHAPE_FORMATS are sampled and
- * written. Every format of FORMATS is also used for 1D image buffers (read, queried,
- * read back, written: compared in the buffer's bytes) and 2D images created from a
- * buffer with padded rows (read, sampled, written; PoCL does not claim
- * cl_khr_image2d_from_buffer, so its side uses an ordinary 2D image of the same
- * elements). Results are compared exactly, except float reads within 1e-6
+ * written; 3D images of every format of FORMATS are written (write_image{f,i,ui},
+ * cl_khr_3d_image_writes). Every format of FORMATS is also used for 1D image
+ * buffers (read, queried, read back, written: compared in the buffer's bytes) and
+ * 2D images created from a buffer with padded rows (read, sampled, written; PoCL
+ * does not claim cl_khr_image2d_from_buffer, so its side uses an ordinary 2D
+ * image of the same elements). Results are compared exactly, except float reads within 1e-6
  * (normalised conversions), linear filtering within 1/128 of the texel range
  * (the hardware's 8-bit weights against PoCL's float weights), and fills within
  * one unit of each channel (PoCL's fill truncates, kernel writes round to
@@ -230,6 +231,24 @@ static void read_image(struct side *s, cl_mem m, const size_t *region, void *out
     TA_CHECK(clEnqueueReadImage(s->queue, m, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
 }
 
+/* Runs kernel `kname` (arguments: a new w × h × d image of `type` and format f, and a
+ * buffer of `values`) over the first `dims` entries of `region`, then reads `region` of
+ * the image into `out`. */
+static void write_by_kernel(struct side *s, const char *kname, cl_mem_object_type type,
+                            cl_image_format f, size_t w, size_t h, size_t d,
+                            const void *values, size_t values_bytes, cl_uint dims,
+                            const size_t *region, void *out)
+{
+    cl_mem img = make_image(s, type, f, w, h, d, NULL);
+    cl_mem in = make_buffer(s, values_bytes, values);
+    const void *args[] = {&img, &in};
+    size_t sizes[] = {sizeof(cl_mem), sizeof(cl_mem)};
+    run(s, kname, 2, args, sizes, dims, region);
+    read_image(s, img, region, out);
+    TA_CHECK(clReleaseMemObject(img));
+    TA_CHECK(clReleaseMemObject(in));
+}
+
 /* Compares n 32-bit values: exactly for 'i'/'u', within tol (absolute, and relative
  * above 1) for 'f'. Prints the first mismatches under `what`. */
 static void compare(const char *what, char kind, const void *a, const void *b, size_t n,
@@ -423,16 +442,9 @@ static void test_format(cl_image_format f)
     static unsigned char written[2][W * H * 16];
     size_t region[3] = {W, H, 1};
     snprintf(kname, sizeof kname, "store2d_%s", kind == 'f' ? "f" : kind == 'i' ? "i" : "ui");
-    for (int s = 0; s < 2; s++) {
-        cl_mem in = make_buffer(&sides[s], sizeof values, values);
-        cl_mem dst = make_image(&sides[s], CL_MEM_OBJECT_IMAGE2D, f, W, H, 1, NULL);
-        const void *args[] = {&dst, &in};
-        size_t sizes[] = {sizeof(cl_mem), sizeof(cl_mem)};
-        run(&sides[s], kname, 2, args, sizes, 2, global2);
-        read_image(&sides[s], dst, region, written[s]);
-        TA_CHECK(clReleaseMemObject(in));
-        TA_CHECK(clReleaseMemObject(dst));
-    }
+    for (int s = 0; s < 2; s++)
+        write_by_kernel(&sides[s], kname, CL_MEM_OBJECT_IMAGE2D, f, W, H, 1, values,
+                        sizeof values, 2, region, written[s]);
     snprintf(label, sizeof label, "%s %s write", order_name(f.image_channel_order),
              type_name(f.image_channel_data_type));
     size_t cb = channel_bytes(f.image_channel_data_type);
@@ -583,18 +595,11 @@ static void test_shapes(cl_image_format f)
         uint32_t *values = malloc(n * 16);
         make_values(values, n * 4, 'f');
         unsigned char *written[2] = {malloc(bytes), malloc(bytes)};
-        for (int s = 0; s < 2; s++) {
-            cl_mem img = make_image(&sides[s], SHAPES[k].type, f, w, ih, id, NULL);
-            cl_mem in = make_buffer(&sides[s], n * 16, values);
-            const void *args[] = {&img, &in};
-            size_t sizes[] = {sizeof(cl_mem), sizeof(cl_mem)};
-            cl_uint gdims = SHAPES[k].type == CL_MEM_OBJECT_IMAGE1D ? 1
-                            : SHAPES[k].type == CL_MEM_OBJECT_IMAGE1D_ARRAY ? 2 : 3;
-            run(&sides[s], SHAPES[k].store, 2, args, sizes, gdims, SHAPES[k].size);
-            read_image(&sides[s], img, SHAPES[k].size, written[s]);
-            TA_CHECK(clReleaseMemObject(img));
-            TA_CHECK(clReleaseMemObject(in));
-        }
+        cl_uint gdims = SHAPES[k].type == CL_MEM_OBJECT_IMAGE1D ? 1
+                        : SHAPES[k].type == CL_MEM_OBJECT_IMAGE1D_ARRAY ? 2 : 3;
+        for (int s = 0; s < 2; s++)
+            write_by_kernel(&sides[s], SHAPES[k].store, SHAPES[k].type, f, w, ih, id, values,
+                            n * 16, gdims, SHAPES[k].size, written[s]);
         snprintf(label, sizeof label, "%s %s %s write", SHAPES[k].name,
                  order_name(f.image_channel_order), type_name(f.image_channel_data_type));
         compare_bytes(label, written[0], written[1], bytes, texel,
@@ -617,6 +622,27 @@ static cl_mem make_image_on(struct side *s, cl_mem_object_type type, cl_image_fo
 }
 
 static const char *suffix_of(char kind) { return kind == 'f' ? "f" : kind == 'i' ? "i" : "ui"; }
+
+/* 3D images of format f written by a kernel with write_image{f,i,ui}
+ * (cl_khr_3d_image_writes), compared in the image's bytes. */
+static void test_3d_writes(cl_image_format f)
+{
+    char kind = kind_of(f.image_channel_data_type);
+    size_t cb = channel_bytes(f.image_channel_data_type);
+    size_t texel = channels(f.image_channel_order) * cb, n = W * H * D, bytes = n * texel;
+    size_t size[3] = {W, H, D};
+    uint32_t values[W * H * D * 4];
+    make_values(values, n * 4, kind);
+    static unsigned char written[2][W * H * D * 16];
+    char kname[32], label[96];
+    snprintf(kname, sizeof kname, "store3d_%s", suffix_of(kind));
+    for (int s = 0; s < 2; s++)
+        write_by_kernel(&sides[s], kname, CL_MEM_OBJECT_IMAGE3D, f, W, H, D, values,
+                        sizeof values, 3, size, written[s]);
+    snprintf(label, sizeof label, "3D %s %s write", order_name(f.image_channel_order),
+             type_name(f.image_channel_data_type));
+    compare_bytes(label, written[0], written[1], bytes, texel, cb, 0);
+}
 
 /* 1D image buffers of format f, views of a buffer's elements: read (read_image*),
  * queried, written by a kernel (compared in the buffer's bytes), and read back with
@@ -811,6 +837,8 @@ int main(int argc, char **argv)
                  type_name(FORMATS[i].image_channel_data_type));
         test_format(FORMATS[i]);
         test_image2d_from_buffer(FORMATS[i]);
+        if (supports(&sides[1], CL_MEM_OBJECT_IMAGE3D, FORMATS[i]))
+            test_3d_writes(FORMATS[i]);
         if (!supports(&sides[1], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]))
             continue;
         ta_check(supports(&sides[0], CL_MEM_OBJECT_IMAGE1D_BUFFER, FORMATS[i]),

@@ -56,18 +56,18 @@ __kernel void store1da_f(__write_only image1d_array_t img, __global const float4
     int x = get_global_id(0), y = get_global_id(1);
     write_imagef(img, (int2)(x, y), in[y * get_global_size(0) + x]);
 }
-__kernel void store2da_f(__write_only image2d_array_t img, __global const float4 *in)
-{
-    int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
-    int i = (z * get_global_size(1) + y) * get_global_size(0) + x;
-    write_imagef(img, (int4)(x, y, z, 0), in[i]);
-}
-__kernel void store3d_f(__write_only image3d_t img, __global const float4 *in)
-{
-    int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
-    int i = (z * get_global_size(1) + y) * get_global_size(0) + x;
-    write_imagef(img, (int4)(x, y, z, 0), in[i]);
-}
+#define STORE3(name, img_t, in_t, write)                                                \
+    __kernel void name(__write_only img_t img, __global const in_t *in)                  \
+    {                                                                                    \
+        int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);            \
+        int i = (z * get_global_size(1) + y) * get_global_size(0) + x;                   \
+        write(img, (int4)(x, y, z, 0), in[i]);                                           \
+    }
+STORE3(store2da_f, image2d_array_t, float4, write_imagef)
+// 3D image writes (cl_khr_3d_image_writes).
+STORE3(store3d_f, image3d_t, float4, write_imagef)
+STORE3(store3d_i, image3d_t, int4, write_imagei)
+STORE3(store3d_ui, image3d_t, uint4, write_imageui)
 
 __kernel void query2d(__read_only image2d_t img, __global int *out)
 {

@@ -16,7 +16,6 @@ use super::program::{Env, Step};
 use super::valu::fp::{f16_to_f64, f64_to_f16};
 use super::wavefront::{Wavefront, LANES};
 use crate::image::filter::sample;
-use crate::image::texel::{decode_channel, encode_channel};
 use crate::image::{ImageResource, SamplerResource};
 use crate::isa::instruction::image_bits;
 use crate::isa::{Extra, Operand};
@@ -56,6 +55,8 @@ fn scalar_words<const N: usize>(w: &Wavefront, op: Operand) -> Result<[u32; N], 
 
 /// The channel values (register bits, before the swizzle) of the element at (x, y,
 /// slice), zero outside the image.
+// Inlined into the lane loops, as are the helpers below.
+#[inline(always)]
 fn read_element(
     e: &mut Env,
     t: &ImageResource,
@@ -79,25 +80,27 @@ fn read_element(
         }
         for (c, v) in raw.iter_mut().enumerate().take(t.channels as usize) {
             let stored = channel_of_words(&data, c as u32, bytes);
-            *v = decode_channel(stored, bytes, t.num_format);
+            *v = t.codec.decode(stored);
         }
         return Ok(raw);
     }
     for (c, v) in raw.iter_mut().enumerate().take(t.channels as usize) {
         let stored = e.tlb.load(at + u64::from(c as u32 * bytes), bytes)?;
-        *v = decode_channel(stored, bytes, t.num_format);
+        *v = t.codec.decode(stored);
     }
     Ok(raw)
 }
 
 /// The number of dwords of an element at `at` when it is made of whole, aligned dwords
 /// (RGBA8, R32, RGBA16, RGBA32, ...), else None (R8, R16).
+#[inline]
 fn whole_words(t: &ImageResource, at: u64) -> Option<usize> {
     let size = t.element_bytes();
     (size.is_multiple_of(4) && at.is_multiple_of(4)).then_some(size as usize / 4)
 }
 
 /// Channel `c` (of `bytes` bytes) of an element held in little-endian dwords.
+#[inline]
 fn channel_of_words(words: &[u32; 4], c: u32, bytes: u32) -> u32 {
     let bit = c * bytes * 8;
     let word = words[(bit / 32) as usize] >> (bit % 32);
@@ -109,9 +112,13 @@ fn channel_of_words(words: &[u32; 4], c: u32, bytes: u32) -> u32 {
 }
 
 /// Writes the stored channels `raw` of the element at `at`.
+#[inline(always)]
 fn write_element(e: &mut Env, t: &ImageResource, at: u64, raw: [u32; 4]) -> Result<(), FaultKind> {
     let bytes = t.channel_bytes;
-    let stored: [u32; 4] = std::array::from_fn(|c| encode_channel(raw[c], bytes, t.num_format));
+    let mut stored = [0u32; 4];
+    for (s, r) in stored.iter_mut().zip(raw).take(t.channels as usize) {
+        *s = t.codec.encode(r);
+    }
     if let Some(words) = whole_words(t, at) {
         // One store per dword, as `read_element` loads.
         let mut data = [0u32; 4];
@@ -131,6 +138,7 @@ fn write_element(e: &mut Env, t: &ImageResource, at: u64, raw: [u32; 4]) -> Resu
 }
 
 /// The element coordinates (x, y, slice) of integer address `c`.
+#[inline]
 fn element_of(t: &ImageResource, c: &[u32]) -> (u32, u32, u32) {
     use crate::image::ImageKind::*;
     match t.geometry.kind {
@@ -141,14 +149,15 @@ fn element_of(t: &ImageResource, c: &[u32]) -> (u32, u32, u32) {
     }
 }
 
-/// Lane `l` of address register `k` of those from VGPR `addr`; 0 from the `coords`-th on
-/// (coordinates an image's shape does not have).
-fn lane_word(w: &Wavefront, addr: usize, k: usize, coords: usize, l: usize) -> u32 {
-    if k < coords {
-        w.vgprs[addr + k][l]
-    } else {
-        0
+/// Lane `l` of the `coords` address registers from VGPR `addr`, then 0 (coordinates an
+/// image's shape does not have).
+#[inline]
+fn lane_coords(w: &Wavefront, addr: usize, coords: usize, l: usize) -> [u32; 3] {
+    let mut c = [0u32; 3];
+    for (k, v) in c.iter_mut().enumerate().take(coords) {
+        *v = w.vgprs[addr + k][l];
     }
+    c
 }
 
 /// MIMG semantics.
@@ -189,8 +198,9 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             ));
         }
         let data = vgpr(w, inst.dst, 4)?;
+        let convert_half = d16 && !t.num_format.is_integer();
         for l in active(exec) {
-            let c: [u32; 3] = std::array::from_fn(|k| lane_word(w, addr, k, coords, l));
+            let c = lane_coords(w, addr, coords, l);
             if mip && w.vgprs[addr + coords][l] != 0 {
                 continue;
             }
@@ -199,14 +209,13 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
             if x >= g.width || y >= g.height || slice >= g.slices() {
                 continue;
             }
-            let rgba: [u32; 4] = std::array::from_fn(|k| {
-                let v = w.vgprs[data + k][l];
-                if d16 && !t.num_format.is_integer() {
-                    (f16_to_f64(v as u16) as f32).to_bits()
-                } else {
-                    v
+            let mut rgba = [0u32; 4];
+            for (k, v) in rgba.iter_mut().enumerate() {
+                *v = w.vgprs[data + k][l];
+                if convert_half {
+                    *v = (f16_to_f64(*v as u16) as f32).to_bits();
                 }
-            });
+            }
             let at = t.element_address(x, y, slice);
             write_element(e, &t, at, t.unswizzle(rgba))?;
         }
@@ -224,7 +233,7 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     for l in active(exec) {
         let value = match op {
             ImageOp::Load { mip } => {
-                let c: [u32; 3] = std::array::from_fn(|k| lane_word(w, addr, k, coords, l));
+                let c = lane_coords(w, addr, coords, l);
                 let (x, y, slice) = element_of(&t, &c);
                 let level_ok = !mip || w.vgprs[addr + coords][l] == 0;
                 let raw = if level_ok {
@@ -235,8 +244,7 @@ pub fn image(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
                 t.swizzle(raw)
             }
             ImageOp::Sample { .. } => {
-                let c: [f32; 3] =
-                    std::array::from_fn(|k| f32::from_bits(lane_word(w, addr, k, coords, l)));
+                let c = lane_coords(w, addr, coords, l).map(f32::from_bits);
                 let unnormalized = bits & image_bits::UNORM != 0;
                 let smp = sampler.as_ref().ok_or(FaultKind::Unimplemented)?;
                 let unnormalized = unnormalized || smp.unnormalized;

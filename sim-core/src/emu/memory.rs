@@ -185,13 +185,20 @@ impl<'m> Tlb<'m> {
     }
 
     /// Stores the low `bytes` (1, 2 or 4) bytes of `value` at `address`.
-    #[inline]
+    // Inlined into lane loops, as `load` is; narrower or unaligned stores take a call.
+    #[inline(always)]
     pub fn store(&mut self, address: u64, value: u32, bytes: u32) -> Result<(), FaultKind> {
         if bytes == 4 && address.is_multiple_of(4) {
             let (frame, w) = self.frame(address)?;
             frame.words()[w].store(value, Ordering::Relaxed);
             return Ok(());
         }
+        self.store_bytes(address, value, bytes)
+    }
+
+    /// Stores the low `bytes` bytes of `value` at `address` one by one.
+    #[inline(never)]
+    fn store_bytes(&mut self, address: u64, value: u32, bytes: u32) -> Result<(), FaultKind> {
         for i in 0..bytes {
             let at = address.wrapping_add(u64::from(i));
             let (frame, w) = self.frame(at)?;

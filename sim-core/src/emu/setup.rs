@@ -99,10 +99,8 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
         (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
     w.scratch_base = setup.scratch_base;
     let ids = kd.workitem_id_vgprs() as usize;
-    let [sx, sy, _] = setup.workgroup_size.map(|v| v.max(1));
-    for lane in 0..LANES {
-        let flat = setup.wave_index * LANES as u32 + lane as u32;
-        let id = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+    let lane_ids = workitem_ids(setup.wave_index, setup.workgroup_size);
+    for (lane, id) in lane_ids.iter().enumerate() {
         for (d, &v) in id.iter().enumerate().take(ids.min(w.vgprs.len())) {
             w.vgprs[d][lane] = v;
         }
@@ -116,6 +114,55 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
     w.next_pc = entry_pc;
 }
 
+/// The work-item ids (x, y, z) in a work-group of `size` of the lanes of its wavefront
+/// `wave_index`: those of the wavefront's first work-item, then counted up lane by lane
+/// (x, then y, then z), with no division per lane.
+fn workitem_ids(wave_index: u32, size: [u32; 3]) -> [[u32; 3]; LANES] {
+    let [sx, sy, _] = size.map(|v| v.max(1));
+    let flat = wave_index * LANES as u32;
+    let mut id = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+    let mut ids = [[0u32; 3]; LANES];
+    for lane_id in ids.iter_mut() {
+        *lane_id = id;
+        id[0] += 1;
+        if id[0] == sx {
+            id[0] = 0;
+            id[1] += 1;
+            if id[1] == sy {
+                id[1] = 0;
+                id[2] += 1;
+            }
+        }
+    }
+    ids
+}
+
 fn split(v: u64) -> [u32; 4] {
     [v as u32, (v >> 32) as u32, 0, 0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workitem_ids_follow_the_flat_index() {
+        for size in [
+            [1u32, 1, 1],
+            [3, 1, 1],
+            [5, 7, 1],
+            [16, 16, 1],
+            [1, 256, 1],
+            [3, 5, 7],
+        ] {
+            let [sx, sy, sz] = size;
+            for wave in 0..(sx * sy * sz).div_ceil(LANES as u32) {
+                let ids = workitem_ids(wave, size);
+                for (lane, id) in ids.iter().enumerate() {
+                    let flat = wave * LANES as u32 + lane as u32;
+                    assert_eq!(*id, [flat % sx, (flat / sx) % sy, flat / (sx * sy)]);
+                }
+            }
+        }
+    }
 }

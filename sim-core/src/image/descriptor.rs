@@ -16,6 +16,7 @@
 //! DST_SEL_X/Y/Z/W [11:0], NUM_FORMAT [14:12], DATA_FORMAT [18:15].
 
 use super::format::{data_format_layout, ImageFormat, NumFormat};
+use super::texel::ChannelCodec;
 
 /// Bytes of the descriptor a kernel argument points to.
 pub const DESCRIPTOR_BYTES: u64 = 48;
@@ -101,6 +102,7 @@ pub struct ImageGeometry {
 
 impl ImageGeometry {
     /// Slices (depth or layers): the number of `width × height` planes.
+    #[inline]
     pub fn slices(&self) -> u32 {
         self.depth * self.layers
     }
@@ -158,17 +160,23 @@ pub fn texel_buffer_descriptor(format: ImageFormat, base: u64, width: u32) -> [u
 /// Register values of the channels `raw` (read from memory, register bits) through the
 /// destination selects `dst_sel` of a resource: selects 4–7 pick a channel, 1 gives
 /// one (1 for integer formats, else 1.0), 0 gives zero.
+#[inline]
 pub fn apply_dst_sel(dst_sel: [u32; 4], integer: bool, raw: [u32; 4]) -> [u32; 4] {
     let one = if integer { 1 } else { 1f32.to_bits() };
-    dst_sel.map(|s| match s {
-        4..=7 => raw[(s - 4) as usize],
-        1 => one,
-        _ => 0,
-    })
+    let mut rgba = [0u32; 4];
+    for (v, s) in rgba.iter_mut().zip(dst_sel) {
+        *v = match s {
+            4..=7 => raw[(s - 4) as usize],
+            1 => one,
+            _ => 0,
+        };
+    }
+    rgba
 }
 
 /// The memory channel values that make `rgba` read back through `dst_sel`: the inverse
 /// of [`apply_dst_sel`], applied by stores.
+#[inline]
 pub fn invert_dst_sel(dst_sel: [u32; 4], rgba: [u32; 4]) -> [u32; 4] {
     let mut raw = [0u32; 4];
     for (value, s) in rgba.iter().zip(dst_sel) {
@@ -194,6 +202,8 @@ pub struct ImageResource {
     pub channel_bytes: u32,
     /// Channel conversion.
     pub num_format: NumFormat,
+    /// The channel conversion's constants.
+    pub codec: ChannelCodec,
     /// Destination selects (see [`super::format::ChannelOrder::dst_sel`]).
     pub dst_sel: [u32; 4],
     /// Mip levels (LAST_LEVEL − BASE_LEVEL + 1).
@@ -243,29 +253,34 @@ impl ImageResource {
             channels,
             channel_bytes,
             num_format,
+            codec: ChannelCodec::new(channel_bytes, num_format),
             dst_sel: [0, 3, 6, 9].map(|s| field(3, s, 3)),
             levels: field(3, 16, 4).saturating_sub(field(3, 12, 4)) + 1,
         })
     }
 
     /// Bytes of one element.
+    #[inline]
     pub fn element_bytes(&self) -> u32 {
         self.channels * self.channel_bytes
     }
 
     /// Address of the element at (`x`, `y`, `slice`), where `slice` is the depth or layer.
+    #[inline]
     pub fn element_address(&self, x: u32, y: u32, slice: u32) -> u64 {
         let row = u64::from(slice) * u64::from(self.geometry.height) + u64::from(y);
         self.base + (row * u64::from(self.pitch) + u64::from(x)) * u64::from(self.element_bytes())
     }
 
     /// Applies the destination selects to `raw` channel values (register bits).
+    #[inline]
     pub fn swizzle(&self, raw: [u32; 4]) -> [u32; 4] {
         apply_dst_sel(self.dst_sel, self.num_format.is_integer(), raw)
     }
 
     /// The memory channel values (register bits) that make `rgba` read back through the
     /// destination selects: the inverse swizzle of a store.
+    #[inline]
     pub fn unswizzle(&self, rgba: [u32; 4]) -> [u32; 4] {
         invert_dst_sel(self.dst_sel, rgba)
     }

@@ -6,26 +6,53 @@
 //! alpha reads alpha 1 there, as OpenCL wants).
 
 use super::descriptor::ImageResource;
+use super::round::round_ties_even;
 use super::sampler::{SamplerResource, Texel};
 
 /// Fraction bits of texel positions.
 const FRACTION_BITS: u32 = 8;
 
 /// The fixed point texel position of coordinate `c` along an axis of `size` texels.
+#[inline]
 fn position(c: f32, size: u32, unnormalized: bool) -> i64 {
     let u = if unnormalized { c } else { c * size as f32 };
     let limit = (1u64 << 40) as f32;
     if u.is_nan() {
         0
     } else {
-        (u.clamp(-limit, limit) * (1 << FRACTION_BITS) as f32).round_ties_even() as i64
+        round_ties_even(u.clamp(-limit, limit) * (1 << FRACTION_BITS) as f32) as i64
     }
+}
+
+/// The element at texel indices `idx` (one per spatial axis) of `image`, in array layer
+/// `layer`, through `fetch`; or the border.
+#[inline(always)]
+fn texel<E>(
+    sampler: &SamplerResource,
+    image: &ImageResource,
+    layer: u32,
+    idx: &[i64; 3],
+    fetch: &mut impl FnMut(u32, u32, u32) -> Result<[u32; 4], E>,
+) -> Result<[u32; 4], E> {
+    let g = image.geometry;
+    let sizes = [g.width, g.height, g.depth];
+    let mut at = [0u32; 3];
+    for (a, &i) in idx.iter().enumerate().take(g.kind.spatial()) {
+        match sampler.address(a, i, sizes[a]) {
+            Texel::At(v) => at[a] = v,
+            Texel::Border => return Ok([0; 4]),
+        }
+    }
+    let slice = if g.kind.is_array() { layer } else { at[2] };
+    fetch(at[0], at[1], slice)
 }
 
 /// What a sample of `image` through `sampler` at `coords` (one per coordinate of the
 /// image's kind, as floats) returns, in (r, g, b, a) order as register bits. `fetch`
 /// reads the channel values (register bits, before the swizzle) of the element at
 /// (x, y, slice). Integer formats are never filtered.
+// Inlined into the lane loop of sample instructions, with `fetch` and `texel`.
+#[inline(always)]
 pub fn sample<E>(
     image: &ImageResource,
     sampler: &SamplerResource,
@@ -38,7 +65,7 @@ pub fn sample<E>(
     let spatial = kind.spatial();
     let sizes = [g.width, g.height, g.depth];
     let layer = if kind.is_array() {
-        let l = coords[spatial].round_ties_even();
+        let l = round_ties_even(coords[spatial]);
         if l.is_nan() {
             0
         } else {
@@ -48,27 +75,17 @@ pub fn sample<E>(
         0
     };
     // Fixed-size arrays (only the first `spatial` entries count): no allocation per lane.
-    let positions: [i64; 3] = std::array::from_fn(|a| {
-        if a < spatial {
-            position(coords[a], sizes[a], unnormalized)
-        } else {
-            0
-        }
-    });
-    // Fetches the element at texel indices `idx` (one per spatial axis), or the border.
-    let mut texel = |idx: &[i64; 3]| -> Result<[u32; 4], E> {
-        let mut at = [0u32; 3];
-        for (a, &i) in idx.iter().enumerate().take(spatial) {
-            match sampler.address(a, i, sizes[a]) {
-                Texel::At(v) => at[a] = v,
-                Texel::Border => return Ok([0; 4]),
-            }
-        }
-        let slice = if kind.is_array() { layer } else { at[2] };
-        fetch(at[0], at[1], slice)
-    };
+    let mut positions = [0i64; 3];
+    for (a, p) in positions.iter_mut().enumerate().take(spatial) {
+        *p = position(coords[a], sizes[a], unnormalized);
+    }
+    let mut texel = |idx: &[i64; 3]| texel(sampler, image, layer, idx, &mut fetch);
     let raw = if !sampler.linear || image.num_format.is_integer() {
-        texel(&positions.map(|p| p >> FRACTION_BITS))?
+        let mut idx = [0i64; 3];
+        for (i, p) in idx.iter_mut().zip(positions) {
+            *i = p >> FRACTION_BITS;
+        }
+        texel(&idx)?
     } else {
         let half = 1i64 << (FRACTION_BITS - 1);
         let one = (1i64 << FRACTION_BITS) as f32;

@@ -6,6 +6,7 @@
 pub mod descriptor;
 pub mod filter;
 pub mod format;
+pub mod round;
 pub mod sampler;
 pub mod texel;
 

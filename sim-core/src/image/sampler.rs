@@ -116,6 +116,7 @@ impl SamplerResource {
     }
 
     /// Texel `i` (any integer) along axis `axis` of `size` texels, after addressing.
+    #[inline]
     pub fn address(&self, axis: usize, i: i64, size: u32) -> Texel {
         let n = i64::from(size);
         let at = |v: i64| Texel::At(v as u32);
