@@ -77,28 +77,28 @@ esac
 # test_conformance/spir/conversions.zip, which only test_spir needs) are left
 # out, and named.
 fetch_sources() {
+    # (Nothing to fetch when the sources are there at the pinned commit.)
+    [ "$(cat "$CTS_DIR/src/.commit" 2>/dev/null)" = "$CTS_COMMIT" ] && return 0
     local git_dir=$CTS_SOURCE
     if [ ! -d "$CTS_SOURCE" ]; then
         git_dir=$CTS_DIR/git
         [ -d "$git_dir" ] || git clone --bare "$CTS_SOURCE" "$git_dir"
     fi
-    if [ "$(cat "$CTS_DIR/src/.commit" 2>/dev/null)" != "$CTS_COMMIT" ]; then
-        local missing=() path
-        while IFS= read -r path; do
-            echo "cts.sh: not in the repository, left out: $path" >&2
-            missing+=(":(exclude)$path")
-        done < <(git -C "$git_dir" ls-tree -r "$CTS_COMMIT" |
-            awk '$2 == "blob" { print $3 "\t" $4 }' |
-            while IFS=$'\t' read -r object path; do
-                git -C "$git_dir" cat-file -e "$object" 2>/dev/null || echo "$path"
-            done)
-        rm -rf "$CTS_DIR/src"
-        mkdir -p "$CTS_DIR/src"
-        # (git archive still reports the left-out files' missing objects: filtered.)
-        git -C "$git_dir" archive "$CTS_COMMIT" -- . "${missing[@]}" \
-            2> >(grep -v '^error: invalid object' >&2) | tar -x -C "$CTS_DIR/src"
-        echo "$CTS_COMMIT" >"$CTS_DIR/src/.commit"
-    fi
+    local missing=() path
+    while IFS= read -r path; do
+        echo "cts.sh: not in the repository, left out: $path" >&2
+        missing+=(":(exclude)$path")
+    done < <(git -C "$git_dir" ls-tree -r "$CTS_COMMIT" |
+        awk '$2 == "blob" { print $3 "\t" $4 }' |
+        while IFS=$'\t' read -r object path; do
+            git -C "$git_dir" cat-file -e "$object" 2>/dev/null || echo "$path"
+        done)
+    rm -rf "$CTS_DIR/src"
+    mkdir -p "$CTS_DIR/src"
+    # (git archive still reports the left-out files' missing objects: filtered.)
+    git -C "$git_dir" archive "$CTS_COMMIT" -- . "${missing[@]}" \
+        2> >(grep -v '^error: invalid object' >&2) | tar -x -C "$CTS_DIR/src"
+    echo "$CTS_COMMIT" >"$CTS_DIR/src/.commit"
 }
 
 build_suites() {
@@ -117,9 +117,24 @@ suite_binary() {
     find "$CTS_DIR/build/test_conformance" -type f -name "test_$1" -perm -u+x | head -n 1
 }
 
+# The sub-test names of suite $1 (executable $2), one a line: the lines of --help
+# that are a tab and a name (under "Test names:", or test_printf's own list);
+# math_brute_force lists its functions with -p; test_conversions has a single
+# harness test, "conversions", which runs every conversion.
+subtest_names() {
+    case $1 in
+        bruteforce) "$2" -p 2>&1 | sed -n 's/^\t\([A-Za-z0-9_]*\)$/\1/p' ;;
+        conversions) echo conversions ;;
+        *) "$2" --help 2>&1 | sed -n 's/^\t\([A-Za-z0-9_]*\)$/\1/p' ;;
+    esac
+}
+
 # Runs sub-test $2 of suite $1 on platform $3 (gcnsim or pocl); prints its result.
 run_subtest() {
-    local suite=$1 test=$2 platform=$3 bin json status result
+    local suite=$1 test=$2 platform=$3 bin json status result name=$2
+    # (test_conversions reads its arguments as conversion names: "conversions",
+    # its harness test, is every conversion, given as no name at all.)
+    [ "$suite" = conversions ] && name=""
     bin=$(suite_binary "$suite")
     json=$CTS_DIR/results/$platform/$suite.$test.json
     mkdir -p "$(dirname "$json")"
@@ -135,7 +150,7 @@ run_subtest() {
     fi
     set +e
     (cd "$(dirname "$bin")" && env "${env[@]}" timeout --kill-after=10 "$timeout_s" \
-        "$bin" $extra_args "$test" >"$CTS_DIR/results/$platform/$suite.$test.log" 2>&1)
+        "$bin" $extra_args $name >"$CTS_DIR/results/$platform/$suite.$test.log" 2>&1)
     status=$?
     set -e
     # (No results file after a timeout or a crash.)
@@ -170,9 +185,7 @@ run_suites() {
             echo "cts.sh: test_$s was not built (run without --no-build)" >&2
             exit 1
         fi
-        # The sub-test names: the lines of --help that are a tab and a name (under
-        # "Test names:", or test_printf's own list).
-        for t in $("$bin" --help 2>&1 | sed -n 's/^\t\([A-Za-z0-9_]*\)$/\1/p'); do
+        for t in $(subtest_names "$s" "$bin"); do
             if [ -n "$only" ] && [[ " $only " != *" $s/$t "* ]]; then
                 continue
             fi
