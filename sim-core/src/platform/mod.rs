@@ -100,8 +100,11 @@ struct Device {
 ///
 /// Every simulation runs on one pool of `GCNSIM_THREADS` host threads: a kernel launch
 /// runs its GPU's model on a pool thread (and, in the functional mode, its work-groups on
-/// the same pool), while the command's own host thread waits. With one thread the GPUs'
-/// kernels thus run one after another. Nothing they simulate depends on that order: each
+/// the same pool), while the command's own host thread waits. With one thread the
+/// command's host thread simulates itself, one launch at a time across the platform
+/// (what a pool of one allows, without handing every launch to another thread and back:
+/// programs making thousands of small launches spent more time in those hand-offs than
+/// simulating). With one thread the GPUs' kernels thus run one after another. Nothing they simulate depends on that order: each
 /// GPU has an engine, clock and memory hierarchy of its own, a kernel's buffers stay
 /// resident on its GPU while it runs, and the addresses of all memory come from arenas
 /// that no other host thread's progress moves ([`Arena`]).
@@ -109,6 +112,8 @@ pub struct Platform {
     settings: Settings,
     driver: Arc<Driver>,
     pool: Arc<rayon::ThreadPool>,
+    /// Held while a launch simulates on its command's thread (one thread: see above).
+    one_at_a_time: Mutex<()>,
     devices: Vec<Mutex<Device>>,
     metrics: Recorder,
     /// The progress display on stderr, when shown.
@@ -150,6 +155,7 @@ impl Platform {
             settings,
             driver,
             pool,
+            one_at_a_time: Mutex::new(()),
             devices: Vec::new(),
             metrics,
             progress,
@@ -348,9 +354,9 @@ impl Platform {
             }
         }
         let load_before = device.gpu.engine().load();
-        // The simulation proper runs on the pool (see `Platform`): GCNSIM_THREADS bounds
+        // The simulation proper runs where `simulate` says: GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
-        let (result, counts, (metrics, link_spans)) = self.pool.install(|| {
+        let (result, counts, (metrics, link_spans)) = self.simulate(|| {
             let mut result = match &self.progress {
                 None => device.gpu.run_kernel(launch),
                 Some(board) => progress::run_shown(
@@ -623,8 +629,7 @@ impl Platform {
             max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
         };
         let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
-            // One thread gains nothing from handing out the steps' work.
-            let pool = (self.pool.current_num_threads() > 1).then(|| self.pool.clone());
+            let pool = self.model_pool();
             let platform = &self.settings.platform;
             let (gpu_model, memory) = if platform.unified_gpus {
                 timing::unified_timing_gpu(
@@ -678,15 +683,32 @@ impl Platform {
         })
     }
 
-    /// GPU `gpu`'s front end with functional compute units on the thread pool.
+    /// Runs `simulation` where simulations run (see [`Platform`]): on the pool, or with
+    /// one thread on the calling thread, one at a time.
+    fn simulate<R: Send>(&self, simulation: impl FnOnce() -> R + Send) -> R {
+        if self.pool.current_num_threads() > 1 {
+            return self.pool.install(simulation);
+        }
+        let _turn = self.one_at_a_time.lock().unwrap_or_else(|e| e.into_inner());
+        simulation()
+    }
+
+    /// The pool a GPU's model hands simultaneous work to: none with one thread, which
+    /// gains nothing from handing it out.
+    fn model_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        (self.pool.current_num_threads() > 1).then(|| self.pool.clone())
+    }
+
+    /// GPU `gpu`'s front end with functional compute units (their work-groups on the
+    /// thread pool, with more than one thread).
     fn functional_gpu(&self, gpu: usize, table: &Arc<DispatchTable>, limits: RunLimits) -> Gpu {
         let config = &self.settings.platform.device_config();
-        let pool = self.pool.clone();
+        let pool = self.model_pool();
         let driver = self.driver.clone();
         Gpu::builder(config)
             .name(format!("gpu{gpu}"))
             .workgroups_per_cycle(u32::MAX)
-            .thread_pool(Some(pool.clone()))
+            .thread_pool(pool.clone())
             .build(|site| {
                 let emulator = WorkGroupEmulator::new(
                     driver.clone(),
@@ -699,7 +721,7 @@ impl Platform {
                 Box::new(FunctionalCu::new(
                     emulator,
                     site.dispatch_port,
-                    Some(pool.clone()),
+                    pool.clone(),
                 ))
             })
     }
