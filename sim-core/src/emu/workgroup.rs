@@ -221,7 +221,7 @@ fn run_slice(
 ) -> Result<(), FaultKind> {
     let start = w.executed;
     let result = run_quantum(w, env, program, limits, counts);
-    let within_budget = budget.spend(w.executed - start);
+    let within_budget = budget.spend(start, w.executed);
     result.and(within_budget)
 }
 

@@ -96,6 +96,12 @@ struct Device {
     pages_moved: bool,
 }
 
+/// The launch budget (`platform.max_launch_instructions`) counts only what each
+/// wavefront executes beyond this share of the per-wavefront limit (1 %: a million
+/// instructions by default), so grids of short wavefronts, however many, never spend it
+/// and an endless kernel still spends it after that much per wavefront.
+const FREE_SHARE: u64 = 100;
+
 /// The simulated platform: GPUs, their memory, and the host threads that simulate them.
 ///
 /// Every simulation runs on one pool of `GCNSIM_THREADS` host threads: a kernel launch
@@ -343,6 +349,7 @@ impl Platform {
                 fetch_offset,
                 budget: Arc::new(InstructionBudget::new(
                     self.settings.platform.max_launch_instructions,
+                    self.settings.platform.max_wavefront_instructions / FREE_SHARE,
                 )),
             },
         );

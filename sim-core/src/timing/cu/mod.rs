@@ -745,7 +745,8 @@ impl ComputeUnit {
             .workgroups
             .get_mut(&w.workgroup)
             .expect("its work-group");
-        if let Err(kind) = wg.budget.spend(1) {
+        let executed = w.state.executed;
+        if let Err(kind) = wg.budget.spend(executed, executed + 1) {
             return self.fault(ctx, key, kind);
         }
         self.accesses.clear();
