@@ -243,7 +243,7 @@ impl Gpu {
                         RunLimits {
                             max_instructions_per_wavefront: 1 << 24,
                         },
-                        &InstructionBudget::new(u64::MAX),
+                        &InstructionBudget::new(u64::MAX, 0),
                     )?;
                     total.add(&run.counts);
                 }
@@ -504,7 +504,7 @@ fn kernels_run_through_the_gpu_front_end() {
             scratch_bytes_per_wave: per_wave,
             dispatch_id: 1,
             fetch_offset: 0,
-            budget: Arc::new(InstructionBudget::new(u64::MAX)),
+            budget: Arc::new(InstructionBudget::new(u64::MAX, 0)),
         },
     );
     let mut front = FrontEnd::builder(&config).build(|site| {
@@ -594,13 +594,13 @@ fn runaway_kernels_stop_at_the_instruction_limit() {
         max_instructions_per_wavefront: 5000,
     };
     let memory = gpu.driver.gpu(0).unwrap();
-    let unlimited = InstructionBudget::new(u64::MAX);
+    let unlimited = InstructionBudget::new(u64::MAX, 0);
     let fault = run_workgroup(&p.code, memory, &[setup], 0, limits, &unlimited)
         .expect_err("the loop never ends");
     assert_eq!(fault.kind, FaultKind::InstructionLimit(5000));
     // The launch's budget stops it too, counted over all its work-groups: the first
     // spends 3,000 of 5,000 and the second runs out.
-    let budget = InstructionBudget::new(5000);
+    let budget = InstructionBudget::new(5000, 0);
     let per_wave = RunLimits {
         max_instructions_per_wavefront: 3000,
     };
@@ -647,7 +647,7 @@ fn work_groups_run_on_several_host_threads() {
             scratch_bytes_per_wave: 0,
             dispatch_id: 0,
             fetch_offset: 0,
-            budget: Arc::new(InstructionBudget::new(u64::MAX)),
+            budget: Arc::new(InstructionBudget::new(u64::MAX, 0)),
         },
     );
     let pool = Arc::new(
