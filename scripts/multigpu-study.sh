@@ -9,10 +9,12 @@
 # objects read from MGPUSIM_DIR) in GCNSIM_MODE=timing with GCNSIM_UNIFIED=1 on 1, 2
 # and 4 GPUs of the default platform (PCIe switch tree, interleaved pages, MGPUSim's
 # work-group split), and on 4 GPUs with direct links between every two GPUs
-# (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it). Prints one
-# table (also build/multigpu-study.md): per workload the summed kernel time, the
-# speed-up over one GPU, the bytes that crossed between GPUs and the busiest link's
-# utilisation (its busy time over the kernels' time).
+# (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it), and on 2 and
+# 4 GPUs over the PCIe tree with on-demand page migration (configs/page-migration.toml)
+# and with PASI (configs/pasi.toml). Prints one table (also build/multigpu-study.md):
+# per workload the summed kernel time, the speed-up over one GPU, the bytes that
+# crossed between GPUs, the busiest link's utilisation (its busy time over the
+# kernels' time) and the pages migrated.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -80,7 +82,11 @@ manifest=$out/manifest.tsv
 SETUPS="1 GPU|1|
 2 GPUs, PCIe tree|2|
 4 GPUs, PCIe tree|4|
-4 GPUs, all-to-all|4|$out/all-to-all.toml"
+4 GPUs, all-to-all|4|$out/all-to-all.toml
+2 GPUs, on-demand migration|2|$GCNSIM_REPO/configs/page-migration.toml
+4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml
+2 GPUs, PASI|2|$GCNSIM_REPO/configs/pasi.toml
+4 GPUs, PASI|4|$GCNSIM_REPO/configs/pasi.toml"
 
 for line in "${rows[@]}"; do
     IFS='|' read -r name args <<<"$line"
@@ -110,15 +116,17 @@ import csv, sys
 from collections import defaultdict
 manifest, md = sys.argv[1:]
 runs = [line.rstrip("\n").split("\t") for line in open(manifest)]
-lines = ["| workload | setup | kernel us | speed-up | inter-GPU MB | busiest link |",
-         "|---|---|---|---|---|---|"]
+lines = ["| workload | setup | kernel us | speed-up | inter-GPU MB | busiest link | pages migrated |",
+         "|---|---|---|---|---|---|---|"]
 base = {}
 for name, args, label, gpus, report in runs:
     rows = list(csv.DictReader(open(report)))
     total = {r["what"]: float(r["value"]) for r in rows if r["location"] == "total"}
     ns = total["duration"]
-    between = sum(float(r["value"]) for r in rows
-                  if r["location"].endswith(".fabric") and r["what"].startswith("bytes_gpu"))
+    fabric = [r for r in rows if r["location"].endswith(".fabric")]
+    between = sum(float(r["value"]) for r in fabric if r["what"].startswith("bytes_gpu"))
+    migrated = sum(float(r["value"]) for r in fabric
+                   if r["what"].startswith("migrated_pages_"))
     busy = defaultdict(float)
     for r in rows:
         if ".fabric." in r["location"] and r["what"] == "busy":
@@ -129,7 +137,7 @@ for name, args, label, gpus, report in runs:
     speedup = base[name] / ns if name in base and ns else float("nan")
     lines.append(f"| {name} {args} | {label} | {ns / 1000:.1f} | {speedup:.2f} | "
                  f"{between / 1e6:.2f} | " + (f"{link} {100 * most / ns:.0f} %" if most else "-")
-                 + " |")
+                 + f" | {migrated:.0f} |")
 text = "\n".join(lines) + "\n"
 open(md, "w").write(text)
 print(text)
