@@ -8,7 +8,7 @@
 
 use super::atomic::AtomicOp;
 use super::fault::FaultKind;
-use super::operands::{active, for_active, vgpr, write_active};
+use super::operands::{active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Extra;
@@ -105,6 +105,64 @@ fn dword_sources(op: u16, offset: u32, offset0: u8, offset1: u8) -> Option<[(u32
     })
 }
 
+/// Lanes in a group whose addresses [`read_dwords`] checks for a common pattern: a
+/// quarter wavefront, as a 16-wide work-group row lies in one.
+const GROUP: usize = 16;
+
+/// The dword at `lds[address + wrap (32-bit wrapping) + plus]` of each lane active in
+/// `exec`, into `reg` (0 where the dword is not all in `lds`). A group of lanes that
+/// reads consecutive dwords, or one dword, in range is copied at once (tiled kernels'
+/// rows and broadcasts); the others lane by lane.
+fn read_dwords(
+    lds: &[u8],
+    addrs: &[u32; LANES],
+    (wrap, plus): (u32, u64),
+    exec: u64,
+    reg: &mut [u32; LANES],
+) {
+    let dword = |at: usize| {
+        lds.get(at..at + 4)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    for (g, (addrs, reg)) in addrs
+        .chunks_exact(GROUP)
+        .zip(reg.chunks_exact_mut(GROUP))
+        .enumerate()
+    {
+        let lanes = (exec >> (g * GROUP)) & 0xffff;
+        if lanes == 0 {
+            continue;
+        }
+        let first = addrs[0].wrapping_add(wrap);
+        if lanes == 0xffff && first <= u32::MAX - 4 * GROUP as u32 {
+            let start = (u64::from(first) + plus) as usize;
+            // Without early exits, so that the comparisons vectorise.
+            let (mut consecutive, mut same) = (true, true);
+            for (i, &a) in addrs.iter().enumerate() {
+                consecutive &= a.wrapping_add(wrap) == first + 4 * i as u32;
+                same &= a == addrs[0];
+            }
+            let run = lds
+                .get(start..start + 4 * GROUP)
+                .and_then(|b| <&[u8; 4 * GROUP]>::try_from(b).ok());
+            if let (true, Some(bytes)) = (consecutive, run) {
+                for (i, r) in reg.iter_mut().enumerate() {
+                    let b = &bytes[4 * i..4 * i + 4];
+                    *r = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
+                continue;
+            }
+            if same {
+                reg.fill(dword(start));
+                continue;
+            }
+        }
+        for l in active(lanes) {
+            reg[l] = dword((u64::from(addrs[l].wrapping_add(wrap)) + plus) as usize);
+        }
+    }
+}
+
 /// DS semantics.
 pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
@@ -137,12 +195,7 @@ pub fn ds(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         // The reachable bytes: a dword out of them reads 0.
         let lds = &e.lds[..limit as usize];
         for (reg, (wrap, plus)) in w.vgprs[r..r + dst_n].iter_mut().zip(sources) {
-            for_active(exec, |l| {
-                let at = (u64::from(addrs[l].wrapping_add(wrap)) + plus) as usize;
-                reg[l] = lds
-                    .get(at..at + 4)
-                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-            });
+            read_dwords(lds, &addrs, (wrap, plus), exec, reg);
         }
         return Ok(());
     }
@@ -291,4 +344,64 @@ fn shuffle(w: &mut Wavefront, s: &Step, op: u16, offset: u64, exec: u64) -> Resu
         w.vgprs[r][l] = out[l];
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dwords lane by lane, as the general path reads them.
+    fn lane_by_lane(
+        lds: &[u8],
+        addrs: &[u32; LANES],
+        (wrap, plus): (u32, u64),
+        exec: u64,
+        reg: &mut [u32; LANES],
+    ) {
+        for l in active(exec) {
+            let at = (u64::from(addrs[l].wrapping_add(wrap)) + plus) as usize;
+            reg[l] = lds
+                .get(at..at + 4)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        }
+    }
+
+    #[test]
+    fn grouped_reads_match_lane_by_lane_reads() {
+        let lds: Vec<u8> = (0..1024u32).map(|i| (i * 7 + 3) as u8).collect();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for case in 0..2000 {
+            // Runs, broadcasts, runs that leave the LDS or wrap at 4 GiB, and scattered
+            // addresses, per quarter wavefront; full and partial EXEC masks.
+            let mut addrs = [0u32; LANES];
+            for group in addrs.chunks_exact_mut(GROUP) {
+                let base = match next() % 4 {
+                    0 => (next() % 1100) as u32,
+                    1 => u32::MAX - (next() % 80) as u32,
+                    _ => (next() % 1000) as u32 & !3,
+                };
+                let kind = next() % 3;
+                for (i, a) in group.iter_mut().enumerate() {
+                    *a = match kind {
+                        0 => base.wrapping_add(4 * i as u32),
+                        1 => base,
+                        _ => (next() % 1100) as u32,
+                    };
+                }
+            }
+            let exec = if case % 2 == 0 { u64::MAX } else { next() };
+            let wrap = [0, 4, 64, u32::MAX - 3][case % 4];
+            let plus = [0, 4, 8, 12][(case / 4) % 4];
+            let (mut fast, mut slow) = ([0x5a5a_5a5a; LANES], [0x5a5a_5a5a; LANES]);
+            read_dwords(&lds, &addrs, (wrap, plus), exec, &mut fast);
+            lane_by_lane(&lds, &addrs, (wrap, plus), exec, &mut slow);
+            assert_eq!(fast, slow, "case {case}: addresses {addrs:?}, exec {exec:#x}");
+        }
+    }
 }
