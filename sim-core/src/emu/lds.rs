@@ -136,23 +136,27 @@ fn read_dwords(
         let first = addrs[0].wrapping_add(wrap);
         if lanes == 0xffff && first <= u32::MAX - 4 * GROUP as u32 {
             let start = (u64::from(first) + plus) as usize;
-            // Without early exits, so that the comparisons vectorise.
-            let (mut consecutive, mut same) = (true, true);
+            // Each lane's distance from the first, folded without branches (so that it
+            // vectorises): a run when the distances are 0, 4, 8, ..., one dword when all 0.
+            let (mut off_run, mut off_one) = (0u32, 0u32);
             for (i, &a) in addrs.iter().enumerate() {
-                consecutive &= a.wrapping_add(wrap) == first + 4 * i as u32;
-                same &= a == addrs[0];
+                let distance = a.wrapping_sub(addrs[0]);
+                off_run |= distance ^ (4 * i as u32);
+                off_one |= distance;
             }
-            let run = lds
-                .get(start..start + 4 * GROUP)
-                .and_then(|b| <&[u8; 4 * GROUP]>::try_from(b).ok());
-            if let (true, Some(bytes)) = (consecutive, run) {
-                for (i, r) in reg.iter_mut().enumerate() {
-                    let b = &bytes[4 * i..4 * i + 4];
-                    *r = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            if off_run == 0 {
+                if let Some(bytes) = lds
+                    .get(start..start + 4 * GROUP)
+                    .and_then(|b| <&[u8; 4 * GROUP]>::try_from(b).ok())
+                {
+                    for (i, r) in reg.iter_mut().enumerate() {
+                        let b = &bytes[4 * i..4 * i + 4];
+                        *r = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    }
+                    continue;
                 }
-                continue;
             }
-            if same {
+            if off_one == 0 {
                 reg.fill(dword(start));
                 continue;
             }
@@ -401,7 +405,10 @@ mod tests {
             let (mut fast, mut slow) = ([0x5a5a_5a5a; LANES], [0x5a5a_5a5a; LANES]);
             read_dwords(&lds, &addrs, (wrap, plus), exec, &mut fast);
             lane_by_lane(&lds, &addrs, (wrap, plus), exec, &mut slow);
-            assert_eq!(fast, slow, "case {case}: addresses {addrs:?}, exec {exec:#x}");
+            assert_eq!(
+                fast, slow,
+                "case {case}: addresses {addrs:?}, exec {exec:#x}"
+            );
         }
     }
 }
