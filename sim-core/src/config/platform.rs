@@ -189,6 +189,10 @@ pub struct CuConfig {
     pub vector_memory_instruction_cycles: u32,
     /// Cycles each vector memory request then spends in the unit before it leaves.
     pub vector_memory_request_cycles: u32,
+    /// Whether the compute unit takes the answers to its vector memory requests in the
+    /// order the requests left, one a cycle (MGPUSim's reorder buffer), rather than each
+    /// as it arrives.
+    pub vector_answers_in_order: bool,
     /// Cache lines of code each wavefront's instruction buffer holds.
     pub instruction_buffer_lines: u32,
     /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
@@ -246,6 +250,10 @@ pub struct CacheConfig {
     pub mshrs: u32,
     /// Requests it takes per cycle into its lookup pipeline.
     pub requests_per_cycle: u32,
+    /// Requests it holds at once, from taking one at a top port to answering it, hits
+    /// and MSHR hits included (akita's `maxNumConcurrentTrans`); more wait in the top
+    /// ports. 0: no limit beyond the MSHRs and the lookup pipeline.
+    pub requests_in_flight: u32,
 }
 
 /// The DRAM of one GPU.
