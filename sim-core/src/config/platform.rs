@@ -665,12 +665,16 @@ mod tests {
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
         let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
-        // The hardware is the default's but for MGPUSim's one VALU rate, and the driver
-        // copies as MGPUSim's does.
+        // The hardware is the default's but for MGPUSim's one VALU rate and its L1
+        // caches' 16 requests in flight, and the driver copies as MGPUSim's does.
         assert!(m.launch_copies_to_fresh_memory);
         assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
         m.launch_copies_to_fresh_memory = false;
         m.gpu.cu.quarter_rate_valu_cycles = 16;
+        for cache in [&mut m.gpu.l1v, &mut m.gpu.l1i, &mut m.gpu.l1k] {
+            assert_eq!(cache.requests_in_flight, 16);
+            cache.requests_in_flight = 0;
+        }
         assert_eq!(m, PlatformConfig::default_platform());
         let migration = include_str!("../../../configs/page-migration.toml");
         let p = PlatformConfig::from_toml(Some(migration), "page-migration.toml").unwrap();
