@@ -3,10 +3,11 @@
 # objects. Not part of CI: it needs a built MGPUSim checkout and minutes to hours.
 #
 #   MGPUSIM_DIR=/path/to/mgpusim scripts/crossval.sh [--fresh] [--only NAME]
-#       [--config FILE] [--timeout SECONDS] [--no-build]
+#       [--config FILE] [--timeout SECONDS] [--no-build] [--defaults]
 #
 # MGPUSIM_DIR is an MGPUSim v3.0.0 checkout with its samples built as
-# bin/<sample> (go build -o bin/<sample> ./samples/<sample>). For every workload
+# bin/<sample> (go build -o bin/<sample> ./samples/<sample>). GOROOT (or go on
+# PATH) names the Go installation whose math/rand the hosts follow. For every workload
 # and size below it runs
 #   - MGPUSim: bin/<sample> -timing -report-all <args> (-verify among them unless
 #     MGPUSim is known to fail its check), one GPU, in a
@@ -45,6 +46,7 @@
 #   --config FILE    gcnsim platform file (default configs/mgpusim-r9nano.toml)
 #   --timeout S      give up on an MGPUSim run after S seconds (default 900)
 #   --no-build       use the existing builds of libgcnsim.so and the hosts
+#   --defaults       only MGPUSim's default sizes (the rows marked *)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -111,6 +113,7 @@ fft|4MB||fft -verify -MB 4 -passes 2|-m 4 -p 2|
 
 fresh=0
 build=1
+defaults_only=0
 timeout_s=900
 config=$GCNSIM_REPO/configs/mgpusim-r9nano.toml
 only=()
@@ -122,6 +125,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --fresh) fresh=1 ;;
     --no-build) build=0 ;;
+    --defaults) defaults_only=1 ;;
     --only)
         [ $# -ge 2 ] || usage 2
         only+=("$2")
@@ -160,12 +164,19 @@ MGPUSIM_DIR=$(cd "$MGPUSIM_DIR" && pwd)
 [ -f "$config" ] || die "gcnsim platform file $config not found"
 config=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")
 command -v python3 >/dev/null || die "python3 is needed to read the reports"
+# The hosts draw MGPUSim's inputs with Go's math/rand, whose seed table they read
+# from the Go installation's source (test-apps/mgpusim/mgpusim.h).
+if [ -z "${GOROOT:-}" ] && ! command -v go >/dev/null; then
+    die "no Go installation: set GOROOT (e.g. /usr/lib/go-1.19) or put go on PATH; the hosts read its math/rand/rng.go"
+fi
 
 # The rows to run.
 rows=()
 while IFS= read -r line; do
     [ -n "$line" ] || continue
     name=${line%%|*}
+    IFS='|' read -r _ _ default _ <<<"$line"
+    [ "$defaults_only" = 1 ] && [ "$default" != '*' ] && continue
     if [ ${#only[@]} -gt 0 ]; then
         keep=0
         for o in "${only[@]}"; do [ "$o" = "$name" ] && keep=1; done

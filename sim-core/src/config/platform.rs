@@ -189,6 +189,10 @@ pub struct CuConfig {
     pub vector_memory_instruction_cycles: u32,
     /// Cycles each vector memory request then spends in the unit before it leaves.
     pub vector_memory_request_cycles: u32,
+    /// Whether the compute unit takes the answers to its vector memory requests in the
+    /// order the requests left, one a cycle (MGPUSim's reorder buffer), rather than each
+    /// as it arrives.
+    pub vector_answers_in_order: bool,
     /// Cache lines of code each wavefront's instruction buffer holds.
     pub instruction_buffer_lines: u32,
     /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
@@ -246,6 +250,10 @@ pub struct CacheConfig {
     pub mshrs: u32,
     /// Requests it takes per cycle into its lookup pipeline.
     pub requests_per_cycle: u32,
+    /// Requests it holds at once, from taking one at a top port to answering it, hits
+    /// and MSHR hits included (akita's `maxNumConcurrentTrans`); more wait in the top
+    /// ports. 0: no limit beyond the MSHRs and the lookup pipeline.
+    pub requests_in_flight: u32,
 }
 
 /// The DRAM of one GPU.
@@ -657,12 +665,16 @@ mod tests {
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
         let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
-        // The hardware is the default's but for MGPUSim's one VALU rate, and the driver
-        // copies as MGPUSim's does.
+        // The hardware is the default's but for MGPUSim's one VALU rate and its L1
+        // caches' 16 requests in flight, and the driver copies as MGPUSim's does.
         assert!(m.launch_copies_to_fresh_memory);
         assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
         m.launch_copies_to_fresh_memory = false;
         m.gpu.cu.quarter_rate_valu_cycles = 16;
+        for cache in [&mut m.gpu.l1v, &mut m.gpu.l1i, &mut m.gpu.l1k] {
+            assert_eq!(cache.requests_in_flight, 16);
+            cache.requests_in_flight = 0;
+        }
         assert_eq!(m, PlatformConfig::default_platform());
         let migration = include_str!("../../../configs/page-migration.toml");
         let p = PlatformConfig::from_toml(Some(migration), "page-migration.toml").unwrap();

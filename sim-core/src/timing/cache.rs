@@ -47,6 +47,8 @@ pub struct CacheGeometry {
     /// Requests it looks up at once (`requests_per_cycle` enter per cycle of tag latency
     /// at full rate); more wait in the top ports.
     pub pipeline_depth: usize,
+    /// Requests it holds at once, taken and not yet answered; more wait in the top ports.
+    pub requests_in_flight: usize,
     /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
     /// line, and indexes its sets by line number / `banks`.
     pub banks: u64,
@@ -66,6 +68,10 @@ impl CacheGeometry {
             mshrs: config.mshrs as usize,
             policy,
             pipeline_depth: (config.tag_cycles().max(1) * config.requests_per_cycle) as usize,
+            requests_in_flight: match config.requests_in_flight {
+                0 => usize::MAX,
+                n => n as usize,
+            },
             banks,
         }
     }
@@ -194,7 +200,9 @@ enum Below {
 /// its MSHR (an MSHR hit). When every
 /// MSHR is taken, the request waits, and the cache takes no more requests from its top
 /// ports until one frees — their buffers fill and hold back the senders. At most
-/// `pipeline_depth` requests are being looked up at once.
+/// `pipeline_depth` requests are being looked up at once, and at most
+/// `requests_in_flight` are held from being taken to being answered (MGPUSim's
+/// write-around L1V holds 16: a 62-cycle hit keeps its place all along).
 pub struct Cache {
     geometry: CacheGeometry,
     tops: Vec<Port>,
@@ -209,6 +217,8 @@ pub struct Cache {
     /// Requests sent below, by id.
     below: SlotTable<Below>,
     write_throughs: usize,
+    /// Requests taken from the top ports and not answered yet.
+    held: usize,
     /// A flush waiting for outstanding requests to finish (false) or for the level below
     /// (true).
     flush: Option<(Arrival, bool)>,
@@ -235,6 +245,7 @@ impl Cache {
             answers: Pipeline::default(),
             below: SlotTable::default(),
             write_throughs: 0,
+            held: 0,
             flush: None,
             outbox: Outbox::default(),
             next_task: 0,
@@ -275,6 +286,7 @@ impl Cache {
         arrival: Arrival,
         result: Result<Vec<u8>, MemError>,
     ) {
+        self.held -= 1;
         let kind = arrival.req.access.kind();
         ctx.notify(&Observation::TaskEnd {
             task: arrival.task,
@@ -565,13 +577,16 @@ impl<M: CarriesMemory> Component<M> for Cache {
             let due = ctx.now() + self.geometry.tag_latency;
             for i in 0..self.tops.len() {
                 let top = self.tops[i];
-                while self.lookups.in_pipeline() < self.geometry.pipeline_depth {
+                while self.lookups.in_pipeline() < self.geometry.pipeline_depth
+                    && self.held < self.geometry.requests_in_flight
+                {
                     let Some(msg) = take(ctx, top) else { break };
                     let MemoryMessage::Request(req) = msg else {
                         panic!("a cache received {msg:?} from above");
                     };
                     let task = self.next_task;
                     self.next_task += 1;
+                    self.held += 1;
                     let kind = req.access.kind();
                     ctx.notify(&Observation::TaskStart { task, kind });
                     self.lookups.push(ctx, due, Arrival { top, req, task });

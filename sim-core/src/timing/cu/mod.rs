@@ -37,9 +37,12 @@
 //! to the same bytes within a kernel: then the hierarchy could see those writes in
 //! another order than they executed. An instruction completes when every
 //! one of its requests is answered (requests leave when the vector or scalar memory unit
-//! lets them, see [`pipeline`]); LDS instructions complete when the LDS unit has their
-//! data.
+//! lets them, see [`pipeline`]); with `gpu.cu.vector_answers_in_order` the compute unit
+//! takes the vector memory answers in the order their requests left, one a cycle
+//! ([`answer_order`], MGPUSim's reorder buffer). LDS instructions complete when the LDS
+//! unit has their data.
 
+mod answer_order;
 mod coalescer;
 mod cpi;
 mod pipeline;
@@ -53,7 +56,7 @@ pub use cpi::IssueState;
 pub use pipeline::{Issued, Pipeline};
 pub use wavefront::WaveSlot;
 
-use super::protocol::{MemRequest, MemoryMessage};
+use super::protocol::{MemRequest, MemResponse, MemoryMessage};
 use super::slot_table::SlotTable;
 use crate::config::{CuConfig, IssueArbiter};
 use crate::driver::Driver;
@@ -68,6 +71,7 @@ use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
+use answer_order::InOrderAnswers;
 use cpi::CpiStack;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
@@ -170,6 +174,9 @@ pub struct ComputeUnit {
     /// Requests the units have not let go yet, with the time they leave (in time order
     /// per path, as each path's unit lets them go in order).
     delayed: [VecDeque<(Time, Message)>; 3],
+    /// With `gpu.cu.vector_answers_in_order`: the vector memory answers, taken in
+    /// request order, one a cycle.
+    vector_answers: Option<InOrderAnswers>,
     answers: VecDeque<Message>,
     pipeline: Pipeline,
     /// The SIMD the sticky arbiter issued from last.
@@ -240,6 +247,10 @@ impl ComputeUnit {
     pub fn new(ports: CuPorts, settings: CuSettings) -> Self {
         let simds = settings.simds as usize;
         let pipeline = Pipeline::new(&settings.pipeline, simds);
+        let vector_answers = settings
+            .pipeline
+            .vector_answers_in_order
+            .then(InOrderAnswers::default);
         ComputeUnit {
             ports,
             settings,
@@ -251,6 +262,7 @@ impl ComputeUnit {
             timed: BTreeMap::new(),
             outbox: Default::default(),
             delayed: Default::default(),
+            vector_answers,
             answers: VecDeque::new(),
             pipeline,
             last_simd: 0,
@@ -485,51 +497,67 @@ impl ComputeUnit {
     /// Takes the memory system's answers; whether there were any.
     fn receive(&mut self, ctx: &mut Context<'_, Message>) -> bool {
         let mut any = false;
+        let now = ctx.clock().cycle_at(ctx.now());
         for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
             while let Some(msg) = ctx.retrieve(port) {
                 any = true;
                 let Message::Memory(MemoryMessage::Response(response)) = msg else {
                     panic!("a compute unit received {msg:?} from memory");
                 };
-                // Answers for a work-group that already failed find nothing.
-                match self.sent.remove(response.id as usize) {
-                    Some(Sent::Fetch { wave, line }) => match response.result {
-                        Ok(_) => {
-                            if let Some(w) = self.waves.get_mut(wave) {
-                                w.fill(line);
-                                if w.wanted_line().is_some() {
-                                    self.may_fetch.insert(wave);
-                                }
-                            }
+                match &mut self.vector_answers {
+                    Some(order) if port == self.ports.vector => order.arrived(response),
+                    _ => self.answered(ctx, response, now),
+                }
+            }
+        }
+        while let Some((response, cycle)) = self.vector_answers.as_mut().and_then(|o| o.take(now)) {
+            self.answered(ctx, response, cycle);
+        }
+        any
+    }
+
+    /// Takes `response` in cycle `cycle` (now or, for an answer that waits its turn, later).
+    fn answered(&mut self, ctx: &mut Context<'_, Message>, response: MemResponse, cycle: u64) {
+        // Answers for a work-group that already failed find nothing.
+        match self.sent.remove(response.id as usize) {
+            Some(Sent::Fetch { wave, line }) => match response.result {
+                Ok(_) => {
+                    if let Some(w) = self.waves.get_mut(wave) {
+                        w.fill(line);
+                        if w.wanted_line().is_some() {
+                            self.may_fetch.insert(wave);
                         }
-                        Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
-                    },
-                    Some(Sent::Op(op)) => {
-                        if let Err(e) = response.result {
-                            if let Some(wave) = self.ops.remove(op).map(|o| o.wave) {
-                                self.memory_error(ctx, wave, e.to_string());
-                            }
-                            continue;
-                        }
-                        let finished = self.ops.get_mut(op).and_then(|o| {
-                            o.remaining -= 1;
-                            (o.remaining == 0).then_some(o.texture)
-                        });
-                        match finished {
-                            Some(Some(cost)) => {
-                                let clock = ctx.clock();
-                                let done = self.texture.deliver(clock.cycle_at(ctx.now()), cost);
-                                self.timed.insert((clock.cycles(done), op), ());
-                            }
-                            Some(None) => self.complete(ctx, op),
-                            None => {}
-                        }
+                    }
+                }
+                Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
+            },
+            Some(Sent::Op(op)) => {
+                if let Err(e) = response.result {
+                    if let Some(wave) = self.ops.remove(op).map(|o| o.wave) {
+                        self.memory_error(ctx, wave, e.to_string());
+                    }
+                    return;
+                }
+                let finished = self.ops.get_mut(op).and_then(|o| {
+                    o.remaining -= 1;
+                    (o.remaining == 0).then_some(o.texture)
+                });
+                let clock = ctx.clock();
+                match finished {
+                    Some(Some(cost)) => {
+                        let done = self.texture.deliver(cycle, cost);
+                        self.timed.insert((clock.cycles(done), op), ());
+                    }
+                    Some(None) if cycle == clock.cycle_at(ctx.now()) => self.complete(ctx, op),
+                    // Taken later: it completes then, seen by the arbiter the next cycle.
+                    Some(None) => {
+                        self.timed.insert((clock.cycles(cycle + 1), op), ());
                     }
                     None => {}
                 }
             }
+            None => {}
         }
-        any
     }
 
     /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
@@ -579,6 +607,9 @@ impl ComputeUnit {
     /// before the current time), for `what`.
     fn send(&mut self, path: Path, at: Time, what: Sent, request: impl FnOnce(u64) -> MemRequest) {
         let id = self.sent.insert(what) as u64;
+        if let (Path::Vector, Some(order)) = (path, &mut self.vector_answers) {
+            order.sent(id);
+        }
         let message = Message::Memory(MemoryMessage::Request(request(id)));
         self.delayed[path as usize].push_back((at, message));
     }

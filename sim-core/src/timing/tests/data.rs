@@ -191,6 +191,41 @@ fn full_mshrs_hold_back_the_sender() {
     );
 }
 
+/// Eight L1 hits sent at once to a cache holding at most `in_flight` requests (0: no
+/// limit); returns when the last was answered, in cycles from the start.
+fn hits_in_flight(in_flight: u32) -> u64 {
+    let mut rig = Rig::new(platform(|p| p.gpu.l1v.requests_in_flight = in_flight));
+    let buffer = rig.buffer(4096, &[0; 4096]);
+    let base = buffer.address();
+    let lines = || -> Vec<MemRequest> {
+        (0..8)
+            .map(|i| MemRequest::read(0, base + 64 * i, 4))
+            .collect()
+    };
+    rig.run_sequence(0, lines());
+    let start = rig.engine.now();
+    let (before, probe) = rig.start(
+        0,
+        Script::Fixed {
+            requests: lines().into(),
+            window: 8,
+        },
+    );
+    rig.engine.run();
+    assert_eq!(probe.records().len() - before, 8);
+    (rig.engine.now() - start) / rig.cycle()
+}
+
+#[test]
+fn a_cache_holds_at_most_its_requests_in_flight_hits_included() {
+    // Table 1's L1: a hit takes 20 cycles, up to 20 lookups at once, after the L1 TLB's
+    // 1 cycle. Unlimited, the 8 hits overlap.
+    assert_eq!(hits_in_flight(0), 1 + 20);
+    // Two at a time: four rounds of a whole hit latency each, an answer's place taken
+    // again in the cycle it leaves (as in akita's caches).
+    assert_eq!(hits_in_flight(2), 1 + 4 * 20);
+}
+
 #[test]
 fn dma_copies_over_pcie_with_its_bandwidth() {
     let mut rig = Rig::new(platform(|_| {}));
