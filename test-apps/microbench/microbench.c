@@ -12,7 +12,11 @@
  *         ring, which the chase walks, is no longer cached after the ring was made
  *         (each measured launch walks a ring of its own);
  *   bank  4 chases at once, one per work-item, whose every node is in one DRAM bank
- *         (each in a row of its own): each hop's 4 loads queue on that bank.
+ *         (each in a row of its own): each hop's 4 loads queue on that bank;
+ *   wide  64 chases at once, one per lane of a wavefront, nodes 64 bytes apart: each
+ *         hop is one vector load of 64 lines of one page, all L1 hits, whose requests
+ *         leave one a cycle and may wait for a place in the L1 (its requests in
+ *         flight).
  *
  * Each measurement is the difference of two launches of different lengths (so the
  * launch, the first misses and the kernel's prologue cancel) divided by the
@@ -46,6 +50,9 @@
  *   --bank-cycles  cycles between two accesses to one bank: the larger of the bank's
  *                  busy cycles and a line's transfer on the channel. A bank hop takes a
  *                  DRAM hop plus 3 of them (the last of 4 loads waits for 3).
+ *   --l1-in-flight  requests the L1 vector cache holds at once, hits included (0: no
+ *                  limit); with --l1-tlb-cycles and --l1v-cycles (the L1 TLB's and the
+ *                  L1's own latencies) it gives the wide hop's latency.
  * A hop takes the load's cycles in the compute unit plus its memory latency (each
  * rounded up to the SIMD's turns).
  */
@@ -62,6 +69,9 @@ static unsigned long l1_cycles = 21, l2_cycles = 33, dram_cycles = 134;
 static unsigned long dram_bytes_per_cycle;
 /* Bytes between two rows of a DRAM bank (0: not measured); cycles per access of a bank. */
 static unsigned long bank_stride, bank_cycles;
+/* Requests a cache holds at once (0: no limit), and the L1 TLB's and L1 vector cache's
+ * own latencies (for the wide measurement). */
+static unsigned long l1_in_flight, l1_tlb_cycles = 12, l1v_cycles = 62;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -183,16 +193,16 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
     return cycles((double)(ns[2] - ns[1])) / (double)(long_hops - short_hops);
 }
 
-/* Cycles per hop of 4 chases at once whose nodes are all in one DRAM bank (rings of 8
- * nodes `bank_stride` apart per chase: 32 pages, which the L1 TLB keeps). Launches of 4
- * and 8 hops, each after a host read, which empties the caches but keeps translations
- * warm, and after an unmeasured lap that makes them warm: every hop misses to DRAM. */
-static double bank_chase(struct wl_device *dev)
+/* Cycles per hop of `lanes` chases at once, one per work-item of one wavefront, along
+ * rings of `nodes` nodes `step` ulongs apart (make_bank_rings): launches of 4 and 8 hops
+ * (`hops`, multiples of 4) after an unmeasured lap that makes the translations warm;
+ * with `flush` each launch follows a host read, which empties the caches. */
+static double lane_chase(struct wl_device *dev, const char *what, cl_uint lanes, cl_uint nodes,
+                         cl_uint step, const cl_uint hops[3], int flush)
 {
     cl_int err;
-    const cl_uint lanes = 4, nodes = 8, step = (cl_uint)(bank_stride / 8);
     cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE,
-                                 (size_t)lanes * nodes * bank_stride, NULL, &err);
+                                 (size_t)lanes * nodes * step * 8, NULL, &err);
     TA_CHECK(err);
     cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, lanes * 4, NULL, &err);
     TA_CHECK(err);
@@ -201,31 +211,51 @@ static double bank_chase(struct wl_device *dev)
     WL_ARG(make, 1, lanes);
     WL_ARG(make, 2, nodes);
     WL_ARG(make, 3, step);
-    size_t global = 64, local = 64;
+    size_t global = wl_round_up(lanes * nodes, 64), local = 64;
     wl_run(dev->queue, make, 1, &global, &local);
     clReleaseKernel(make);
     cl_kernel k = wl_kernel(dev->program, "bank_chase");
-    const cl_uint hops[3] = {8, 4, 8};
     cl_ulong ns[3];
     size_t items = lanes;
+    cl_uint *got = malloc(lanes * sizeof *got);
     for (int i = 0; i < 3; i++) {
         WL_ARG(k, 0, ring);
         WL_ARG(k, 1, out);
         WL_ARG(k, 2, hops[i]);
         WL_ARG(k, 3, step);
         ns[i] = wl_run(dev->queue, k, 1, &items, &items);
-        cl_uint got[4];
-        wl_read(dev->queue, out, sizeof got, got);
-        for (cl_uint l = 0; l < lanes; l++) {
+        if (flush || i == 2)
+            wl_read(dev->queue, out, lanes * 4, got);
+        for (cl_uint l = 0; l < lanes && (flush || i == 2); l++) {
             cl_uint want = hops[i] % nodes * lanes + l;
-            ta_check(got[l] == want, "bank: chase %u (%u hops) reached %u (want %u)", l,
+            ta_check(got[l] == want, "%s: chase %u (%u hops) reached %u (want %u)", what, l,
                      hops[i], got[l], want);
         }
     }
+    free(got);
     clReleaseKernel(k);
     clReleaseMemObject(out);
     clReleaseMemObject(ring);
     return cycles((double)(ns[2] - ns[1])) / (double)(hops[2] - hops[1]);
+}
+
+/* Cycles per hop of 4 chases at once whose nodes are all in one DRAM bank (rings of 8
+ * nodes `bank_stride` apart per chase: 32 pages, which the L1 TLB keeps). Each launch
+ * follows a host read, which empties the caches but keeps translations warm: every hop
+ * misses to DRAM. */
+static double bank_chase(struct wl_device *dev)
+{
+    const cl_uint hops[3] = {8, 4, 8};
+    return lane_chase(dev, "bank", 4, 8, (cl_uint)(bank_stride / 8), hops, 1);
+}
+
+/* Cycles per hop of 64 chases at once, one per lane, whose nodes are 64 bytes apart: each
+ * hop is one vector load of 64 lines of one page, all L1 hits (2 nodes per chase: 8 KiB,
+ * which the L1 keeps between launches). */
+static double wide_chase(struct wl_device *dev)
+{
+    const cl_uint hops[3] = {8, 8, 40};
+    return lane_chase(dev, "wide", 64, 2, 8, hops, 0);
 }
 
 /* Bytes per cycle read by a stream of float4 loads from every compute unit, out of
@@ -263,6 +293,19 @@ static double stream_bytes_per_cycle(struct wl_device *dev)
     return extra / cycles((double)(ns[2] - ns[1]));
 }
 
+/* Cycles from the first of `lines` requests (one per cycle) leaving the compute unit to
+ * the last one's answer, all L1 hits: each passes the L1 TLB, then holds one of the L1's
+ * `l1_in_flight` places for the L1's latency; with no limit, or more places than
+ * requests, the last leaves `lines` - 1 cycles after the first. */
+static unsigned long wide_latency(unsigned long lines)
+{
+    if (l1_in_flight == 0 || l1_in_flight >= lines)
+        return lines - 1 + l1_cycles;
+    unsigned long rounds = (lines + l1_in_flight - 1) / l1_in_flight;
+    unsigned long last = (lines - 1) % l1_in_flight;
+    return l1_tlb_cycles + (rounds - 1) * l1v_cycles + last + l1v_cycles;
+}
+
 int main(int argc, char **argv)
 {
     const struct wl_option options[] = {
@@ -283,6 +326,10 @@ int main(int argc, char **argv)
          &bank_stride, 0},
         {"--bank-cycles", "expected cycles between two accesses to one DRAM bank", &bank_cycles,
          0},
+        {"--l1-in-flight", "requests the L1 vector cache holds at once (0: no limit)",
+         &l1_in_flight, 0},
+        {"--l1-tlb-cycles", "L1 TLB latency (cycles)", &l1_tlb_cycles, 0},
+        {"--l1v-cycles", "L1 vector cache latency (cycles)", &l1v_cycles, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     struct wl_device dev;
@@ -301,6 +348,8 @@ int main(int argc, char **argv)
     if (bank_stride)
         check_close("bank: cycles per hop", bank_chase(&dev),
                     hop_cycles(dram_cycles + 3 * bank_cycles));
+    check_close("wide: cycles per hop of 64 lines", wide_chase(&dev),
+                hop_cycles(wide_latency(64)));
     double bandwidth = stream_bytes_per_cycle(&dev);
     if (dram_bytes_per_cycle)
         check_close("dram: bytes read per cycle", bandwidth, (double)dram_bytes_per_cycle);
