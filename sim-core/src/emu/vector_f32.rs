@@ -14,7 +14,7 @@
 use super::fault::FaultKind;
 use super::program::{Env, Semantic, Step};
 use super::vector;
-use super::vector_int::{is_plain, source, write_back};
+use super::vector_int::{is_plain, source_ref, write_back};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Extra, Instruction, Operand};
 
@@ -47,24 +47,45 @@ fn flushed(bits: u32) -> f32 {
     }
 }
 
-/// `f(a, b, c)` per lane on the flushed values of three sources, the result flushed and
-/// written to the active lanes of the destination; the general path when the float mode
-/// keeps f32 denormals.
+/// The third source of a multiply-add (or none, for two-source opcodes).
+#[derive(Clone, Copy)]
+enum Third {
+    None,
+    Source,
+    Destination,
+    K,
+}
+
+/// `f(a, b, c)` per lane on the flushed values of sources 0 and 1 and `third`, the result
+/// flushed and written to the active lanes of the destination; the general path when
+/// the float mode keeps f32 denormals. The sources are read where they are (a VGPR is
+/// not copied).
 #[inline(always)]
 fn ternary(
     w: &mut Wavefront,
     e: &mut Env,
     s: &Step,
-    [a, b, c]: [[u32; LANES]; 3],
+    third: Third,
     f: impl Fn(f32, f32, f32) -> f32,
 ) -> Result<(), FaultKind> {
+    let mut scratch = [None, None, None];
+    let [s0, s1, s2] = &mut scratch;
+    let sources = [
+        source_ref(w, s, 0, s0)?,
+        source_ref(w, s, 1, s1)?,
+        match third {
+            Third::None => s2.insert([0; LANES]),
+            Third::Source => source_ref(w, s, 2, s2)?,
+            Third::Destination => destination(w, s)?,
+            Third::K => s2.insert(constant_k(s)?),
+        },
+    ];
     // The general path keeps f32 denormals when the float mode does, and decides what
     // NaN operands give (which NaN an operation on two NaNs returns is the host's and
     // the compiler's choice; the general path gives what it always gave).
     if w.float_mode().denorm_f32 != 0 {
         return vector::valu(w, e, s);
     }
-    let sources = [a, b, c];
     #[cfg(target_arch = "x86_64")]
     let values = if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the host has AVX2 (checked above).
@@ -83,8 +104,8 @@ fn ternary(
 /// The lane loop of [`ternary`]: `f` on every lane's flushed sources, flushed; None if
 /// a source of any lane is a NaN.
 #[inline(always)]
-fn lanes(sources: &[[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> Option<[u32; LANES]> {
-    let [a, b, c] = sources;
+fn lanes(sources: &[&[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> Option<[u32; LANES]> {
+    let [a, b, c] = *sources;
     let mut values = [0u32; LANES];
     let mut nan = false;
     let is_nan = |x: u32| x & 0x7fff_ffff > 0x7f80_0000;
@@ -101,7 +122,7 @@ fn lanes(sources: &[[u32; LANES]; 3], f: impl Fn(f32, f32, f32) -> f32) -> Optio
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn lanes_avx2(
-    sources: &[[u32; LANES]; 3],
+    sources: &[&[u32; LANES]; 3],
     f: impl Fn(f32, f32, f32) -> f32,
 ) -> Option<[u32; LANES]> {
     lanes(sources, f)
@@ -115,16 +136,15 @@ fn binary(
     s: &Step,
     f: impl Fn(f32, f32) -> f32,
 ) -> Result<(), FaultKind> {
-    let sources = [source(w, s, 0)?, source(w, s, 1)?, [0; LANES]];
-    ternary(w, e, s, sources, |a, b, _| f(a, b))
+    ternary(w, e, s, Third::None, |a, b, _| f(a, b))
 }
 
 /// The old value of the destination VGPR, per lane (`v_mac` adds to it).
-fn destination(w: &Wavefront, s: &Step) -> Result<[u32; LANES], FaultKind> {
+fn destination<'a>(w: &'a Wavefront, s: &Step) -> Result<&'a [u32; LANES], FaultKind> {
     match s.inst.dst {
         Operand::Vector { index, .. } => {
             super::operands::check_vgprs(w, u32::from(index), 1)?;
-            Ok(w.vgprs[index as usize])
+            Ok(&w.vgprs[index as usize])
         }
         _ => Err(FaultKind::Unsupported(
             "a vector operand that is not a VGPR",
@@ -157,23 +177,19 @@ fn mul(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 }
 
 fn mac(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let sources = [source(w, s, 0)?, source(w, s, 1)?, destination(w, s)?];
-    ternary(w, e, s, sources, |a, b, c| a * b + c)
+    ternary(w, e, s, Third::Destination, |a, b, c| a * b + c)
 }
 
 fn mad(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let sources = [source(w, s, 0)?, source(w, s, 1)?, source(w, s, 2)?];
-    ternary(w, e, s, sources, |a, b, c| a * b + c)
+    ternary(w, e, s, Third::Source, |a, b, c| a * b + c)
 }
 
 fn madak(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let sources = [source(w, s, 0)?, source(w, s, 1)?, constant_k(s)?];
-    ternary(w, e, s, sources, |a, b, k| a * b + k)
+    ternary(w, e, s, Third::K, |a, b, k| a * b + k)
 }
 
 fn madmk(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let sources = [source(w, s, 0)?, source(w, s, 1)?, constant_k(s)?];
-    ternary(w, e, s, sources, |a, b, k| a * k + b)
+    ternary(w, e, s, Third::K, |a, b, k| a * k + b)
 }
 
 #[cfg(test)]
@@ -247,9 +263,9 @@ mod tests {
         // Without NaNs the f32 lanes give the result; with them, the general path.
         let add = |a: f32, b: f32, _| a + b;
         let w = wavefront(1, 0xc0);
-        assert!(lanes(&[w.vgprs[1], w.vgprs[3], w.vgprs[4]], add).is_some());
+        assert!(lanes(&[&w.vgprs[1], &w.vgprs[3], &w.vgprs[4]], add).is_some());
         let w = wavefront(4, 0xc0);
-        assert!(lanes(&[w.vgprs[1], w.vgprs[3], w.vgprs[4]], add).is_none());
+        assert!(lanes(&[&w.vgprs[1], &w.vgprs[3], &w.vgprs[4]], add).is_none());
         // The plain forms take this module's path.
         let program = Program::new(CODE[7], 0);
         assert!(semantic(&program.steps()[0].inst).is_some());

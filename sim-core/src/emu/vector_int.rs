@@ -64,6 +64,22 @@ pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], 
     }
 }
 
+/// [`source`] where it is: the VGPR itself, or else its value in every lane of
+/// `scratch`.
+#[inline(always)]
+pub(super) fn source_ref<'a>(
+    w: &'a Wavefront,
+    s: &Step,
+    i: usize,
+    scratch: &'a mut Option<[u32; LANES]>,
+) -> Result<&'a [u32; LANES], FaultKind> {
+    if let (None, Operand::Vector { index, .. }) = (s.constants[i], s.inst.src[i]) {
+        check_vgprs(w, u32::from(index), 1)?;
+        return Ok(&w.vgprs[index as usize]);
+    }
+    Ok(scratch.insert(source(w, s, i)?))
+}
+
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
 /// has one, `carry` (of the active lanes) into its scalar destination.
 #[inline(always)]
