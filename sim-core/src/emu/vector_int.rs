@@ -117,19 +117,21 @@ fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64)
 }
 
 fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
-    let (values, carry) = sum(&a, &b, 0);
+    let (mut k0, mut k1) = (None, None);
+    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
+    let (values, carry) = sum(a, b, 0);
     write_back(w, s, &values, carry)
 }
 
 fn addc(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let (mut k0, mut k1) = (None, None);
+    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
         read_scalar(w, s.inst.src[2], true)
     } else {
         w.vcc()
     };
-    let (values, carry) = sum(&a, &b, carry_in);
+    let (values, carry) = sum(a, b, carry_in);
     write_back(w, s, &values, carry)
 }
 
@@ -141,7 +143,8 @@ fn mov(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
 /// `f(source 0, source 1)` per lane.
 #[inline(always)]
 fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
-    let (a, b) = (source(w, s, 0)?, source(w, s, 1)?);
+    let (mut k0, mut k1) = (None, None);
+    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let mut values = [0u32; LANES];
     for l in 0..LANES {
         values[l] = f(a[l], b[l]);
