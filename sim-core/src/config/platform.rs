@@ -146,9 +146,12 @@ pub struct GpuConfig {
     /// Cycles from a kernel's last work-group completing to its end
     /// (`CL_PROFILING_COMMAND_END`).
     pub cp_completion_cycles: u32,
-    /// The TLB of each compute unit (and of each shader array's scalar and instruction
-    /// caches).
+    /// The TLB of each compute unit (and of each shader array's scalar cache and of the
+    /// DMA engine), in front of its cache.
     pub l1_tlb: TlbConfig,
+    /// The TLB of each shader array's instruction cache, behind it: only the cache's
+    /// misses are translated.
+    pub l1i_tlb: TlbConfig,
     /// The TLB shared by the whole GPU, in front of the IOMMU.
     pub l2_tlb: TlbConfig,
     /// The pipeline of each compute unit (timing mode).
@@ -489,7 +492,11 @@ impl PlatformConfig {
                 format!("must be at least gpu.l2.line_bytes ({})", g.l2.line_bytes),
             ));
         }
-        for (name, tlb) in [("l1_tlb", &g.l1_tlb), ("l2_tlb", &g.l2_tlb)] {
+        for (name, tlb) in [
+            ("l1_tlb", &g.l1_tlb),
+            ("l1i_tlb", &g.l1i_tlb),
+            ("l2_tlb", &g.l2_tlb),
+        ] {
             tlb.validate(&format!("gpu.{name}"))?;
         }
         positive("gpu.cu.unit_stages", g.cu.unit_stages.into())?;

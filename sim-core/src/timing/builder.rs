@@ -10,7 +10,7 @@ use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
     FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
-use crate::config::{CacheConfig, GpuConfig, PlatformConfig};
+use crate::config::{CacheConfig, GpuConfig, PlatformConfig, TlbConfig};
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
 use std::sync::Arc;
@@ -247,19 +247,33 @@ pub fn add_gpu_memory<M: CarriesMemory>(
     let mut vector = Vec::with_capacity(cus);
     for cu in 0..cus {
         let l1v = site.add_l1(&format!("cu{cu}.l1v"), &config.l1v);
-        vector.extend(site.add_l1_tlb(&format!("cu{cu}.l1tlb"), 1, l1v));
+        vector.extend(site.add_l1_tlb(&format!("cu{cu}.l1tlb"), 1, l1v, &config.l1_tlb));
     }
     let mut scalar = Vec::with_capacity(cus);
     let mut instruction = Vec::with_capacity(cus);
     for sa in 0..config.shader_arrays {
         let l1k = site.add_l1(&format!("sa{sa}.l1k"), &config.l1k);
-        scalar.extend(site.add_l1_tlb(&format!("sa{sa}.l1k_tlb"), cus_per_array, l1k));
-        let l1i = site.add_l1(&format!("sa{sa}.l1i"), &config.l1i);
-        instruction.extend(site.add_l1_tlb(&format!("sa{sa}.l1i_tlb"), cus_per_array, l1i));
+        scalar.extend(site.add_l1_tlb(
+            &format!("sa{sa}.l1k_tlb"),
+            cus_per_array,
+            l1k,
+            &config.l1_tlb,
+        ));
+        // MGPUSim's instruction path: the L1I cache is looked up by virtual address and
+        // only its misses pass the translator and the instruction TLB on their way to the
+        // L2 (its vector and scalar caches sit behind their TLBs instead).
+        let name = format!("sa{sa}.l1i_tlb");
+        let to_l2 = site.xbar_input(&name);
+        let l1i_tlb = site.add_l1_tlb(&name, 1, to_l2, &config.l1i_tlb);
+        instruction.extend(site.add_cache(
+            &format!("sa{sa}.l1i"),
+            &config.l1i,
+            cus_per_array,
+            l1i_tlb[0],
+        ));
     }
-    let dma_input = site.port(xbar, "dma");
-    site.xbar_inputs.push(dma_input.port);
-    let dma_tlb = site.add_l1_tlb("dma.tlb", 1, dma_input);
+    let dma_input = site.xbar_input("dma");
+    let dma_tlb = site.add_l1_tlb("dma.tlb", 1, dma_input, &config.l1_tlb);
     let dma = site.add("dma");
     let dma_top = site.port(dma, "host");
     let dma_bottom = site.port(dma, "tlb");
@@ -394,10 +408,16 @@ impl<M: CarriesMemory> Site<'_, M> {
         self.engine.add_port(owner, name, PORT_CAPACITY)
     }
 
-    /// An L1 TLB named `name` with `tops` top ports, in front of `below` (an L1 cache's
-    /// top port, or the crossbar for the DMA engine), asking the L2 TLB. Returns its top
-    /// ports.
-    fn add_l1_tlb(&mut self, name: &str, tops: usize, below: PortRef) -> Vec<PortRef> {
+    /// An L1 TLB of `config` named `name` with `tops` top ports, in front of `below` (an
+    /// L1 cache's top port, or the crossbar for the instruction cache's misses and the
+    /// DMA engine), asking the L2 TLB. Returns its top ports.
+    fn add_l1_tlb(
+        &mut self,
+        name: &str,
+        tops: usize,
+        below: PortRef,
+        config: &TlbConfig,
+    ) -> Vec<PortRef> {
         let l2tlb = self.l2tlb.expect("the L2 TLB is added first");
         let tlb = self.add(name);
         let top_ports: Vec<PortRef> = (0..tops)
@@ -409,11 +429,8 @@ impl<M: CarriesMemory> Site<'_, M> {
         let l2_top = self.port(l2tlb, name);
         self.engine.connect(next, l2_top, 0);
         self.l2tlb_tops.push(l2_top.port);
-        let geometry = TlbGeometry::from_config(
-            &self.config.l1_tlb,
-            self.config.page_bytes,
-            self.clock.period(),
-        );
+        let geometry =
+            TlbGeometry::from_config(config, self.config.page_bytes, self.clock.period());
         self.engine.install(
             tlb,
             Box::new(
@@ -430,27 +447,47 @@ impl<M: CarriesMemory> Site<'_, M> {
         top_ports
     }
 
+    /// A new input port of the crossbar named `name` (toward the L2 banks).
+    fn xbar_input(&mut self, name: &str) -> PortRef {
+        let xbar = self.xbar.expect("the crossbar is added first");
+        let input = self.port(xbar, name);
+        self.xbar_inputs.push(input.port);
+        input
+    }
+
     /// A write-through L1 cache named `name` sending to the crossbar; returns its top
     /// port.
     fn add_l1(&mut self, name: &str, cache: &CacheConfig) -> PortRef {
-        let xbar = self.xbar.expect("the crossbar is added first");
+        let input = self.xbar_input(name);
+        self.add_cache(name, cache, 1, input)[0]
+    }
+
+    /// A write-through L1 cache named `name` with `tops` top ports, sending its misses and
+    /// writes to `below`; returns its top ports.
+    fn add_cache(
+        &mut self,
+        name: &str,
+        cache: &CacheConfig,
+        tops: usize,
+        below: PortRef,
+    ) -> Vec<PortRef> {
         let id = self.add(name);
-        let top = self.port(id, "top");
+        let top_ports: Vec<PortRef> = (0..tops)
+            .map(|i| self.port(id, &format!("top{i}")))
+            .collect();
         let bottom = self.port(id, "bottom");
-        let input = self.port(xbar, name);
-        self.engine.connect(bottom, input, 0);
-        self.xbar_inputs.push(input.port);
+        self.engine.connect(bottom, below, 0);
         let geometry =
             CacheGeometry::from_config(cache, self.clock.period(), WritePolicy::WriteThrough, 1);
         self.engine.install(
             id,
             Box::new(Cache::new(
                 geometry,
-                vec![top.port],
+                top_ports.iter().map(|p| p.port).collect(),
                 bottom.port,
                 self.cache_reset.clone(),
             )),
         );
-        top
+        top_ports
     }
 }

@@ -156,20 +156,29 @@ fn compute_units_of_a_shader_array_share_its_scalar_and_instruction_caches() {
         u64::from(g.l1_tlb.latency_cycles + g.l1k.latency_cycles)
     );
     assert!(cycles(&cold[0]) > 200);
-    // Instruction fetches go through the L1 instruction cache: its own TLB walks no
-    // more (the L2 TLB knows the page), and the L2 has the line.
+    // Instruction fetches look up the L1 instruction cache first; its miss is translated
+    // behind it by the instruction TLB (which walks no more: the L2 TLB knows the page),
+    // and the L2 has the line. A second fetch of the line, from another CU of the shader
+    // array, hits and passes no TLB.
     let fetch = rig.run_sequence_at(gpu.instruction[1], vec![MemRequest::read(0, base + 16, 8)]);
     assert_eq!(fetch[0].result, Ok(data[16..24].to_vec()));
-    let expected = g.l1_tlb.latency_cycles
+    let expected = g.l1i.tag_cycles()
+        + g.l1i_tlb.latency_cycles
         + g.l2_tlb.latency_cycles
-        + g.l1i.latency_cycles
         + 2 * g.crossbar_latency_cycles
-        + g.l2.latency_cycles;
+        + g.l2.latency_cycles
+        + g.l1i.fill_latency_cycles;
     assert_eq!(cycles(&fetch[0]), u64::from(expected));
+    let hit = rig.run_sequence_at(gpu.instruction[2], vec![MemRequest::read(0, base + 32, 8)]);
+    assert_eq!(hit[0].result, Ok(data[32..40].to_vec()));
+    assert_eq!(cycles(&hit[0]), u64::from(g.l1i.latency_cycles));
     let m = rig.metrics().clone();
     assert_eq!(m.count("gpu0.sa0.l1k", "read_hits"), 1);
     assert_eq!(m.count("gpu0.sa0.l1k", "read_misses"), 1);
     assert_eq!(m.count("gpu0.sa0.l1i", "read_misses"), 1);
+    assert_eq!(m.count("gpu0.sa0.l1i", "read_hits"), 1);
+    assert_eq!(m.count("gpu0.sa0.l1i_tlb", "misses"), 1);
+    assert_eq!(m.count("gpu0.sa0.l1i_tlb", "hits"), 0);
     assert_eq!(m.count("iommu", "walks"), 1);
 }
 
