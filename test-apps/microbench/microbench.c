@@ -16,7 +16,10 @@
  *   wide  64 chases at once, one per lane of a wavefront, nodes 64 bytes apart: each
  *         hop is one vector load of 64 lines of one page, all L1 hits, whose requests
  *         leave one a cycle and may wait for a place in the L1 (its requests in
- *         flight).
+ *         flight);
+ *   fetch a loop of four dependent scalar instructions and its branch, on one wavefront:
+ *         the branch empties the instruction buffer, so every pass fetches its line
+ *         again from the L1 instruction cache.
  *
  * Each measurement is the difference of two launches of different lengths (so the
  * launch, the first misses and the kernel's prologue cancel) divided by the
@@ -53,6 +56,11 @@
  *   --l1-in-flight  requests the L1 vector cache holds at once, hits included (0: no
  *                  limit); with --l1-tlb-cycles and --l1v-cycles (the L1 TLB's and the
  *                  L1's own latencies) it gives the wide hop's latency.
+ *   --fetch-cycles cycles per pass of the fetch loop: each scalar instruction's decode
+ *                  and unit stages, the branch unit's stages (it has no decoder), then
+ *                  the fetch (the instruction cache's hit latency) and the cycle its
+ *                  answer takes to reach the arbiter, each rounded up to the SIMD's
+ *                  turns; 0 (the default) prints the measurement without checking it.
  * A hop takes the load's cycles in the compute unit plus its memory latency (each
  * rounded up to the SIMD's turns).
  */
@@ -72,6 +80,8 @@ static unsigned long bank_stride, bank_cycles;
 /* Requests a cache holds at once (0: no limit), and the L1 TLB's and L1 vector cache's
  * own latencies (for the wide measurement). */
 static unsigned long l1_in_flight, l1_tlb_cycles = 12, l1v_cycles = 62;
+/* Cycles per pass of the fetch loop (0: not checked). */
+static unsigned long fetch_cycles;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -306,6 +316,32 @@ static unsigned long wide_latency(unsigned long lines)
     return l1_tlb_cycles + (rounds - 1) * l1v_cycles + last + l1v_cycles;
 }
 
+/* Cycles per pass of branch_loop on one work-item: the difference of two launches (after
+ * one that warms the instruction cache) over the difference in passes. */
+static double branch_loop(struct wl_device *dev)
+{
+    cl_int err;
+    cl_kernel k = wl_kernel(dev->program, "branch_loop");
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, 4, NULL, &err);
+    TA_CHECK(err);
+    const cl_uint a = 0x9e3779b9u, rounds[3] = {64, 64, 576};
+    cl_ulong ns[3];
+    for (int i = 0; i < 3; i++) {
+        WL_ARG(k, 0, out);
+        WL_ARG(k, 1, rounds[i]);
+        WL_ARG(k, 2, a);
+        ns[i] = run_1(dev, k);
+        cl_uint got, want = a;
+        wl_read(dev->queue, out, 4, &got);
+        for (cl_uint r = 0; r < rounds[i]; r++)
+            want = (want ^ a) + r;
+        ta_check(got == want, "branch_loop(%u) = %#x (want %#x)", rounds[i], got, want);
+    }
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    return cycles((double)(ns[2] - ns[1])) / (double)(rounds[2] - rounds[1]);
+}
+
 int main(int argc, char **argv)
 {
     const struct wl_option options[] = {
@@ -330,6 +366,8 @@ int main(int argc, char **argv)
          &l1_in_flight, 0},
         {"--l1-tlb-cycles", "L1 TLB latency (cycles)", &l1_tlb_cycles, 0},
         {"--l1v-cycles", "L1 vector cache latency (cycles)", &l1v_cycles, 0},
+        {"--fetch-cycles", "expected cycles per pass of the fetch loop (0: not checked)",
+         &fetch_cycles, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     struct wl_device dev;
@@ -350,6 +388,11 @@ int main(int argc, char **argv)
                     hop_cycles(dram_cycles + 3 * bank_cycles));
     check_close("wide: cycles per hop of 64 lines", wide_chase(&dev),
                 hop_cycles(wide_latency(64)));
+    double fetch = branch_loop(&dev);
+    if (fetch_cycles)
+        check_close("fetch: cycles per loop pass", fetch, (double)fetch_cycles);
+    else
+        printf("fetch: cycles per loop pass: %.2f\n", fetch);
     double bandwidth = stream_bytes_per_cycle(&dev);
     if (dram_bytes_per_cycle)
         check_close("dram: bytes read per cycle", bandwidth, (double)dram_bytes_per_cycle);

@@ -75,3 +75,17 @@ __kernel void bank_chase(__global ulong *ring, __global uint *out, uint hops, ui
     }
     out[get_local_id(0)] = (uint)((p - ring) / step);
 }
+
+/* `rounds` passes of a loop the compiler keeps (not unrolled), each one dependent scalar
+ * step and the loop's branch (launched with one work-item, so every value is uniform and
+ * lives in scalar registers). Every branch empties the wavefront's instruction buffer,
+ * so each pass waits for its code to be fetched again: a pass takes the instruction
+ * cache's hit latency plus the cycles of its few instructions. */
+__kernel void branch_loop(__global uint *out, uint rounds, uint a)
+{
+    uint x = a;
+#pragma nounroll
+    for (uint r = 0; r < rounds; r++)
+        x = (x ^ a) + r;
+    out[0] = x;
+}
