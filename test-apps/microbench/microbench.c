@@ -19,7 +19,14 @@
  *         flight);
  *   fetch a loop of four dependent scalar instructions and its branch, on one wavefront:
  *         the branch empties the instruction buffer, so every pass fetches its line
- *         again from the L1 instruction cache.
+ *         again from the L1 instruction cache;
+ *   mixed 64 chases at once like wide, but only lane 0's stays on one line (an L1 hit,
+ *         its request the first to leave, as the lowest address); the other 63 each
+ *         walk 8 nodes 4 KiB apart, whose lines no L1 set keeps (8 lines to a 4-way
+ *         set, none in lane 0's set) but the L2 does: each hop is one L1 hit followed
+ *         by 63 L2 hits, which on the R9 Nano come back sooner than the hit. With the
+ *         answers taken in request order, one a cycle (gpu.cu.vector_answers_in_order),
+ *         the 63 wait for the hit and then take a cycle each.
  *
  * Each measurement is the difference of two launches of different lengths (so the
  * launch, the first misses and the kernel's prologue cancel) divided by the
@@ -61,6 +68,12 @@
  *                  the fetch (the instruction cache's hit latency) and the cycle its
  *                  answer takes to reach the arbiter, each rounded up to the SIMD's
  *                  turns; 0 (the default) prints the measurement without checking it.
+ *   --mixed-hop    measure the mixed hop (valid while the L1's MSHRs do not hold back its
+ *                  63 misses: each holds one for less than a cycle per MSHR);
+ *   --in-order-answers  1: the compute unit takes vector memory answers in request
+ *                  order, one a cycle (the mixed hop's latency is 63 + the larger of the
+ *                  L1 and L2 hit's); 0: as they arrive (the larger of the L1 hit's and
+ *                  63 + the L2 hit's).
  * A hop takes the load's cycles in the compute unit plus its memory latency (each
  * rounded up to the SIMD's turns).
  */
@@ -82,6 +95,8 @@ static unsigned long bank_stride, bank_cycles;
 static unsigned long l1_in_flight, l1_tlb_cycles = 12, l1v_cycles = 62;
 /* Cycles per pass of the fetch loop (0: not checked). */
 static unsigned long fetch_cycles;
+/* Whether the mixed hop is measured, and whether answers are taken in request order. */
+static unsigned long mixed_hop, in_order_answers = 1;
 
 static cl_ulong run_1(struct wl_device *dev, cl_kernel k)
 {
@@ -204,11 +219,12 @@ static double chase(struct wl_device *dev, const char *what, size_t bytes, cl_ui
 }
 
 /* Cycles per hop of `lanes` chases at once, one per work-item of one wavefront, along
- * rings of `nodes` nodes `step` ulongs apart (make_bank_rings): launches of 4 and 8 hops
- * (`hops`, multiples of 4) after an unmeasured lap that makes the translations warm;
- * with `flush` each launch follows a host read, which empties the caches. */
+ * rings of `nodes` nodes `step` ulongs apart (make_bank_rings; the first `pinned` stay
+ * on one node): the difference of the last two of three launches of `hops` (multiples
+ * of 4) hops, the first unmeasured (it makes the translations warm); with `flush` each
+ * launch follows a host read, which empties the caches. */
 static double lane_chase(struct wl_device *dev, const char *what, cl_uint lanes, cl_uint nodes,
-                         cl_uint step, const cl_uint hops[3], int flush)
+                         cl_uint step, cl_uint pinned, const cl_uint hops[3], int flush)
 {
     cl_int err;
     cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE,
@@ -221,6 +237,7 @@ static double lane_chase(struct wl_device *dev, const char *what, cl_uint lanes,
     WL_ARG(make, 1, lanes);
     WL_ARG(make, 2, nodes);
     WL_ARG(make, 3, step);
+    WL_ARG(make, 4, pinned);
     size_t global = wl_round_up(lanes * nodes, 64), local = 64;
     wl_run(dev->queue, make, 1, &global, &local);
     clReleaseKernel(make);
@@ -237,7 +254,7 @@ static double lane_chase(struct wl_device *dev, const char *what, cl_uint lanes,
         if (flush || i == 2)
             wl_read(dev->queue, out, lanes * 4, got);
         for (cl_uint l = 0; l < lanes && (flush || i == 2); l++) {
-            cl_uint want = hops[i] % nodes * lanes + l;
+            cl_uint want = l < pinned ? l : hops[i] % nodes * lanes + l;
             ta_check(got[l] == want, "%s: chase %u (%u hops) reached %u (want %u)", what, l,
                      hops[i], got[l], want);
         }
@@ -256,7 +273,7 @@ static double lane_chase(struct wl_device *dev, const char *what, cl_uint lanes,
 static double bank_chase(struct wl_device *dev)
 {
     const cl_uint hops[3] = {8, 4, 8};
-    return lane_chase(dev, "bank", 4, 8, (cl_uint)(bank_stride / 8), hops, 1);
+    return lane_chase(dev, "bank", 4, 8, (cl_uint)(bank_stride / 8), 0, hops, 1);
 }
 
 /* Cycles per hop of 64 chases at once, one per lane, whose nodes are 64 bytes apart: each
@@ -265,7 +282,20 @@ static double bank_chase(struct wl_device *dev)
 static double wide_chase(struct wl_device *dev)
 {
     const cl_uint hops[3] = {8, 8, 40};
-    return lane_chase(dev, "wide", 64, 2, 8, hops, 0);
+    return lane_chase(dev, "wide", 64, 2, 8, 0, hops, 0);
+}
+
+/* Cycles per hop of 64 chases at once, one per lane, with lane 0's on one line and the
+ * others' along rings of 8 nodes: node n of lane l is line n × 64 + l, so a hop's lines
+ * are lane 0's line and then 63 in the 63 other L1 sets of a 4 KiB block (the L1 has
+ * 64 sets of 4 ways, 4 KiB apart), the next hop the next block's: every set but lane
+ * 0's sees 8 lines in turn and keeps none, lane 0's line stays. The 32 KiB stay in the
+ * L2 (no host copy between the launches). Hop counts are multiples of 8, so every
+ * launch starts on node 0. */
+static double mixed_chase(struct wl_device *dev)
+{
+    const cl_uint hops[3] = {8, 8, 40};
+    return lane_chase(dev, "mixed", 64, 8, 8, 1, hops, 0);
 }
 
 /* Bytes per cycle read by a stream of float4 loads from every compute unit, out of
@@ -304,7 +334,7 @@ static double stream_bytes_per_cycle(struct wl_device *dev)
 }
 
 /* Cycles from the first of `lines` requests (one per cycle) leaving the compute unit to
- * the last one's answer, all L1 hits: each passes the L1 TLB, then holds one of the L1's
+ * its taking the last one's answer, all L1 hits: each passes the L1 TLB, then holds one of the L1's
  * `l1_in_flight` places for the L1's latency; with no limit, or more places than
  * requests, the last leaves `lines` - 1 cycles after the first. */
 static unsigned long wide_latency(unsigned long lines)
@@ -342,6 +372,21 @@ static double branch_loop(struct wl_device *dev)
     return cycles((double)(ns[2] - ns[1])) / (double)(rounds[2] - rounds[1]);
 }
 
+/* Cycles from the first of `lines` requests (one per cycle) leaving the compute unit to
+ * its taking the last one's answer, the first an L1 hit and the others L2 hits, which
+ * arrive before the hit when the L2 is the faster. In request order, one a cycle, the
+ * answer to request i (arriving at i + l2 for a miss) is taken at the later of its
+ * arrival and the cycle after the answer before it: the last at `lines` - 1 + the larger
+ * of the two latencies. As they arrive, the last is taken when the later of the hit
+ * and the last miss arrives. */
+static unsigned long mixed_latency(unsigned long lines)
+{
+    if (in_order_answers)
+        return lines - 1 + (l1_cycles > l2_cycles ? l1_cycles : l2_cycles);
+    unsigned long last_miss = lines - 1 + l2_cycles;
+    return l1_cycles > last_miss ? l1_cycles : last_miss;
+}
+
 int main(int argc, char **argv)
 {
     const struct wl_option options[] = {
@@ -368,6 +413,9 @@ int main(int argc, char **argv)
         {"--l1v-cycles", "L1 vector cache latency (cycles)", &l1v_cycles, 0},
         {"--fetch-cycles", "expected cycles per pass of the fetch loop (0: not checked)",
          &fetch_cycles, 0},
+        {"--mixed-hop", "measure the hop of an L1 hit and 63 L2 hits", &mixed_hop, 1},
+        {"--in-order-answers", "1: vector memory answers taken in request order, one a "
+                               "cycle; 0: as they arrive", &in_order_answers, 0},
     };
     wl_init(argc, argv, options, sizeof options / sizeof options[0]);
     struct wl_device dev;
@@ -393,6 +441,9 @@ int main(int argc, char **argv)
         check_close("fetch: cycles per loop pass", fetch, (double)fetch_cycles);
     else
         printf("fetch: cycles per loop pass: %.2f\n", fetch);
+    if (mixed_hop)
+        check_close("mixed: cycles per hop of an L1 hit and 63 L2 hits", mixed_chase(&dev),
+                    hop_cycles(mixed_latency(64)));
     double bandwidth = stream_bytes_per_cycle(&dev);
     if (dram_bytes_per_cycle)
         check_close("dram: bytes read per cycle", bandwidth, (double)dram_bytes_per_cycle);

@@ -51,13 +51,16 @@ __kernel void stream(__global const float4 *in, __global float *out, uint rounds
 
 /* `lanes` rings of `nodes` nodes, `step` ulongs apart: node n of ring l is element
  * (n × lanes + l) × step and points at node n + 1 of the same ring (the last at the
- * first). With `step` × 8 bytes the distance between two rows of one DRAM bank, every
- * node is in the same bank of the same controller, each in a row of its own. */
-__kernel void make_bank_rings(__global ulong *ring, uint lanes, uint nodes, uint step)
+ * first), except that the rings of the first `pinned` lanes stay on their node 0 (it
+ * points at itself). With `step` × 8 bytes the distance between two rows of one DRAM
+ * bank, every node is in the same bank of the same controller, each in a row of its
+ * own. */
+__kernel void make_bank_rings(__global ulong *ring, uint lanes, uint nodes, uint step,
+                              uint pinned)
 {
     uint i = get_global_id(0);
     if (i < lanes * nodes) {
-        uint next = (i / lanes + 1) % nodes * lanes + i % lanes;
+        uint next = i % lanes < pinned ? i : (i / lanes + 1) % nodes * lanes + i % lanes;
         ring[(size_t)i * step] = (ulong)(ring + (size_t)next * step);
     }
 }

@@ -196,6 +196,11 @@ pub struct CuConfig {
     /// order the requests left, one a cycle (MGPUSim's reorder buffer), rather than each
     /// as it arrives.
     pub vector_answers_in_order: bool,
+    /// Vector memory requests the compute unit has in flight at most, from leaving its
+    /// request pipeline to the compute unit taking their answers (MGPUSim's reorder
+    /// buffer entries); a request due to leave waits, holding up those behind it, while
+    /// that many are. 0: no limit.
+    pub vector_requests_in_flight: u32,
     /// Cache lines of code each wavefront's instruction buffer holds.
     pub instruction_buffer_lines: u32,
     /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
@@ -277,6 +282,16 @@ pub struct DramConfig {
     /// power of two, at least an L2 line); a controller's bank is the address's next
     /// bits above the controller's.
     pub interleave_bytes: u32,
+    /// Ranks per controller, dividing `banks`: a bank's rank is the top part of its
+    /// number. Each rank has its own command queue.
+    pub ranks: u32,
+    /// Accesses each rank's command queue holds, from entering it (in order of arrival)
+    /// to their read or write command; an access starts there when its bank is free.
+    /// 0: no limit.
+    pub command_queue_per_rank: u32,
+    /// Cycles from an access's start (its row activation) to its read or write command,
+    /// when it leaves the command queue.
+    pub activate_cycles: u32,
 }
 
 /// The file's two tables, as written.
@@ -485,6 +500,14 @@ impl PlatformConfig {
         positive("gpu.dram.banks", g.dram.banks.into())?;
         positive("gpu.dram.bank_busy_cycles", g.dram.bank_busy_cycles.into())?;
         power_of_two("gpu.dram.interleave_bytes", g.dram.interleave_bytes.into())?;
+        positive("gpu.dram.ranks", g.dram.ranks.into())?;
+        if !g.dram.banks.is_multiple_of(g.dram.ranks) {
+            return Err(ConfigError::new(
+                "gpu.dram.ranks",
+                g.dram.ranks.to_string(),
+                format!("must divide gpu.dram.banks ({})", g.dram.banks),
+            ));
+        }
         if g.dram.interleave_bytes < g.l2.line_bytes {
             return Err(ConfigError::new(
                 "gpu.dram.interleave_bytes",
@@ -672,12 +695,17 @@ mod tests {
         assert_eq!(p.gpu.l2_total_bytes(), 2 << 20);
         let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
         let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
-        // The hardware is the default's but for MGPUSim's one VALU rate and its L1
-        // caches' 16 requests in flight, and the driver copies as MGPUSim's does.
+        // The hardware is the default's but for MGPUSim's one VALU rate, its L1 caches'
+        // 16 requests in flight, its reorder buffer's 128 vector requests and its DRAM
+        // command queues of 8, and the driver copies as MGPUSim's does.
         assert!(m.launch_copies_to_fresh_memory);
         assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
+        assert_eq!(m.gpu.cu.vector_requests_in_flight, 128);
+        assert_eq!(m.gpu.dram.command_queue_per_rank, 8);
         m.launch_copies_to_fresh_memory = false;
         m.gpu.cu.quarter_rate_valu_cycles = 16;
+        m.gpu.cu.vector_requests_in_flight = 0;
+        m.gpu.dram.command_queue_per_rank = 0;
         for cache in [&mut m.gpu.l1v, &mut m.gpu.l1i, &mut m.gpu.l1k] {
             assert_eq!(cache.requests_in_flight, 16);
             cache.requests_in_flight = 0;

@@ -1,6 +1,7 @@
 //! A DRAM controller: one channel of a GPU's memory, with banks and a bandwidth limit,
 //! reading and writing the real bytes of the driver's memory.
 
+use super::dram_queue::CommandQueue;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
@@ -27,6 +28,12 @@ pub struct DramTiming {
     pub interleave_bytes: u64,
     /// Controllers of the GPU (to find a bank from an address).
     pub controllers: u64,
+    /// Ranks of the controller, each with a command queue.
+    pub ranks: u64,
+    /// Accesses a rank's command queue holds (0: no limit).
+    pub command_queue_per_rank: u32,
+    /// Cycles from an access's start to its leaving the command queue.
+    pub activate_cycles: u64,
 }
 
 impl DramTiming {
@@ -41,21 +48,29 @@ impl DramTiming {
             bank_busy_cycles: config.bank_busy_cycles.into(),
             interleave_bytes,
             controllers: config.controllers.into(),
+            ranks: config.ranks.into(),
+            command_queue_per_rank: config.command_queue_per_rank,
+            activate_cycles: config.activate_cycles.into(),
         }
     }
 }
 
 /// One DRAM controller of GPU `gpu`.
 ///
-/// Timing: an access starts when its bank is free (an access to a busy bank does not
-/// hold up accesses to other banks), keeps its bank for `bank_busy_cycles`, has its data
+/// Timing: an access enters its rank's command queue in order of arrival when an entry is
+/// free ([`CommandQueue`]; with no limit, as it arrives), starts when its bank is free (an
+/// access to a busy bank holds up accesses to other banks only by keeping its entry),
+/// leaves the queue `activate_cycles` after it starts, keeps its bank for
+/// `bank_busy_cycles`, has its data
 /// `latency_cycles` after it starts, then transfers it on the channel's bus in the first
 /// gap of `bytes / bytes_per_cycle` cycles (rounded up) from then on, and is answered
 /// when the transfer ends. MGPUSim's HBM controller closes the row after every access
 /// (akita's `ClosePageCommandCreator`: activate, then read or write with precharge), so
 /// a bank takes one access per row cycle (tRCD + tCL + burst + tRP), while its command
-/// queue lets accesses to other banks go ahead; gcnsim keeps those two effects and
-/// leaves out the rest of its DRAM protocol (refresh, bank-group timings).
+/// queue lets accesses to other banks go ahead, within its entries per rank; gcnsim
+/// keeps those effects and leaves out the rest of its DRAM protocol (bank-group
+/// timings, one command a DRAM cycle, read-write turnarounds; akita's controller never
+/// issues a refresh).
 ///
 /// The bytes are read or written in the driver's memory of the GPU when the access is
 /// taken, so accesses to one address take effect in the order they arrive; a write, and
@@ -71,6 +86,8 @@ pub struct DramController {
     /// now are dropped.
     bus: Vec<(Time, Time)>,
     bank_free: Vec<Time>,
+    /// Each rank's command queue.
+    queues: Vec<CommandQueue>,
     pipeline: Pipeline<(MemResponse, u64, &'static str)>,
     outbox: Outbox,
     next_task: u64,
@@ -89,6 +106,10 @@ impl DramController {
             top,
             bus: Vec::new(),
             bank_free: vec![0; timing.banks.max(1) as usize],
+            queues: vec![
+                CommandQueue::new(timing.command_queue_per_rank);
+                timing.ranks.max(1) as usize
+            ],
             pipeline: Pipeline::default(),
             outbox: Outbox::default(),
             next_task: 0,
@@ -128,7 +149,9 @@ impl DramController {
     fn schedule(&mut self, now: Time, address: u64, bytes: u64) -> Time {
         let t = self.timing;
         let bank = ((address / t.interleave_bytes / t.controllers) % t.banks) as usize;
-        let start = now.max(self.bank_free[bank]);
+        let queue = &mut self.queues[bank / (t.banks / t.ranks.max(1)).max(1) as usize];
+        let start = queue.enter(now).max(self.bank_free[bank]);
+        queue.leaves(start + t.cycle * t.activate_cycles);
         self.bank_free[bank] = start + t.cycle * t.bank_busy_cycles;
         let transfer = t.cycle * bytes.div_ceil(t.bytes_per_cycle);
         let on_bus = self.take_bus(now, start + t.cycle * t.latency_cycles, transfer);

@@ -41,6 +41,7 @@ mod crossbar;
 pub mod cu;
 mod dma;
 mod dram;
+mod dram_queue;
 mod fabric;
 mod metrics;
 mod migration;

@@ -46,6 +46,7 @@ mod answer_order;
 mod coalescer;
 mod cpi;
 mod pipeline;
+mod request_window;
 mod texture;
 mod units;
 mod wave_set;
@@ -73,6 +74,7 @@ use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
 use answer_order::InOrderAnswers;
 use cpi::CpiStack;
+use request_window::RequestWindow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use texture::{TextureCost, TextureOp, TexturePath};
@@ -177,6 +179,9 @@ pub struct ComputeUnit {
     /// With `gpu.cu.vector_answers_in_order`: the vector memory answers, taken in
     /// request order, one a cycle.
     vector_answers: Option<InOrderAnswers>,
+    /// Vector memory requests that left and whose answers are not taken yet, the most
+    /// there may be (`gpu.cu.vector_requests_in_flight`), and the time the last left.
+    vector_in_flight: RequestWindow,
     answers: VecDeque<Message>,
     pipeline: Pipeline,
     /// The SIMD the sticky arbiter issued from last.
@@ -251,6 +256,7 @@ impl ComputeUnit {
             .pipeline
             .vector_answers_in_order
             .then(InOrderAnswers::default);
+        let vector_in_flight = RequestWindow::new(settings.pipeline.vector_requests_in_flight);
         ComputeUnit {
             ports,
             settings,
@@ -263,6 +269,7 @@ impl ComputeUnit {
             outbox: Default::default(),
             delayed: Default::default(),
             vector_answers,
+            vector_in_flight,
             answers: VecDeque::new(),
             pipeline,
             last_simd: 0,
@@ -506,11 +513,17 @@ impl ComputeUnit {
                 };
                 match &mut self.vector_answers {
                     Some(order) if port == self.ports.vector => order.arrived(response),
-                    _ => self.answered(ctx, response, now),
+                    _ => {
+                        if port == self.ports.vector {
+                            self.vector_in_flight.answered();
+                        }
+                        self.answered(ctx, response, now);
+                    }
                 }
             }
         }
         while let Some((response, cycle)) = self.vector_answers.as_mut().and_then(|o| o.take(now)) {
+            self.vector_in_flight.answered();
             self.answered(ctx, response, cycle);
         }
         any
@@ -928,7 +941,11 @@ impl ComputeUnit {
         fn earliest(next: &mut Option<Time>, t: Time) {
             *next = Some(next.map_or(t, |n| n.min(t)));
         }
-        for queue in &self.delayed {
+        for (path, queue) in self.delayed.iter().enumerate() {
+            // A full window opens only when an answer arrives, which wakes the unit.
+            if path == Path::Vector as usize && self.vector_in_flight.is_full() {
+                continue;
+            }
             if let Some(&(t, _)) = queue.front() {
                 earliest(&mut next, t.max(soonest));
             }
@@ -968,9 +985,11 @@ impl ComputeUnit {
     }
 
     /// Sends what is due and the ports accept: answers to the dispatcher, and the
-    /// requests the units have let go, path by path.
+    /// requests the units have let go, path by path (vector memory requests as the
+    /// window of requests in flight lets them, in order).
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
+        let cycle = ctx.clock().cycle_at(now);
         // Most runs have nothing to send.
         let due = |delayed: &VecDeque<(Time, Message)>| delayed.front().is_some_and(|m| m.0 <= now);
         if self.answers.is_empty()
@@ -983,13 +1002,15 @@ impl ComputeUnit {
             ctx.send_queued(self.ports.dispatch, &mut self.answers);
         }
         let ports = [self.ports.vector, self.ports.scalar, self.ports.instruction];
-        for ((port, queue), delayed) in ports
+        for (path, ((port, queue), delayed)) in ports
             .into_iter()
             .zip(&mut self.outbox)
             .zip(&mut self.delayed)
+            .enumerate()
         {
             while let Some(&(t, _)) = delayed.front() {
-                if t > now {
+                if t > now || (path == Path::Vector as usize && !self.vector_in_flight.leave(cycle))
+                {
                     break;
                 }
                 if let Some((_, msg)) = delayed.pop_front() {

@@ -449,6 +449,27 @@ fn a_busy_dram_bank_does_not_hold_up_the_other_banks() {
 }
 
 #[test]
+fn accesses_waiting_in_a_full_command_queue_hold_up_the_idle_banks() {
+    // As above, but one rank whose command queue holds one access until its column
+    // command, 10 cycles after it starts: bank 1's first access enters when bank 0's
+    // last leaves the queue, so the answers span bank 0's 15 rounds of 50 cycles, those
+    // 10 cycles and bank 1's 15 rounds, not 16 rounds side by side.
+    let order: Vec<u64> = (0..32).step_by(2).chain((1..32).step_by(2)).collect();
+    let times = answer_times(
+        |p| {
+            p.gpu.dram.banks = 2;
+            p.gpu.dram.ranks = 1;
+            p.gpu.dram.bank_busy_cycles = 50;
+            p.gpu.dram.command_queue_per_rank = 1;
+            p.gpu.dram.activate_cycles = 10;
+        },
+        &order,
+    );
+    let span = times[31] - times[0];
+    assert_eq!(span, 30 * 50 + 10, "{times:?}");
+}
+
+#[test]
 fn a_dram_channel_serves_lines_at_its_bandwidth_and_banks_at_their_pace() {
     // 8 bytes a cycle: a 64-byte line every 8 cycles.
     let spacing = answer_spacing(|p| p.gpu.dram.bytes_per_cycle = 8);
@@ -456,6 +477,7 @@ fn a_dram_channel_serves_lines_at_its_bandwidth_and_banks_at_their_pace() {
     // One bank busy 50 cycles per access: one line every 50 cycles.
     let spacing = answer_spacing(|p| {
         p.gpu.dram.banks = 1;
+        p.gpu.dram.ranks = 1;
         p.gpu.dram.bank_busy_cycles = 50;
     });
     assert!(spacing.iter().all(|&s| s == 50), "{spacing:?}");
