@@ -989,7 +989,6 @@ impl ComputeUnit {
     /// window of requests in flight lets them, in order).
     fn flush_outboxes(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.now();
-        let cycle = ctx.clock().cycle_at(now);
         // Most runs have nothing to send.
         let due = |delayed: &VecDeque<(Time, Message)>| delayed.front().is_some_and(|m| m.0 <= now);
         if self.answers.is_empty()
@@ -998,6 +997,7 @@ impl ComputeUnit {
         {
             return;
         }
+        let cycle = ctx.clock().cycle_at(now);
         if !self.answers.is_empty() {
             ctx.send_queued(self.ports.dispatch, &mut self.answers);
         }
