@@ -3,7 +3,9 @@
 //! (write-back, allocating on writes).
 
 use super::plumbing::{count, take, Lookups, Outbox, Pipeline};
-use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
+use super::protocol::{
+    Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, Payload,
+};
 use super::set_associative::SetAssociative;
 use super::slot_table::SlotTable;
 use crate::config::CacheConfig;
@@ -172,7 +174,7 @@ enum Waiter {
 #[derive(Debug)]
 struct Answer {
     arrival: Arrival,
-    result: Result<Vec<u8>, MemError>,
+    result: Result<Payload, MemError>,
 }
 
 /// A request this cache sent below, by the id it gave it.
@@ -270,7 +272,7 @@ impl Cache {
         ctx: &mut Context<'_, M>,
         delay: Time,
         arrival: Arrival,
-        result: Result<Vec<u8>, MemError>,
+        result: Result<Payload, MemError>,
     ) {
         if delay == 0 {
             self.answer(ctx, arrival, result);
@@ -284,7 +286,7 @@ impl Cache {
         &mut self,
         ctx: &mut Context<'_, M>,
         arrival: Arrival,
-        result: Result<Vec<u8>, MemError>,
+        result: Result<Payload, MemError>,
     ) {
         self.held -= 1;
         let kind = arrival.req.access.kind();
@@ -323,19 +325,19 @@ impl Cache {
             self.answer(ctx, arrival, Err(error));
             return Ok(());
         }
-        let bytes = match &arrival.req.access {
+        let (bytes, timing_only) = match &arrival.req.access {
             Access::Flush { .. } => {
                 self.flush = Some((arrival, false));
                 return Ok(());
             }
-            Access::Read { bytes } => *bytes as usize,
+            Access::Read { bytes, timing_only } => (*bytes as usize, *timing_only),
             Access::Write { .. } => return self.lookup_write(ctx, arrival, line, offset),
         };
         if let Some(waiters) = self.mshrs.get_mut(&line) {
             waiters.push(Waiter::Read(arrival));
             count(ctx, "read_mshr_hits");
         } else if let Some(cached) = self.lines.get(line) {
-            let data = cached.data[offset..offset + bytes].to_vec();
+            let data = Payload::of_read(&cached.data[offset..offset + bytes], timing_only);
             count(ctx, "read_hits");
             self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(data));
         } else if self.busy() {
@@ -394,13 +396,13 @@ impl Cache {
                 } else if let Some(cached) = self.lines.get(line) {
                     cached.write(offset, data);
                     count(ctx, "write_hits");
-                    self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Vec::new()));
+                    self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Payload::EMPTY));
                 } else if data.len() as u64 == line_bytes {
                     count(ctx, "write_misses");
                     let data = std::mem::take(data_of(&mut arrival.req.access));
                     let dirty = Some(vec![true; data.len()]);
                     self.install(ctx, line, Line { data, dirty });
-                    self.answer(ctx, arrival, Ok(Vec::new()));
+                    self.answer(ctx, arrival, Ok(Payload::EMPTY));
                 } else if self.busy() {
                     return Err(arrival);
                 } else {
@@ -416,7 +418,10 @@ impl Cache {
         self.mshrs.insert(line, vec![first]);
         let bytes = self.geometry.line_bytes as u32;
         self.send_below(
-            Access::Read { bytes },
+            Access::Read {
+                bytes,
+                timing_only: false,
+            },
             line * self.geometry.line_bytes,
             Below::Fill(line),
         );
@@ -447,11 +452,12 @@ impl Cache {
     }
 
     /// The line `line` arrived (or could not be read): serve its waiters in order.
-    fn fill<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, result: Result<Vec<u8>, MemError>) {
+    fn fill<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, result: Result<Payload, MemError>) {
         let waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
-        let mut data = match result {
-            Ok(data) => data,
+        let data = match result {
+            Ok(Payload::Bytes(data)) => data,
+            Ok(Payload::Size(_)) => unreachable!("a line is fetched with its bytes"),
             Err(error) => {
                 for waiter in waiters {
                     if let Waiter::Read(arrival) | Waiter::Write(arrival) = waiter {
@@ -461,13 +467,20 @@ impl Cache {
                 return;
             }
         };
-        let mut filled = Line::clean(std::mem::take(&mut data));
+        let mut filled = Line::clean(data);
         for waiter in waiters {
             match waiter {
                 Waiter::Read(arrival) => {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     let bytes = arrival.req.len() as usize;
-                    let part = filled.data[offset..offset + bytes].to_vec();
+                    let timing_only = matches!(
+                        arrival.req.access,
+                        Access::Read {
+                            timing_only: true,
+                            ..
+                        }
+                    );
+                    let part = Payload::of_read(&filled.data[offset..offset + bytes], timing_only);
                     self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(part));
                 }
                 Waiter::Write(arrival) => {
@@ -475,7 +488,7 @@ impl Cache {
                     if let Access::Write { data: bytes } = &arrival.req.access {
                         filled.write(offset, bytes);
                     }
-                    self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(Vec::new()));
+                    self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(Payload::EMPTY));
                 }
                 Waiter::Patch {
                     offset,
@@ -535,7 +548,7 @@ impl Cache {
                 self.send_below(access, 0, Below::Flush);
                 self.flush = Some((arrival, true));
             }
-            Some((arrival, true)) => self.answer(ctx, arrival, Ok(Vec::new())),
+            Some((arrival, true)) => self.answer(ctx, arrival, Ok(Payload::EMPTY)),
             None => {}
         }
     }

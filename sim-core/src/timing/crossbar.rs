@@ -4,7 +4,7 @@
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{
-    gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage,
+    gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage, Payload,
 };
 use super::slot_table::SlotTable;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
@@ -166,7 +166,7 @@ impl Crossbar {
                     let (input, id, _) = self.flushes.remove(&group).expect("present");
                     let answer = MemResponse {
                         id,
-                        result: Ok(Vec::new()),
+                        result: Ok(Payload::EMPTY),
                     };
                     self.forward(ctx, input, MemoryMessage::Response(answer));
                 }

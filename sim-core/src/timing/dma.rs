@@ -2,7 +2,9 @@
 //! into the GPU's memory hierarchy.
 
 use super::plumbing::{count_by, take, Outbox};
-use super::protocol::{Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage};
+use super::protocol::{
+    Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, Payload,
+};
 use crate::engine::{Component, Context, Observation, Port, Wake};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -66,8 +68,9 @@ impl DmaEngine {
             let from = (at - req.address) as usize;
             let to = (piece_end - req.address) as usize;
             let access = match &req.access {
-                Access::Read { .. } => Access::Read {
+                Access::Read { timing_only, .. } => Access::Read {
                     bytes: (to - from) as u32,
+                    timing_only: *timing_only,
                 },
                 Access::Write { data } => Access::Write {
                     data: data[from..to].to_vec(),
@@ -121,8 +124,10 @@ impl DmaEngine {
             .expect("a transfer in progress");
         transfer.outstanding -= 1;
         match response.result {
-            Ok(bytes) if bytes.is_empty() => {}
-            Ok(bytes) => transfer.data[offset..offset + bytes.len()].copy_from_slice(&bytes),
+            Ok(Payload::Bytes(bytes)) => {
+                transfer.data[offset..offset + bytes.len()].copy_from_slice(&bytes)
+            }
+            Ok(Payload::Size(_)) => {}
             Err(error) => {
                 transfer.error.get_or_insert(error);
             }
@@ -142,7 +147,8 @@ impl DmaEngine {
             });
             let result = match done.error {
                 Some(error) => Err(error),
-                None => Ok(done.data),
+                None if done.data.is_empty() => Ok(Payload::EMPTY),
+                None => Ok(Payload::Bytes(done.data)),
             };
             let answer = MemResponse {
                 id: done.id,
@@ -187,7 +193,7 @@ impl<M: CarriesMemory> Component<M> for DmaEngine {
             };
             count_by(ctx, counter, req.len());
             let data = match &req.access {
-                Access::Read { bytes } => vec![0; *bytes as usize],
+                Access::Read { bytes, .. } => vec![0; *bytes as usize],
                 _ => Vec::new(),
             };
             self.transfers.push_back(Transfer {

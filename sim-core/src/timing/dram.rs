@@ -5,6 +5,7 @@ use super::dram_queue::CommandQueue;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
+    Payload,
 };
 use crate::config::DramConfig;
 use crate::driver::Driver;
@@ -118,7 +119,7 @@ impl DramController {
     }
 
     /// Performs `req` on memory, returning the answer.
-    fn access<M>(&self, ctx: &mut Context<'_, M>, req: &MemRequest) -> Result<Vec<u8>, MemError> {
+    fn access<M>(&self, ctx: &mut Context<'_, M>, req: &MemRequest) -> Result<Payload, MemError> {
         let not_here = MemError::NotInMemory {
             address: req.address,
         };
@@ -128,20 +129,24 @@ impl DramController {
         let memory = self.driver.gpu(self.gpu).map_err(|_| not_here.clone())?;
         let address = local_address(req.address);
         match &req.access {
-            Access::Read { bytes } => {
+            Access::Read { bytes, timing_only } => {
                 let mut data = vec![0; *bytes as usize];
                 memory.read(address, &mut data).map_err(|_| not_here)?;
                 count(ctx, "reads");
                 count_by(ctx, "read_bytes", u64::from(*bytes));
-                Ok(data)
+                Ok(if *timing_only {
+                    Payload::Size(*bytes)
+                } else {
+                    Payload::Bytes(data)
+                })
             }
             Access::Write { data } => {
                 memory.write(address, data).map_err(|_| not_here)?;
                 count(ctx, "writes");
                 count_by(ctx, "write_bytes", data.len() as u64);
-                Ok(Vec::new())
+                Ok(Payload::EMPTY)
             }
-            Access::Flush { .. } => Ok(Vec::new()),
+            Access::Flush { .. } => Ok(Payload::EMPTY),
         }
     }
 

@@ -21,7 +21,7 @@
 //! link that enters it.
 
 use super::plumbing::{take, Outbox, Pipeline};
-use super::protocol::{Access, CarriesMemory, MemoryMessage};
+use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
 use crate::config::{GpuLinks, PlatformConfig};
 use crate::engine::{Component, Context, Port, Time, Wake, PS_PER_NS};
 use std::sync::{Arc, Mutex};
@@ -424,7 +424,7 @@ fn link_bytes(msg: &MemoryMessage) -> u64 {
             _ => REQUEST_OVERHEAD_BYTES,
         },
         MemoryMessage::Response(response) => {
-            response.result.as_ref().map_or(0, |d| d.len() as u64) + RESPONSE_OVERHEAD_BYTES
+            response.result.as_ref().map_or(0, Payload::len) + RESPONSE_OVERHEAD_BYTES
         }
         MemoryMessage::Translate(_) => REQUEST_OVERHEAD_BYTES,
         MemoryMessage::Translation(_) => RESPONSE_OVERHEAD_BYTES,

@@ -66,8 +66,8 @@ pub use metrics::{Metric, MetricsCollector};
 pub use page_walker::PageWalker;
 pub use pcie::PcieLink;
 pub use protocol::{
-    Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, TranslationRequest,
-    TranslationResponse,
+    Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, Payload,
+    TranslationRequest, TranslationResponse,
 };
 pub use tlb::{Tlb, TlbGeometry};
 

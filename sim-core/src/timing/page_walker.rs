@@ -6,7 +6,8 @@ use super::fabric::FabricLinks;
 use super::migration::MigrationPolicy;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
-    Access, CarriesMemory, MemResponse, MemoryMessage, TranslationRequest, TranslationResponse,
+    Access, CarriesMemory, MemResponse, MemoryMessage, Payload, TranslationRequest,
+    TranslationResponse,
 };
 use crate::driver::Driver;
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
@@ -219,7 +220,7 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
                         }
                         let answer = MemResponse {
                             id: req.id,
-                            result: Ok(Vec::new()),
+                            result: Ok(Payload::EMPTY),
                         };
                         self.outbox.push(top, MemoryMessage::Response(answer));
                     }

@@ -3,7 +3,7 @@
 //! same way.
 
 use super::plumbing::{count_by, take, Outbox, Pipeline};
-use super::protocol::{Access, CarriesMemory, MemoryMessage};
+use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
 use crate::engine::{Component, Context, Port, Time, Wake};
 
 /// Messages a direction holds in transit before the link stops taking more.
@@ -16,7 +16,7 @@ fn payload_bytes(msg: &MemoryMessage) -> u64 {
             Access::Write { data } => data.len() as u64,
             _ => 0,
         },
-        MemoryMessage::Response(response) => response.result.as_ref().map_or(0, |d| d.len() as u64),
+        MemoryMessage::Response(response) => response.result.as_ref().map_or(0, Payload::len),
         MemoryMessage::Translate(_) | MemoryMessage::Translation(_) => 0,
     }
 }

@@ -54,6 +54,10 @@ pub enum Access {
     Read {
         /// Number of bytes.
         bytes: u32,
+        /// Whether the answer carries only the number of bytes, not the bytes: the
+        /// compute units take values from the functional model, so their reads only
+        /// time the access, and answering them costs no copy of the data.
+        timing_only: bool,
     },
     /// Write these bytes.
     Write {
@@ -93,12 +97,28 @@ pub struct MemRequest {
 }
 
 impl MemRequest {
-    /// A read of `bytes` bytes at `address`.
+    /// A read of `bytes` bytes at `address`, answered with the bytes.
     pub fn read(id: u64, address: u64, bytes: u32) -> Self {
         MemRequest {
             id,
             address,
-            access: Access::Read { bytes },
+            access: Access::Read {
+                bytes,
+                timing_only: false,
+            },
+        }
+    }
+
+    /// A read of `bytes` bytes at `address` whose answer carries only their number
+    /// (see [`Access::Read`]).
+    pub fn timing_read(id: u64, address: u64, bytes: u32) -> Self {
+        MemRequest {
+            id,
+            address,
+            access: Access::Read {
+                bytes,
+                timing_only: true,
+            },
         }
     }
 
@@ -132,7 +152,7 @@ impl MemRequest {
     /// Number of bytes read or written (0 for a flush).
     pub fn len(&self) -> u64 {
         match &self.access {
-            Access::Read { bytes } => u64::from(*bytes),
+            Access::Read { bytes, .. } => u64::from(*bytes),
             Access::Write { data } => data.len() as u64,
             Access::Flush { .. } => 0,
         }
@@ -192,13 +212,56 @@ impl fmt::Display for MemError {
 
 impl std::error::Error for MemError {}
 
+/// What a successful answer to a [`MemRequest`] carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Payload {
+    /// The bytes read.
+    Bytes(Vec<u8>),
+    /// Only how many bytes were read (a timing-only read, see [`Access::Read`]), or
+    /// nothing (0: a write or flush).
+    Size(u32),
+}
+
+impl Payload {
+    /// What a write or flush is answered with.
+    pub const EMPTY: Payload = Payload::Size(0);
+
+    /// The answer to a read of `bytes` (the bytes read) that is timing-only or not.
+    pub fn of_read(bytes: &[u8], timing_only: bool) -> Payload {
+        if timing_only {
+            Payload::Size(bytes.len() as u32)
+        } else {
+            Payload::Bytes(bytes.to_vec())
+        }
+    }
+
+    /// Number of bytes it stands for (what links carry).
+    pub fn len(&self) -> u64 {
+        match self {
+            Payload::Bytes(bytes) => bytes.len() as u64,
+            Payload::Size(n) => u64::from(*n),
+        }
+    }
+
+    /// Whether it stands for no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<u8>> for Payload {
+    fn from(bytes: Vec<u8>) -> Self {
+        Payload::Bytes(bytes)
+    }
+}
+
 /// The answer to a [`MemRequest`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemResponse {
     /// The request's id.
     pub id: u64,
-    /// The bytes read (empty for a write or flush), or why it failed.
-    pub result: Result<Vec<u8>, MemError>,
+    /// What was read (nothing for a write or flush), or why it failed.
+    pub result: Result<Payload, MemError>,
 }
 
 /// A question to the next translation level: which physical page backs a virtual page.

@@ -5,7 +5,7 @@ use super::cache::CacheReset;
 use super::plumbing::{count, take, Lookups, Outbox};
 use super::protocol::{
     physical_address, Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage,
-    TranslationRequest, TranslationResponse,
+    Payload, TranslationRequest, TranslationResponse,
 };
 use super::set_associative::SetAssociative;
 use super::slot_table::SlotTable;
@@ -310,7 +310,7 @@ impl Tlb {
                     });
                     let answer = MemResponse {
                         id,
-                        result: Ok(Vec::new()),
+                        result: Ok(Payload::EMPTY),
                     };
                     self.outbox.push(top, MemoryMessage::Response(answer));
                 }

@@ -54,7 +54,7 @@ mod tests {
     fn answer(id: u64) -> MemResponse {
         MemResponse {
             id,
-            result: Ok(Vec::new()),
+            result: Ok(crate::timing::Payload::EMPTY),
         }
     }
 

@@ -669,7 +669,7 @@ impl ComputeUnit {
                 w.fetching = Some(line);
             }
             self.send(Path::Instruction, now, Sent::Fetch { wave, line }, |id| {
-                MemRequest::read(id, address, LINE_BYTES as u32)
+                MemRequest::timing_read(id, address, LINE_BYTES as u32)
             });
         }
     }
@@ -891,7 +891,7 @@ impl ComputeUnit {
                     }
                     MemoryKind::Load | MemoryKind::Atomic => {
                         self.send(path, at, Sent::Op(op), |id| {
-                            MemRequest::read(id, line.address, line.bytes)
+                            MemRequest::timing_read(id, line.address, line.bytes)
                         });
                     }
                 }

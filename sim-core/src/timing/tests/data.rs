@@ -244,7 +244,7 @@ fn dma_copies_over_pcie_with_its_bandwidth() {
     let Some(MemoryMessage::Response(r)) = rig.engine.retrieve(host) else {
         panic!("no answer");
     };
-    assert_eq!((r.id, r.result), (1, Ok(Vec::new())));
+    assert_eq!((r.id, r.result), (1, Ok(Payload::EMPTY)));
     rig.engine
         .send(
             host,
@@ -255,7 +255,7 @@ fn dma_copies_over_pcie_with_its_bandwidth() {
     let Some(MemoryMessage::Response(r)) = rig.engine.retrieve(host) else {
         panic!("no answer");
     };
-    assert_eq!((r.id, r.result), (2, Ok(data.clone())));
+    assert_eq!((r.id, r.result), (2, Ok(Payload::Bytes(data.clone()))));
     // 10,000 bytes at 16 GB/s take 625 ns on the wire, plus a latency each way.
     let wire = 625_000 + 2 * 1000 * u64::from(rig.platform.pcie_latency_ns);
     assert!(written >= wire, "{written} < {wire}");
