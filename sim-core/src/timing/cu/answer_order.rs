@@ -9,37 +9,42 @@
 //! the compute unit takes it under that rule.
 
 use super::super::protocol::MemResponse;
-use crate::fast_hash::FastHash;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Vector memory answers taken in request order, one a cycle.
 #[derive(Debug, Default)]
 pub struct InOrderAnswers {
-    /// Ids of the requests not yet taken, in the order they left.
+    /// Ids of the requests not yet taken, in the order they left (ascending: the
+    /// compute unit's request ids grow in the order requests are made).
     order: VecDeque<u64>,
-    /// Answers that came back while an earlier request was still unanswered.
-    early: HashMap<u64, MemResponse, FastHash>,
+    /// Beside each id of `order`: its answer, once it came back.
+    answers: VecDeque<Option<MemResponse>>,
     /// The cycle the last answer was taken.
     last: Option<u64>,
 }
 
 impl InOrderAnswers {
-    /// Request `id` left (requests leave in the order this is called).
+    /// Request `id` left (requests leave in the order this is called, with growing ids).
     pub fn sent(&mut self, id: u64) {
+        debug_assert!(self.order.back().is_none_or(|&last| last < id));
         self.order.push_back(id);
+        self.answers.push_back(None);
     }
 
-    /// `response` came back.
+    /// `response` came back (an answer to no request waiting for one is dropped).
     pub fn arrived(&mut self, response: MemResponse) {
-        self.early.insert(response.id, response);
+        debug_assert!(self.order.binary_search(&response.id).is_ok());
+        if let Ok(place) = self.order.binary_search(&response.id) {
+            self.answers[place] = Some(response);
+        }
     }
 
     /// The next answer the compute unit takes, arrived by cycle `now`, with the cycle it
     /// takes it (`now` or later: one answer a cycle); `None` while the oldest request is
     /// unanswered.
     pub fn take(&mut self, now: u64) -> Option<(MemResponse, u64)> {
-        let id = *self.order.front()?;
-        let response = self.early.remove(&id)?;
+        self.answers.front()?.as_ref()?;
+        let response = self.answers.pop_front().flatten()?;
         self.order.pop_front();
         let cycle = self.last.map_or(now, |last| now.max(last + 1));
         self.last = Some(cycle);
@@ -67,14 +72,14 @@ mod tests {
     #[test]
     fn an_early_answer_waits_for_the_requests_before_it() {
         let mut a = InOrderAnswers::default();
-        for id in [7, 3, 9] {
+        for id in [3, 7, 9] {
             a.sent(id);
         }
-        a.arrived(answer(3));
+        a.arrived(answer(7));
         a.arrived(answer(9));
         assert!(taken(&mut a, 10).is_empty());
-        a.arrived(answer(7));
-        assert_eq!(taken(&mut a, 20), vec![(7, 20), (3, 21), (9, 22)]);
+        a.arrived(answer(3));
+        assert_eq!(taken(&mut a, 20), vec![(3, 20), (7, 21), (9, 22)]);
     }
 
     #[test]
