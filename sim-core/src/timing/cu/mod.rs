@@ -47,6 +47,7 @@ mod coalescer;
 mod cpi;
 mod pipeline;
 mod request_window;
+mod resident;
 mod texture;
 mod units;
 mod wave_set;
@@ -75,6 +76,7 @@ use crate::isa::{Category, Format};
 use answer_order::InOrderAnswers;
 use cpi::CpiStack;
 use request_window::RequestWindow;
+use resident::ResidentWaves;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
 use texture::{TextureCost, TextureOp, TexturePath};
@@ -163,7 +165,7 @@ pub struct ComputeUnit {
     ports: CuPorts,
     settings: CuSettings,
     workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    waves: SlotTable<WaveSlot>,
+    waves: ResidentWaves,
     next_key: usize,
     /// Memory instructions in flight (keys grow in the order they issued).
     ops: SlotTable<MemoryOp>,
@@ -261,7 +263,7 @@ impl ComputeUnit {
             ports,
             settings,
             workgroups: HashMap::default(),
-            waves: SlotTable::default(),
+            waves: ResidentWaves::default(),
             next_key: 0,
             ops: SlotTable::default(),
             sent: SlotTable::default(),
@@ -433,7 +435,7 @@ impl ComputeUnit {
     /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]).
     fn waiting_for(&self, now: Time) -> IssueState {
         self.waves
-            .values()
+            .views()
             .map(|w| w.waiting_for(now))
             .min()
             .unwrap_or(IssueState::Empty)
@@ -535,7 +537,7 @@ impl ComputeUnit {
         match self.sent.remove(response.id as usize) {
             Some(Sent::Fetch { wave, line }) => match response.result {
                 Ok(_) => {
-                    if let Some(w) = self.waves.get_mut(wave) {
+                    if let Some(mut w) = self.waves.get_mut(wave) {
                         w.fill(line);
                         if w.wanted_line().is_some() {
                             self.may_fetch.insert(wave);
@@ -576,12 +578,14 @@ impl ComputeUnit {
     /// The fetch of `line` for wavefront `wave` failed: an error if the wavefront needs
     /// the line, and forgotten if it was only prefetched.
     fn fetch_failed(&mut self, ctx: &mut Context<'_, Message>, wave: usize, line: u64, e: String) {
-        let Some(w) = self.waves.get_mut(wave) else {
+        let Some(mut w) = self.waves.get_mut(wave) else {
             return;
         };
         w.fetching = None;
+        let needed = w.needed_lines().contains(&line);
+        drop(w);
         self.may_fetch.insert(wave);
-        if w.needed_lines().contains(&line) {
+        if needed {
             self.memory_error(ctx, wave, e);
         }
     }
@@ -591,13 +595,14 @@ impl ComputeUnit {
         let Some(op) = self.ops.remove(op) else {
             return;
         };
-        let Some(w) = self.waves.get_mut(op.wave) else {
+        let Some(mut w) = self.waves.get_mut(op.wave) else {
             return;
         };
         w.vm_outstanding -= u32::from(op.vm);
         w.lgkm_outstanding -= u32::from(op.lgkm);
-        let key = w.workgroup;
-        if w.state.status == WaveStatus::Ended {
+        let (key, ended) = (w.workgroup, w.state.status == WaveStatus::Ended);
+        drop(w);
+        if ended {
             self.retire_if_done(ctx, key);
         }
     }
@@ -636,14 +641,14 @@ impl ComputeUnit {
         let mut satisfied = std::mem::take(&mut self.satisfied);
         let order = self.may_fetch.from(self.fetch_from);
         for key in order {
-            let Some(w) = self.waves.get(key) else {
+            let Some(w) = self.waves.view(key) else {
                 satisfied.push(key);
                 continue;
             };
             if w.fetch_not_before > now {
                 continue;
             }
-            match w.wanted_line() {
+            match w.wanted {
                 Some((line, true)) => {
                     demand = Some((key, line));
                     break;
@@ -665,7 +670,7 @@ impl ComputeUnit {
                 .and_then(|w| self.workgroups.get(&w.workgroup))
                 .map_or(0, |wg| wg.fetch_offset);
             let address = (line * LINE_BYTES).wrapping_add(offset) / LINE_BYTES * LINE_BYTES;
-            if let Some(w) = self.waves.get_mut(wave) {
+            if let Some(mut w) = self.waves.get_mut(wave) {
                 w.fetching = Some(line);
             }
             self.send(Path::Instruction, now, Sent::Fetch { wave, line }, |id| {
@@ -717,16 +722,17 @@ impl ComputeUnit {
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             for &key in &candidates {
-                let Some(w) = self.waves.get(key) else {
+                let Some(view) = self.waves.view(key) else {
                     continue;
                 };
-                let Some((ready, unit)) = w.ready_for() else {
+                let Some((ready, unit)) = view.ready else {
                     continue;
                 };
                 if ready > now {
                     continue;
                 }
                 any_ready = true;
+                let w = &self.waves[key];
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
                     self.fault(ctx, key, kind.expect("no timing: it does not decode"));
@@ -779,8 +785,10 @@ impl ComputeUnit {
             Ok(m) => m,
             Err(e) => return self.memory_error(ctx, key, e.to_string()),
         };
-        let w = self.waves.get_mut(key).expect("an issued wavefront");
+        // Its view is worked out again when `w` is dropped, once it has changed.
+        let mut w = self.waves.get_mut(key).expect("an issued wavefront");
         if w.state.executed >= limit {
+            drop(w);
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
         let simd = w.simd as usize;
@@ -791,6 +799,7 @@ impl ComputeUnit {
             .expect("its work-group");
         let executed = w.state.executed;
         if let Err(kind) = wg.budget.spend(executed, executed + 1) {
+            drop(w);
             return self.fault(ctx, key, kind);
         }
         self.accesses.clear();
@@ -801,7 +810,10 @@ impl ComputeUnit {
         let result = program.execute(&mut w.state, &mut env);
         let step = match result {
             Ok(step) => step,
-            Err(kind) => return self.fault(ctx, key, kind),
+            Err(kind) => {
+                drop(w);
+                return self.fault(ctx, key, kind);
+            }
         };
         w.pc_moved();
         let inst = &step.inst;
@@ -847,14 +859,16 @@ impl ComputeUnit {
         }
         if category == Category::Branch && self.settings.pipeline.branch_flushes_instruction_buffer
         {
-            w.flush_buffer(w.ready_at);
+            let ready_at = w.ready_at;
+            w.flush_buffer(ready_at);
         }
         if w.wanted_line().is_some() {
             self.may_fetch.insert(key);
         }
+        w.vm_outstanding += u32::from(vm);
+        w.lgkm_outstanding += u32::from(lgkm);
+        drop(w);
         if vm || lgkm {
-            w.vm_outstanding += u32::from(vm);
-            w.lgkm_outstanding += u32::from(lgkm);
             let kind = op_timing.kind;
             let path = if category == Category::ScalarMemory {
                 Path::Scalar
@@ -921,7 +935,7 @@ impl ComputeUnit {
             return;
         }
         for w in &wg.waves {
-            let w = self.waves.get_mut(*w).expect("resident");
+            let mut w = self.waves.get_mut(*w).expect("resident");
             if w.state.status == WaveStatus::AtBarrier {
                 w.state.status = WaveStatus::Running;
                 w.ready_at = at;
@@ -951,15 +965,15 @@ impl ComputeUnit {
             }
         }
         for k in self.may_fetch.iter() {
-            if let Some(w) = self.waves.get(k).filter(|w| w.wanted_line().is_some()) {
+            if let Some(w) = self.waves.view(k).filter(|w| w.wanted.is_some()) {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
-        for w in self.waves.values() {
+        for w in self.waves.views() {
             if next == Some(soonest) {
                 break;
             }
-            let Some((ready, unit)) = w.ready_for() else {
+            let Some((ready, unit)) = w.ready else {
                 continue;
             };
             let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));

@@ -50,6 +50,34 @@ pub struct WaveSlot {
     pub lgkm_outstanding: u32,
 }
 
+/// What the compute unit's per-cycle scans (issue and fetch arbiters, CPI stack, next
+/// wake-up) need to know of a wavefront, worked out each time its state changes, so
+/// that those scans read a few bytes per wavefront rather than its whole state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WaveView {
+    /// The SIMD it runs on.
+    pub simd: u32,
+    /// [`WaveSlot::ready_for`].
+    pub ready: Option<(Time, Option<Unit>)>,
+    /// What it waits for while `ready` is `None`.
+    blocked: IssueState,
+    /// [`WaveSlot::wanted_line`].
+    pub wanted: Option<(u64, bool)>,
+    /// [`WaveSlot::fetch_not_before`].
+    pub fetch_not_before: Time,
+}
+
+impl WaveView {
+    /// What keeps the wavefront from issuing at `now` (see [`IssueState`]).
+    pub fn waiting_for(&self, now: Time) -> IssueState {
+        match self.ready {
+            Some((ready, _)) if ready > now => IssueState::Unit,
+            Some(_) => IssueState::Arbiter,
+            None => self.blocked,
+        }
+    }
+}
+
 /// What the issue arbiter needs to know of a wavefront's next instruction, worked out
 /// once each time its PC moves.
 #[derive(Debug, Clone, Copy)]
@@ -161,24 +189,25 @@ impl WaveSlot {
         Some((self.ready_at, next.unit))
     }
 
-    /// What keeps it from issuing at `now` (see [`IssueState`]).
-    pub fn waiting_for(&self, now: Time) -> IssueState {
+    /// How the compute unit's per-cycle scans see it until its state next changes.
+    pub fn view(&self) -> WaveView {
+        let ready = self.ready_for();
         let outstanding = self.vm_outstanding + self.lgkm_outstanding > 0;
-        match self.state.status {
+        // What it waits for when not ready (a ready one waits for its unit or the arbiter,
+        // which depends on the time: see `WaveView::waiting_for`).
+        let blocked = match self.state.status {
             WaveStatus::Ended | WaveStatus::Faulted if outstanding => IssueState::Memory,
             WaveStatus::Ended | WaveStatus::Faulted => IssueState::Empty,
             WaveStatus::AtBarrier => IssueState::Barrier,
             WaveStatus::Running if !self.buffered => IssueState::Fetch,
-            WaveStatus::Running
-                if self
-                    .next
-                    .waitcnt
-                    .is_some_and(|imm| !self.waitcnt_satisfied(imm)) =>
-            {
-                IssueState::Memory
-            }
-            WaveStatus::Running if self.ready_at > now => IssueState::Unit,
-            WaveStatus::Running => IssueState::Arbiter,
+            WaveStatus::Running => IssueState::Memory,
+        };
+        WaveView {
+            simd: self.simd,
+            ready,
+            blocked,
+            wanted: self.wanted_line(),
+            fetch_not_before: self.fetch_not_before,
         }
     }
 
