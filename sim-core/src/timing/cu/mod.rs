@@ -189,8 +189,9 @@ pub struct ComputeUnit {
     /// The SIMD the sticky arbiter issued from last.
     last_simd: usize,
     last_issue: Option<Time>,
-    /// The last issue attempt issued nothing and nothing has arrived or completed since:
-    /// until some wavefront's or unit's time comes, the arbiter would decide the same.
+    /// The last issue attempt issued nothing and nothing that could change its decision
+    /// has arrived or completed since: until some wavefront's or unit's time comes, the
+    /// arbiter would decide the same.
     stalled: bool,
     /// Cycles by what the issue arbiter did.
     cpi: CpiStack,
@@ -503,13 +504,11 @@ impl ComputeUnit {
         self.retire(ctx, key, Err(Box::new(error)));
     }
 
-    /// Takes the memory system's answers; whether there were any.
-    fn receive(&mut self, ctx: &mut Context<'_, Message>) -> bool {
-        let mut any = false;
+    /// Takes the memory system's answers.
+    fn receive(&mut self, ctx: &mut Context<'_, Message>) {
         let now = ctx.clock().cycle_at(ctx.now());
         for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
             while let Some(msg) = ctx.retrieve(port) {
-                any = true;
                 let Message::Memory(MemoryMessage::Response(response)) = msg else {
                     panic!("a compute unit received {msg:?} from memory");
                 };
@@ -528,7 +527,6 @@ impl ComputeUnit {
             self.vector_in_flight.answered();
             self.answered(ctx, response, cycle);
         }
-        any
     }
 
     /// Takes `response` in cycle `cycle` (now or, for an answer that waits its turn, later).
@@ -1078,9 +1076,14 @@ impl Component<Message> for ComputeUnit {
             };
             self.cpi.record(ctx.clock().cycle_at(now), state);
         }
+        // An answer that leaves every wavefront as the arbiter and the CPI stack see it
+        // (one line of several of a load, a prefetched line) changes no decision: a
+        // stalled arbiter stays stalled and `next_event` finds when it may next decide
+        // otherwise (a wanted line included). Otherwise it decides again next cycle.
+        self.waves.take_changed();
         let accepted = self.accept(ctx);
-        let received = self.receive(ctx);
-        if accepted || received {
+        self.receive(ctx);
+        if accepted || self.waves.take_changed() {
             self.stalled = false;
         }
         if !self.in_order.is_empty() {
