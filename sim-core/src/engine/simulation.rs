@@ -295,9 +295,10 @@ impl<M: Send> Engine<M> {
         let mut touched = std::mem::take(&mut self.touched);
         self.load.component_runs += touched.len() as u64;
         let handling = Instant::now();
-        match self.pool.clone() {
+        let parallel = match self.pool.clone() {
             Some(pool) if touched.len() >= PARALLEL_STEP_COMPONENTS => {
-                self.handle_parallel(&pool, &touched)
+                self.handle_parallel(&pool, &touched);
+                true
             }
             _ => {
                 for &target in &touched {
@@ -308,14 +309,17 @@ impl<M: Send> Engine<M> {
                     };
                     run_woken(slot, target, time, delta, Some(serial));
                 }
+                false
             }
-        }
+        };
         self.load.parallel += handling.elapsed();
         // Run serially, the components queued their events as they ran; run in
         // parallel, they kept them in their lists, queued now in component order (the
         // queue's order does not depend on it). The credits they returned go back now.
-        for &target in &touched {
-            self.schedule_created(target);
+        if parallel {
+            for &target in &touched {
+                self.schedule_created(target);
+            }
         }
         self.return_serial_credits();
         touched.retain(|target| self.slots[target.index()].in_order);
