@@ -301,14 +301,22 @@ impl<M: Send> Engine<M> {
                 true
             }
             _ => {
-                for &target in &touched {
+                let mut in_order = 0;
+                for i in 0..touched.len() {
+                    let target = touched[i];
                     let slot = &mut self.slots[target.index()];
                     let serial = Serial {
                         queue: &mut self.queue,
                         credits: &mut self.credits,
                     };
                     run_woken(slot, target, time, delta, Some(serial));
+                    // Those that asked to run in order, kept at the front (in order).
+                    if slot.in_order {
+                        touched[in_order] = target;
+                        in_order += 1;
+                    }
                 }
+                touched.truncate(in_order);
                 false
             }
         };
@@ -320,9 +328,9 @@ impl<M: Send> Engine<M> {
             for &target in &touched {
                 self.schedule_created(target);
             }
+            touched.retain(|target| self.slots[target.index()].in_order);
         }
         self.return_serial_credits();
-        touched.retain(|target| self.slots[target.index()].in_order);
         for &target in &touched {
             let slot = &mut self.slots[target.index()];
             let serial = Serial {
