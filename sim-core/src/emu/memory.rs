@@ -16,7 +16,8 @@ use crate::driver::{Frame, GpuMemory};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Entries of the software TLB (direct-mapped by page number).
+/// Entries of the software TLB (direct-mapped by a hash of the page number; a power of
+/// two).
 const TLB_ENTRIES: usize = 16;
 /// Number of locks that serialise 64-bit atomics.
 pub const STRIPES: usize = 64;
@@ -31,6 +32,14 @@ pub struct TlbEntries {
     /// Virtual page number cached in each entry (`None`: empty).
     tags: [Option<u64>; TLB_ENTRIES],
     frames: [Option<Arc<Frame>>; TLB_ENTRIES],
+}
+
+/// The TLB entry of virtual page `vpn`: a multiplicative hash of it, so that buffers
+/// allocated a power-of-two apart (whose pages share their low bits) do not evict each
+/// other.
+#[inline(always)]
+fn slot_of(vpn: u64) -> usize {
+    (vpn.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - TLB_ENTRIES.trailing_zeros())) as usize
 }
 
 /// A direct-mapped cache of page translations in front of [`GpuMemory::translate`].
@@ -76,7 +85,7 @@ impl<'m> Tlb<'m> {
             log.push(address);
         }
         let vpn = address >> self.page_shift;
-        let slot = vpn as usize % TLB_ENTRIES;
+        let slot = slot_of(vpn);
         if self.entries.tags[slot] != Some(vpn) {
             self.fill(slot, vpn, address)?;
         }
@@ -108,6 +117,15 @@ impl<'m> Tlb<'m> {
         }
     }
 
+    /// Records `count` accesses to the consecutive dwords from `address` (nothing when
+    /// not recording).
+    #[inline]
+    pub fn record_run(&mut self, address: u64, count: usize) {
+        if let Some(log) = self.accesses.as_deref_mut() {
+            log.extend((0..count as u64).map(|k| address + 4 * k));
+        }
+    }
+
     /// Records, lane by lane for the lanes of `exec`, `count` accesses `step` bytes apart
     /// from each lane's address in `addresses` (nothing when not recording).
     #[inline]
@@ -129,7 +147,7 @@ impl<'m> Tlb<'m> {
     #[inline]
     pub fn page(&mut self, address: u64) -> Result<Arc<Frame>, FaultKind> {
         let vpn = address >> self.page_shift;
-        let slot = vpn as usize % TLB_ENTRIES;
+        let slot = slot_of(vpn);
         if self.entries.tags[slot] != Some(vpn) {
             self.fill(slot, vpn, address)?;
         }
