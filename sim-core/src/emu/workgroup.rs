@@ -7,7 +7,7 @@ use super::budget::InstructionBudget;
 use super::fault::{Fault, FaultKind};
 use super::memory::{Tlb, TlbEntries};
 use super::program::{Env, Program};
-use super::setup::{initialize, WavefrontSetup};
+use super::setup::{initialize_all, WavefrontSetup};
 use super::wavefront::{WaveStatus, Wavefront};
 use crate::driver::GpuMemory;
 use crate::isa::Category;
@@ -128,10 +128,10 @@ pub fn run_workgroup(
     let mut spare = SpareWavefronts::take();
     let wavefronts = &mut spare.0;
     wavefronts.resize_with(waves.len(), || Wavefront::new(0));
-    for (w, s) in wavefronts.iter_mut().zip(waves) {
+    for w in wavefronts.iter_mut() {
         w.reset(vgprs);
-        initialize(w, &kernel.descriptor, s, kernel.entry_pc);
     }
+    initialize_all(wavefronts, &kernel.descriptor, waves, kernel.entry_pc);
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut translations = TlbEntries::default();
     let mut env = Env {
