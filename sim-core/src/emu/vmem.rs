@@ -257,30 +257,15 @@ pub fn contiguous(
         VmemOp::Store { bytes: 4, dwords } => (true, dwords),
         _ => return Ok(false),
     };
-    let run = LANES * dwords;
-    let shift = e.tlb.page_shift();
-    let in_page = first & ((1 << shift) - 1);
-    // Words of the run in the first page; the rest (a run is at most 1 KiB) in the next.
-    let split = (((1u64 << shift) - in_page) / 4).min(run as u64) as usize;
-    if !first.is_multiple_of(4) || first.checked_add(4 * run as u64).is_none() {
+    if !first.is_multiple_of(4) || first.checked_add(4 * (LANES * dwords) as u64).is_none() {
         return Ok(false);
     }
-    let Ok(head) = e.tlb.page(first) else {
+    let Some(run) = e.tlb.run(first, LANES * dwords) else {
         return Ok(false);
     };
-    let tail = if split < run {
-        let Ok(frame) = e.tlb.page(first + 4 * split as u64) else {
-            return Ok(false);
-        };
-        Some(frame)
-    } else {
-        None
-    };
     let regs = transfer_registers(w, if store { data } else { dst }, dwords)?;
-    e.tlb.record_run(first, run);
-    let base = (in_page / 4) as usize;
-    let head = &head.words()[base..base + split];
-    let tail = tail.as_ref().map_or(&[][..], |f| &f.words()[..run - split]);
+    let (head, tail) = (run.head, run.tail);
+    let split = head.len();
     if dwords == 1 {
         let (reg_head, reg_tail) = regs[0].split_at_mut(split);
         for (words, reg) in [(head, reg_head), (tail, reg_tail)] {
@@ -294,6 +279,7 @@ pub fn contiguous(
                 }
             }
         }
+        run.record();
         return Ok(true);
     }
     for (k, reg) in regs.iter_mut().enumerate() {
@@ -308,6 +294,7 @@ pub fn contiguous(
             }
         }
     }
+    run.record();
     Ok(true)
 }
 

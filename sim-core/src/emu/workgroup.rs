@@ -120,6 +120,30 @@ pub fn run_workgroup(
     limits: RunLimits,
     budget: &InstructionBudget,
 ) -> Result<WorkGroupRun, Fault> {
+    let mut translations = TlbEntries::default();
+    run_workgroup_translated(
+        kernel,
+        memory,
+        waves,
+        lds_bytes,
+        limits,
+        budget,
+        &mut translations,
+    )
+}
+
+/// [`run_workgroup`] with its address translations cached in `translations` (empty, or
+/// made for `memory` while its pages did not move, e.g. by earlier work-groups of the
+/// same launch).
+pub fn run_workgroup_translated(
+    kernel: &KernelCode,
+    memory: &GpuMemory,
+    waves: &[WavefrontSetup],
+    lds_bytes: u32,
+    limits: RunLimits,
+    budget: &InstructionBudget,
+    translations: &mut TlbEntries,
+) -> Result<WorkGroupRun, Fault> {
     let vgprs = kernel
         .program
         .vgprs_used()
@@ -133,9 +157,8 @@ pub fn run_workgroup(
     }
     initialize_all(wavefronts, &kernel.descriptor, waves, kernel.entry_pc);
     let mut lds = vec![0u8; lds_bytes as usize];
-    let mut translations = TlbEntries::default();
     let mut env = Env {
-        tlb: Tlb::new(memory, &mut translations),
+        tlb: Tlb::new(memory, translations),
         lds: &mut lds,
     };
     let mut counts = InstructionCounts::default();
