@@ -25,6 +25,7 @@ pub mod smem;
 pub mod texel_buffer;
 pub mod valu;
 pub mod vector;
+pub mod vector_compare;
 pub mod vector_f32;
 pub mod vector_int;
 pub mod vmem;

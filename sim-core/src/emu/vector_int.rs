@@ -10,6 +10,7 @@ use super::operands::{
     check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
 };
 use super::program::{Env, Semantic, Step};
+use super::vector::{fetch, write_lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
 
@@ -31,6 +32,9 @@ pub(super) fn is_plain(inst: &Instruction) -> bool {
 /// The semantics of `inst` on 32-bit lanes, if it is one of the opcodes this module
 /// implements, in a form without modifiers.
 pub fn semantic(inst: &Instruction) -> Option<Semantic> {
+    if let Some(f) = wide_shift(inst) {
+        return Some(f);
+    }
     if !is_plain(inst) {
         return None;
     }
@@ -45,6 +49,46 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         "v_lshrrev_b32" => lshrrev,
         _ => return None,
     })
+}
+
+/// The semantics of `inst` if it is a 64-bit shift (`v_lshlrev_b64`, `v_lshrrev_b64`,
+/// `v_ashrrev_i64`, VOP3 only) without modifiers.
+fn wide_shift(inst: &Instruction) -> Option<Semantic> {
+    if inst.extra != Extra::Vop3(VopModifiers::default()) {
+        return None;
+    }
+    Some(match inst.info.mnemonic {
+        "v_lshlrev_b64" => shift64::<0>,
+        "v_lshrrev_b64" => shift64::<1>,
+        "v_ashrrev_i64" => shift64::<2>,
+        _ => return None,
+    })
+}
+
+/// Source 1 shifted by source 0 (its low six bits) per lane: left (`K` 0), right (1) or
+/// right arithmetically (2), into a 64-bit destination.
+fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (mut amounts, mut values) = ([0u64; LANES], [0u64; LANES]);
+    fetch(w, &s.inst, 0, s.constants[0], &mut amounts)?;
+    fetch(w, &s.inst, 1, s.constants[1], &mut values)?;
+    for (v, &amount) in values.iter_mut().zip(&amounts) {
+        let n = amount as u32 & 63;
+        *v = match K {
+            0 => *v << n,
+            1 => *v >> n,
+            _ => ((*v as i64) >> n) as u64,
+        };
+    }
+    if let Operand::Vector { index, count } = s.inst.dst {
+        let count = u32::from(count.max(1));
+        check_vgprs(w, u32::from(index), count)?;
+        let (r, exec) = (index as usize, w.exec());
+        write_lanes(&mut w.vgprs[r], &values, exec, 0);
+        if count >= 2 {
+            write_lanes(&mut w.vgprs[r + 1], &values, exec, 32);
+        }
+    }
+    Ok(())
 }
 
 /// Source `i` of `s`, one 32-bit value per lane.
@@ -98,6 +142,26 @@ pub(super) fn write_back(
         write_scalar(w, s.inst.sdst, carry & exec);
     }
     Ok(())
+}
+
+/// Returns `$body(w, s)` compiled with AVX2 when the host has it, else as compiled: its
+/// operand fetch, lane loop and write-back then move 32 bytes at a time (a 32-byte load
+/// of a register just written 16 bytes at a time waits until both stores complete).
+macro_rules! with_avx2 {
+    ($body:ident, $w:expr, $s:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "avx2")]
+            fn avx2(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+                $body(w, s)
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the host has AVX2 (checked above).
+                return unsafe { avx2($w, $s) };
+            }
+        }
+        $body($w, $s)
+    }};
 }
 
 /// `a + b + carry_in` per lane, with the carry-out bits.
@@ -169,6 +233,11 @@ fn lanes_sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES]
 }
 
 fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(add_lanes, w, s)
+}
+
+#[inline(always)]
+fn add_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     let (mut k0, mut k1) = (None, None);
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let (values, carry) = sum(a, b, 0);
@@ -176,6 +245,11 @@ fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
 }
 
 fn addc(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(addc_lanes, w, s)
+}
+
+#[inline(always)]
+fn addc_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     let (mut k0, mut k1) = (None, None);
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
@@ -188,6 +262,11 @@ fn addc(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
 }
 
 fn mov(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(mov_lanes, w, s)
+}
+
+#[inline(always)]
+fn mov_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     let a = source(w, s, 0)?;
     write_back(w, s, &a, 0)
 }
@@ -205,22 +284,47 @@ fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<()
 }
 
 fn and(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(and_lanes, w, s)
+}
+
+#[inline(always)]
+fn and_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a & b)
 }
 
 fn or(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(or_lanes, w, s)
+}
+
+#[inline(always)]
+fn or_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a | b)
 }
 
 fn xor(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(xor_lanes, w, s)
+}
+
+#[inline(always)]
+fn xor_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a ^ b)
 }
 
 fn lshlrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(lshlrev_lanes, w, s)
+}
+
+#[inline(always)]
+fn lshlrev_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |shift, v| v << (shift & 31))
 }
 
 fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(lshrrev_lanes, w, s)
+}
+
+#[inline(always)]
+fn lshrrev_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |shift, v| v >> (shift & 31))
 }
 
@@ -232,7 +336,11 @@ mod tests {
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
-    const CODE: [&[u32]; 16] = [
+    const CODE: [&[u32]; 20] = [
+        &[0xd28f_0000, 0x0002_0082], // v_lshlrev_b64 v[0:1], 2, v[0:1]
+        &[0xd28f_0002, 0x0002_0901], // v_lshlrev_b64 v[2:3], v1, v[4:5]
+        &[0xd290_0002, 0x0002_0809], // v_lshrrev_b64 v[2:3], s9, v[4:5]
+        &[0xd291_0002, 0x0002_08a1], // v_ashrrev_i64 v[2:3], 33, v[4:5]
         &[0x3204_0701],              // v_add_u32_e32 v2, vcc, v1, v3
         &[0x3208_0a08],              // v_add_u32_e32 v4, vcc, s8, v5
         &[0x3208_0aff, 0x1234_5678], // v_add_u32_e32 v4, vcc, 0x12345678, v5
