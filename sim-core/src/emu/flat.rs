@@ -12,6 +12,11 @@ use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 
 /// FLAT semantics.
 pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(flat_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn flat_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
     let op = VmemOp::from_opcode(inst.info.opcode).ok_or(FaultKind::Unimplemented)?;
     let a = vgpr(w, inst.src[0], 2)?;

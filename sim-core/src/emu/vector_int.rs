@@ -144,26 +144,6 @@ pub(super) fn write_back(
     Ok(())
 }
 
-/// Returns `$body(w, s)` compiled with AVX2 when the host has it, else as compiled: its
-/// operand fetch, lane loop and write-back then move 32 bytes at a time (a 32-byte load
-/// of a register just written 16 bytes at a time waits until both stores complete).
-macro_rules! with_avx2 {
-    ($body:ident, $w:expr, $s:expr) => {{
-        #[cfg(target_arch = "x86_64")]
-        {
-            #[target_feature(enable = "avx2")]
-            fn avx2(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
-                $body(w, s)
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the host has AVX2 (checked above).
-                return unsafe { avx2($w, $s) };
-            }
-        }
-        $body($w, $s)
-    }};
-}
-
 /// `a + b + carry_in` per lane, with the carry-out bits.
 #[inline(always)]
 fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64) {
@@ -232,24 +212,24 @@ fn lanes_sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES]
     (out, pack_mask(&carries))
 }
 
-fn add(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(add_lanes, w, s)
+fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(add_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn add_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let (mut k0, mut k1) = (None, None);
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let (values, carry) = sum(a, b, 0);
     write_back(w, s, &values, carry)
 }
 
-fn addc(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(addc_lanes, w, s)
+fn addc(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(addc_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn addc_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn addc_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let (mut k0, mut k1) = (None, None);
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
@@ -261,12 +241,12 @@ fn addc_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
     write_back(w, s, &values, carry)
 }
 
-fn mov(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(mov_lanes, w, s)
+fn mov(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(mov_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn mov_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let a = source(w, s, 0)?;
     write_back(w, s, &a, 0)
 }
@@ -283,48 +263,48 @@ fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<()
     write_back(w, s, &values, 0)
 }
 
-fn and(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(and_lanes, w, s)
+fn and(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(and_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn and_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn and_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a & b)
 }
 
-fn or(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(or_lanes, w, s)
+fn or(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(or_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn or_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn or_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a | b)
 }
 
-fn xor(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(xor_lanes, w, s)
+fn xor(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(xor_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn xor_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn xor_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a ^ b)
 }
 
-fn lshlrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(lshlrev_lanes, w, s)
+fn lshlrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(lshlrev_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn lshlrev_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn lshlrev_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |shift, v| v << (shift & 31))
 }
 
-fn lshrrev(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(lshrrev_lanes, w, s)
+fn lshrrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(lshrrev_lanes, w, e, s)
 }
 
 #[inline(always)]
-fn lshrrev_lanes(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn lshrrev_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |shift, v| v >> (shift & 31))
 }
 
