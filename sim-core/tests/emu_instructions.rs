@@ -593,3 +593,57 @@ fn random_instruction_streams_never_panic() {
     }
     assert!(ok > 40_000, "only {ok} instructions executed");
 }
+
+#[test]
+fn flat_runs_of_dwords_within_and_across_pages() {
+    // Lane l of a dword, dwordx2 or dwordx3 access at `base + l·size`: runs that cross a
+    // page boundary (also in the middle of a lane's dwords) and one that does not.
+    let mut m = Machine::new();
+    let page = m.driver.gpu(0).unwrap().page_bytes();
+    let words: Vec<u32> = (0..4 * page as u32 / 4).map(|i| i * 7 + 3).collect();
+    let mem = m.buffer(&words);
+    let a = mem.address();
+    assert_eq!(a % page, 0, "buffers start on a page");
+    let (o1, o2, o3, o4) = (page - 100, 2 * page - 252, page - 596, 3 * page - 200);
+    let w = m
+        .run(
+            "v_lshlrev_b32 v1, 2, v0\nv_add_u32 v1, vcc, s0, v1\nv_mov_b32 v2, s1\n\
+             v_addc_u32 v2, vcc, 0, v2, vcc\nflat_load_dword v3, v[1:2]\n\
+             v_lshlrev_b32 v4, 3, v0\nv_add_u32 v4, vcc, s2, v4\nv_mov_b32 v5, s3\n\
+             v_addc_u32 v5, vcc, 0, v5, vcc\nflat_load_dwordx2 v[6:7], v[4:5]\n\
+             v_mul_u32_u24 v8, 12, v0\nv_add_u32 v8, vcc, s4, v8\nv_mov_b32 v9, s5\n\
+             v_addc_u32 v9, vcc, 0, v9, vcc\nflat_load_dwordx3 v[10:12], v[8:9]\n\
+             s_waitcnt vmcnt(0)\n\
+             v_lshlrev_b32 v4, 3, v0\nv_add_u32 v4, vcc, s6, v4\nv_mov_b32 v5, s7\n\
+             v_addc_u32 v5, vcc, 0, v5, vcc\nflat_store_dwordx2 v[4:5], v[6:7]",
+            |w| {
+                w.set_pair(0, a + o1);
+                w.set_pair(2, a + o2);
+                w.set_pair(4, a + o3);
+                w.set_pair(6, a + o4);
+            },
+        )
+        .unwrap();
+    let at = |offset: u64, k: usize| words[offset as usize / 4 + k];
+    for l in 0..64 {
+        assert_eq!(w.vgprs[3][l], at(o1, l), "dword, lane {l}");
+        for k in 0..2 {
+            assert_eq!(w.vgprs[6 + k][l], at(o2, 2 * l + k), "dwordx2, lane {l}");
+        }
+        for k in 0..3 {
+            assert_eq!(w.vgprs[10 + k][l], at(o3, 3 * l + k), "dwordx3, lane {l}");
+        }
+    }
+    let stored = m.words(&mem);
+    for l in 0..64 {
+        for k in 0..2 {
+            assert_eq!(
+                stored[o4 as usize / 4 + 2 * l + k],
+                at(o2, 2 * l + k),
+                "store, lane {l}"
+            );
+        }
+    }
+    assert_eq!(stored[o4 as usize / 4 - 1], words[o4 as usize / 4 - 1]);
+    assert_eq!(stored[o4 as usize / 4 + 128], words[o4 as usize / 4 + 128]);
+}

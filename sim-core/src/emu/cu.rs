@@ -8,10 +8,13 @@
 
 use super::budget::InstructionBudget;
 use super::fault::Fault;
+use super::memory::TlbEntries;
 use super::setup::WavefrontSetup;
-use super::workgroup::{run_workgroup, InstructionCounts, KernelCode, RunLimits};
+use super::workgroup::{run_workgroup_translated, InstructionCounts, KernelCode, RunLimits};
 use crate::driver::Driver;
+use crate::driver::GpuMemory;
 use crate::gpu::{ExecutionError, WorkGroup, WorkGroupExecutor};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -140,6 +143,43 @@ pub fn wavefront_setups(
         .collect()
 }
 
+/// The address translations a host thread made for the work-groups of one launch it ran
+/// last: pages do not move while a launch runs, so its later work-groups on the thread
+/// start with them (the first work-groups of a launch start empty).
+#[derive(Default)]
+struct LaunchTranslations {
+    /// The launch (its budget, held so that no other launch's can take its address), the
+    /// GPU and the memory the translations were made for.
+    launch: Option<(Arc<InstructionBudget>, usize, *const GpuMemory)>,
+    entries: TlbEntries,
+}
+
+impl LaunchTranslations {
+    /// The translations for the launch of `budget` on GPU `gpu`'s `memory`: those held if
+    /// they were made for it, else none.
+    fn for_launch(
+        &mut self,
+        budget: &Arc<InstructionBudget>,
+        gpu: usize,
+        memory: &GpuMemory,
+    ) -> &mut TlbEntries {
+        let same = self.launch.as_ref().is_some_and(|(b, g, m)| {
+            Arc::ptr_eq(b, budget) && *g == gpu && std::ptr::eq(*m, memory)
+        });
+        if !same {
+            self.launch = Some((budget.clone(), gpu, memory));
+            self.entries = TlbEntries::default();
+        }
+        &mut self.entries
+    }
+}
+
+thread_local! {
+    /// Each host thread's translations of the launch it ran last.
+    static LAUNCH_TRANSLATIONS: RefCell<LaunchTranslations> =
+        RefCell::new(LaunchTranslations::default());
+}
+
 /// Runs work-groups for [`crate::gpu::FunctionalCu`] on one GPU's memory.
 pub struct WorkGroupEmulator {
     driver: Arc<Driver>,
@@ -193,21 +233,26 @@ impl WorkGroupExecutor for WorkGroupEmulator {
             .gpu(self.gpu)
             .map_err(|e| execution_error(wg, e.to_string()))?;
         let waves = wavefront_setups(wg, &resources, self.simds_per_cu, self.slots_per_simd);
-        let budget = &resources.budget;
-        let run = run_workgroup(
-            &resources.code,
-            memory,
-            &waves,
-            wg.lds_bytes,
-            self.limits,
-            budget,
-        )
-        .map_err(|f: Fault| ExecutionError {
-            workgroup: f.workgroup,
-            wavefront: Some(f.wavefront),
-            pc: Some(f.pc),
-            message: f.to_string(),
-        })?;
+        let run = LAUNCH_TRANSLATIONS
+            .with(|cached| {
+                let mut cached = cached.borrow_mut();
+                let cached = cached.for_launch(&resources.budget, self.gpu, memory);
+                run_workgroup_translated(
+                    &resources.code,
+                    memory,
+                    &waves,
+                    wg.lds_bytes,
+                    self.limits,
+                    &resources.budget,
+                    cached,
+                )
+            })
+            .map_err(|f: Fault| ExecutionError {
+                workgroup: f.workgroup,
+                wavefront: Some(f.wavefront),
+                pc: Some(f.pc),
+                message: f.to_string(),
+            })?;
         self.dispatches
             .add_counts(launch.dispatch_packet_address, &run.counts);
         // A rough functional cost: the instructions of the busiest wavefront's share.

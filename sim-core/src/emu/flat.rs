@@ -7,11 +7,16 @@ use super::buffer::{swizzled_offset, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE
 use super::fault::FaultKind;
 use super::operands::{active, pack_mask, vgpr};
 use super::program::{Env, Step};
-use super::vmem::{execute, one_page, Target, VmemOp};
+use super::vmem::{contiguous, execute, one_page, Target, VmemOp};
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 
 /// FLAT semantics.
 pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(flat_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn flat_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let inst = &s.inst;
     let op = VmemOp::from_opcode(inst.info.opcode).ok_or(FaultKind::Unimplemented)?;
     let a = vgpr(w, inst.src[0], 2)?;
@@ -19,6 +24,14 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         .scratch_base
         .wrapping_add(u64::from(w.sgprs[FLAT_SCRATCH_HI as usize]) << 8);
     let exec = w.exec();
+    let (lo, hi) = (&w.vgprs[a], &w.vgprs[a + 1]);
+    if let Some(first) = contiguous_run(exec, lo, hi, 4 * op.dwords() as u32) {
+        if matches!(classify(first), Aperture::Global(_))
+            && contiguous(w, e, op, first, inst.src[1], inst.dst)?
+        {
+            return Ok(());
+        }
+    }
     // Every lane's address (inactive lanes' too: a loop without branches) and whether
     // any active lane's is not global.
     let mut addresses = [0u64; LANES];
@@ -49,4 +62,21 @@ pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         };
     }
     execute(w, e, s, op, &targets, inst.src[1], inst.dst)
+}
+
+/// The first lane's address when every lane is active and lane `l`'s address (`hi:lo`)
+/// is `stride·l` bytes after it, with the same upper half (so a run that crosses a 4 GiB
+/// boundary is not one, which [`contiguous`]'s one-page check also rules out).
+#[inline(always)]
+fn contiguous_run(exec: u64, lo: &[u32; LANES], hi: &[u32; LANES], stride: u32) -> Option<u64> {
+    if exec != u64::MAX {
+        return None;
+    }
+    let mut gaps = 0u32;
+    let mut expected = lo[0];
+    for (&l, &h) in lo.iter().zip(hi) {
+        gaps |= (l ^ expected) | (h ^ hi[0]);
+        expected = expected.wrapping_add(stride);
+    }
+    (gaps == 0).then(|| u64::from(lo[0]) | u64::from(hi[0]) << 32)
 }

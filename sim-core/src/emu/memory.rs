@@ -16,7 +16,8 @@ use crate::driver::{Frame, GpuMemory};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Entries of the software TLB (direct-mapped by page number).
+/// Entries of the software TLB (direct-mapped by a hash of the page number; a power of
+/// two).
 const TLB_ENTRIES: usize = 16;
 /// Number of locks that serialise 64-bit atomics.
 pub const STRIPES: usize = 64;
@@ -31,6 +32,36 @@ pub struct TlbEntries {
     /// Virtual page number cached in each entry (`None`: empty).
     tags: [Option<u64>; TLB_ENTRIES],
     frames: [Option<Arc<Frame>>; TLB_ENTRIES],
+}
+
+/// The TLB entry of virtual page `vpn`: a multiplicative hash of it, so that buffers
+/// allocated a power-of-two apart (whose pages share their low bits) do not evict each
+/// other.
+#[inline(always)]
+fn slot_of(vpn: u64) -> usize {
+    (vpn.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - TLB_ENTRIES.trailing_zeros())) as usize
+}
+
+/// A run of consecutive dwords of global memory ([`Tlb::run`]): its words in the first
+/// page and, when it crosses into the next, there.
+pub struct RunWords<'t> {
+    /// The run's words in its first page.
+    pub head: &'t [AtomicU32],
+    /// The rest of the run, at the start of the next page (empty if none).
+    pub tail: &'t [AtomicU32],
+    log: Option<&'t mut Vec<u64>>,
+    first: u64,
+}
+
+impl RunWords<'_> {
+    /// Records an access to every dword of the run, in address order (nothing when the
+    /// TLB is not recording).
+    pub fn record(self) {
+        if let Some(log) = self.log {
+            let count = (self.head.len() + self.tail.len()) as u64;
+            log.extend((0..count).map(|k| self.first + 4 * k));
+        }
+    }
 }
 
 /// A direct-mapped cache of page translations in front of [`GpuMemory::translate`].
@@ -76,7 +107,7 @@ impl<'m> Tlb<'m> {
             log.push(address);
         }
         let vpn = address >> self.page_shift;
-        let slot = vpn as usize % TLB_ENTRIES;
+        let slot = slot_of(vpn);
         if self.entries.tags[slot] != Some(vpn) {
             self.fill(slot, vpn, address)?;
         }
@@ -129,13 +160,53 @@ impl<'m> Tlb<'m> {
     #[inline]
     pub fn page(&mut self, address: u64) -> Result<Arc<Frame>, FaultKind> {
         let vpn = address >> self.page_shift;
-        let slot = vpn as usize % TLB_ENTRIES;
+        let slot = slot_of(vpn);
         if self.entries.tags[slot] != Some(vpn) {
             self.fill(slot, vpn, address)?;
         }
         self.entries.frames[slot]
             .clone()
             .ok_or(FaultKind::UnmappedAddress(address))
+    }
+
+    /// The `count` consecutive dwords from `first` (a multiple of 4, the run no longer than
+    /// a page) as slices of the one or two pages they lie in, translated here; `None` if a
+    /// page of the run is not mapped or the two pages' translations share an entry. The
+    /// accesses are not recorded until [`RunWords::record`].
+    pub fn run(&mut self, first: u64, count: usize) -> Option<RunWords<'_>> {
+        let page_words = 1usize << self.page_shift.saturating_sub(2);
+        if count > page_words {
+            return None;
+        }
+        let base = ((first >> 2) as usize) & (page_words - 1);
+        let split = (page_words - base).min(count);
+        let vpn = first >> self.page_shift;
+        let slots = [slot_of(vpn), slot_of(vpn + 1)];
+        for (k, &slot) in slots
+            .iter()
+            .enumerate()
+            .take(1 + usize::from(split < count))
+        {
+            let page = vpn + k as u64;
+            if self.entries.tags[slot] != Some(page) {
+                self.fill(slot, page, page << self.page_shift).ok()?;
+            }
+        }
+        if split < count && slots[0] == slots[1] {
+            return None;
+        }
+        let frames = &self.entries.frames;
+        let head = &frames[slots[0]].as_deref()?.words()[base..base + split];
+        let tail = match split < count {
+            true => &frames[slots[1]].as_deref()?.words()[..count - split],
+            false => &[],
+        };
+        Some(RunWords {
+            head,
+            tail,
+            log: self.accesses.as_deref_mut(),
+            first,
+        })
     }
 
     /// Checks that every byte of `address..address + bytes` is mapped.

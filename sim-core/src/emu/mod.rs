@@ -5,6 +5,27 @@
 //! Per-lane arithmetic of the vector ALU lives in [`valu`]; this module fetches operands,
 //! applies SDWA/DPP, calls it and writes results back.
 
+/// Returns `$body(w, e, s)` (an instruction's semantics) compiled with AVX2 when the host
+/// has it, else as compiled: its operand fetch, lane loops and write-back then move 32
+/// bytes at a time (a 32-byte load of a register just written 16 bytes at a time waits
+/// until both stores complete).
+macro_rules! with_avx2 {
+    ($body:ident, $w:expr, $e:expr, $s:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "avx2")]
+            fn avx2(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+                $body(w, e, s)
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the host has AVX2 (checked above).
+                return unsafe { avx2($w, $e, $s) };
+            }
+        }
+        $body($w, $e, $s)
+    }};
+}
+
 pub mod aperture;
 pub mod atomic;
 mod budget;
@@ -25,6 +46,7 @@ pub mod smem;
 pub mod texel_buffer;
 pub mod valu;
 pub mod vector;
+pub mod vector_compare;
 pub mod vector_f32;
 pub mod vector_int;
 pub mod vmem;

@@ -7,7 +7,9 @@ use super::memory::Tlb;
 use super::valu::{self, ValuFn};
 use super::wavefront::{WaveStatus, Wavefront};
 use super::workgroup::category_slot;
-use super::{buffer, control, flat, image, lds, scalar, smem, vector, vector_f32, vector_int};
+use super::{
+    buffer, control, flat, image, lds, scalar, smem, vector, vector_compare, vector_f32, vector_int,
+};
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
 /// What an instruction may touch besides its wavefront: global memory (through a TLB) and
@@ -102,6 +104,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
             match valu::semantics(inst.info) {
                 Some(f) => (
                     vector_int::semantic(inst)
+                        .or_else(|| vector_compare::semantic(inst))
                         .or_else(|| vector_f32::semantic(inst))
                         .unwrap_or(vector::valu),
                     Some(f),

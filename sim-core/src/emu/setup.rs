@@ -5,7 +5,7 @@
 use super::buffer::BufferResource;
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 use crate::isa::operand::FLAT_SCRATCH_LO;
-use crate::loader::{KernelDescriptor, SgprValue};
+use crate::loader::{KernelDescriptor, SgprInit, SgprValue};
 
 /// Everything about a wavefront's dispatch that its initial registers depend on, besides
 /// the kernel descriptor.
@@ -62,8 +62,33 @@ const FLAT_SCRATCH_QUEUE_OFFSET: u32 = 0;
 /// the kernel code properties enable them, system SGPRs from USER_SGPR_COUNT, FLAT_SCRATCH,
 /// work-item ids in v0–v2, EXEC, MODE from COMPUTE_PGM_RSRC1, and the PC.
 pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSetup, entry_pc: u64) {
+    initialize_from(w, kd, &kd.initial_sgprs(), setup, entry_pc);
+}
+
+/// [`initialize`] for each wavefront of `wavefronts` with its setup in `setups` (the
+/// SGPR layout, the same for all, worked out once).
+pub fn initialize_all(
+    wavefronts: &mut [Wavefront],
+    kd: &KernelDescriptor,
+    setups: &[WavefrontSetup],
+    entry_pc: u64,
+) {
+    let sgprs = kd.initial_sgprs();
+    for (w, setup) in wavefronts.iter_mut().zip(setups) {
+        initialize_from(w, kd, &sgprs, setup, entry_pc);
+    }
+}
+
+/// [`initialize`] with the kernel's initial SGPR layout `sgprs` given.
+fn initialize_from(
+    w: &mut Wavefront,
+    kd: &KernelDescriptor,
+    sgprs: &[SgprInit],
+    setup: &WavefrontSetup,
+    entry_pc: u64,
+) {
     let wave_count = setup.work_items().div_ceil(LANES as u32);
-    for init in kd.initial_sgprs() {
+    for init in sgprs {
         let values: [u32; 4] = match init.value {
             SgprValue::PrivateSegmentBuffer => BufferResource::scratch_words(setup.scratch_base),
             SgprValue::DispatchPtr => split(setup.dispatch_packet_address),
@@ -98,13 +123,8 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
     w.sgprs[FLAT_SCRATCH_HI as usize] =
         (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
     w.scratch_base = setup.scratch_base;
-    let ids = kd.workitem_id_vgprs() as usize;
-    let lane_ids = workitem_ids(setup.wave_index, setup.workgroup_size);
-    for (lane, id) in lane_ids.iter().enumerate() {
-        for (d, &v) in id.iter().enumerate().take(ids.min(w.vgprs.len())) {
-            w.vgprs[d][lane] = v;
-        }
-    }
+    let ids = (kd.workitem_id_vgprs() as usize).min(w.vgprs.len());
+    write_workitem_ids(&mut w.vgprs[..ids], setup.wave_index, setup.workgroup_size);
     w.set_exec(setup.exec_mask());
     let rsrc1 = kd.compute_pgm_rsrc1;
     w.mode = (rsrc1.0 >> 12) & 0xff
@@ -112,6 +132,28 @@ pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSet
         | u32::from(rsrc1.ieee_mode()) << 9;
     w.pc = entry_pc;
     w.next_pc = entry_pc;
+}
+
+/// Writes the work-item ids (x into `vgprs[0]`, y and z into the next, as many as there
+/// are) of the lanes of wavefront `wave_index` of a work-group of `size`: without a
+/// per-lane step when the wavefront lies in one row of the work-group (the common case).
+fn write_workitem_ids(vgprs: &mut [[u32; LANES]], wave_index: u32, size: [u32; 3]) {
+    let [sx, sy, _] = size.map(|v| v.max(1));
+    let flat = wave_index * LANES as u32;
+    let first = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+    if first[0] + LANES as u32 <= sx {
+        for (d, (reg, start)) in vgprs.iter_mut().zip(first).enumerate() {
+            for (lane, v) in reg.iter_mut().enumerate() {
+                *v = start + if d == 0 { lane as u32 } else { 0 };
+            }
+        }
+        return;
+    }
+    for (lane, id) in workitem_ids(wave_index, size).iter().enumerate() {
+        for (reg, &v) in vgprs.iter_mut().zip(id) {
+            reg[lane] = v;
+        }
+    }
 }
 
 /// The work-item ids (x, y, z) in a work-group of `size` of the lanes of its wavefront
@@ -154,13 +196,20 @@ mod tests {
             [16, 16, 1],
             [1, 256, 1],
             [3, 5, 7],
+            [256, 1, 1],
+            [128, 2, 1],
+            [96, 3, 2],
         ] {
             let [sx, sy, sz] = size;
             for wave in 0..(sx * sy * sz).div_ceil(LANES as u32) {
                 let ids = workitem_ids(wave, size);
+                let mut written = [[u32::MAX; LANES]; 3];
+                write_workitem_ids(&mut written, wave, size);
                 for (lane, id) in ids.iter().enumerate() {
                     let flat = wave * LANES as u32 + lane as u32;
-                    assert_eq!(*id, [flat % sx, (flat / sx) % sy, flat / (sx * sy)]);
+                    let want = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+                    assert_eq!(*id, want);
+                    assert_eq!(written.map(|r| r[lane]), want, "{size:?} lane {lane}");
                 }
             }
         }

@@ -54,7 +54,7 @@ pub fn source_constant(inst: &Instruction, i: usize) -> Option<u64> {
 /// Fills `out` with source operand `i` of `inst`, whose constant value (if it is one) is
 /// `constant`.
 #[inline(always)]
-fn fetch(
+pub(super) fn fetch(
     w: &Wavefront,
     inst: &Instruction,
     i: usize,
@@ -224,7 +224,7 @@ fn valu_in(
 
 /// Writes bits `shift..shift + 32` of `values` into the lanes of `reg` active in `exec`.
 #[inline]
-fn write_lanes(reg: &mut [u32; LANES], values: &LaneValues, exec: u64, shift: u32) {
+pub(super) fn write_lanes(reg: &mut [u32; LANES], values: &LaneValues, exec: u64, shift: u32) {
     if exec == u64::MAX {
         for (r, v) in reg.iter_mut().zip(values) {
             *r = (v >> shift) as u32;

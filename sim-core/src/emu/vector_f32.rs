@@ -161,34 +161,74 @@ fn constant_k(s: &Step) -> Result<[u32; LANES], FaultKind> {
 }
 
 fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(add_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn add_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, e, s, |a, b| a + b)
 }
 
 fn sub(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(sub_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn sub_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, e, s, |a, b| a - b)
 }
 
 fn subrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(subrev_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn subrev_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, e, s, |a, b| b - a)
 }
 
 fn mul(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(mul_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn mul_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, e, s, |a, b| a * b)
 }
 
 fn mac(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(mac_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn mac_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     ternary(w, e, s, Third::Destination, |a, b, c| a * b + c)
 }
 
 fn mad(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(mad_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn mad_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     ternary(w, e, s, Third::Source, |a, b, c| a * b + c)
 }
 
 fn madak(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(madak_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn madak_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     ternary(w, e, s, Third::K, |a, b, k| a * b + k)
 }
 
 fn madmk(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(madmk_lanes, w, e, s)
+}
+
+#[inline(always)]
+fn madmk_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     ternary(w, e, s, Third::K, |a, b, k| a * k + b)
 }
 

@@ -198,17 +198,7 @@ pub fn one_page(
     let words = frame.words();
     let page_offset_mask = (1u64 << shift) - 1;
     let index = |a: u64| ((a & page_offset_mask) / 4) as usize;
-    let regs = match if store { data } else { dst } {
-        op @ Operand::Vector { count, .. } => {
-            let r = vgpr(w, op, u32::from(count).max(dwords as u32))?;
-            &mut w.vgprs[r..r + dwords]
-        }
-        _ => {
-            return Err(FaultKind::Unsupported(
-                "a vector operand that is not a VGPR",
-            ))
-        }
-    };
+    let regs = transfer_registers(w, if store { data } else { dst }, dwords)?;
     if bytes == 4 {
         e.tlb.record_lanes(exec, addresses, dwords, 4);
     } else {
@@ -226,6 +216,85 @@ pub fn one_page(
             });
         }
     }
+    Ok(true)
+}
+
+/// The `dwords` VGPRs a load writes or a store reads, starting at `op`'s.
+fn transfer_registers(
+    w: &mut Wavefront,
+    op: Operand,
+    dwords: usize,
+) -> Result<&mut [[u32; LANES]], FaultKind> {
+    match op {
+        Operand::Vector { count, .. } => {
+            let r = vgpr(w, op, u32::from(count).max(dwords as u32))?;
+            Ok(&mut w.vgprs[r..r + dwords])
+        }
+        _ => Err(FaultKind::Unsupported(
+            "a vector operand that is not a VGPR",
+        )),
+    }
+}
+
+/// Performs a dword load, or a dword store, of all 64 lanes when lane `l` addresses
+/// `first + l·4·dwords` of global memory (one contiguous run, the commonest access):
+/// one translation per page the run touches (at most two) and slices of the pages, no
+/// address per lane. Returns `Ok(false)`, having done nothing, when the access is not of
+/// that kind or a page of the run is not mapped; the effects and recorded accesses are
+/// those of [`one_page`] and [`execute`].
+pub fn contiguous(
+    w: &mut Wavefront,
+    e: &mut Env,
+    op: VmemOp,
+    first: u64,
+    data: Operand,
+    dst: Operand,
+) -> Result<bool, FaultKind> {
+    let (store, dwords) = match op {
+        VmemOp::Load {
+            bytes: 4, dwords, ..
+        } => (false, dwords),
+        VmemOp::Store { bytes: 4, dwords } => (true, dwords),
+        _ => return Ok(false),
+    };
+    if !first.is_multiple_of(4) || first.checked_add(4 * (LANES * dwords) as u64).is_none() {
+        return Ok(false);
+    }
+    let Some(run) = e.tlb.run(first, LANES * dwords) else {
+        return Ok(false);
+    };
+    let regs = transfer_registers(w, if store { data } else { dst }, dwords)?;
+    let (head, tail) = (run.head, run.tail);
+    let split = head.len();
+    if dwords == 1 {
+        let (reg_head, reg_tail) = regs[0].split_at_mut(split);
+        for (words, reg) in [(head, reg_head), (tail, reg_tail)] {
+            if store {
+                for (word, v) in words.iter().zip(reg.iter()) {
+                    word.store(*v, Ordering::Relaxed);
+                }
+            } else {
+                for (word, v) in words.iter().zip(reg.iter_mut()) {
+                    *v = word.load(Ordering::Relaxed);
+                }
+            }
+        }
+        run.record();
+        return Ok(true);
+    }
+    for (k, reg) in regs.iter_mut().enumerate() {
+        let lane_words = head.iter().chain(tail).skip(k).step_by(dwords);
+        if store {
+            for (word, v) in lane_words.zip(reg.iter()) {
+                word.store(*v, Ordering::Relaxed);
+            }
+        } else {
+            for (word, v) in lane_words.zip(reg.iter_mut()) {
+                *v = word.load(Ordering::Relaxed);
+            }
+        }
+    }
+    run.record();
     Ok(true)
 }
 

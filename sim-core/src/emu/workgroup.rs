@@ -7,7 +7,7 @@ use super::budget::InstructionBudget;
 use super::fault::{Fault, FaultKind};
 use super::memory::{Tlb, TlbEntries};
 use super::program::{Env, Program};
-use super::setup::{initialize, WavefrontSetup};
+use super::setup::{initialize_all, WavefrontSetup};
 use super::wavefront::{WaveStatus, Wavefront};
 use crate::driver::GpuMemory;
 use crate::isa::Category;
@@ -120,6 +120,30 @@ pub fn run_workgroup(
     limits: RunLimits,
     budget: &InstructionBudget,
 ) -> Result<WorkGroupRun, Fault> {
+    let mut translations = TlbEntries::default();
+    run_workgroup_translated(
+        kernel,
+        memory,
+        waves,
+        lds_bytes,
+        limits,
+        budget,
+        &mut translations,
+    )
+}
+
+/// [`run_workgroup`] with its address translations cached in `translations` (empty, or
+/// made for `memory` while its pages did not move, e.g. by earlier work-groups of the
+/// same launch).
+pub fn run_workgroup_translated(
+    kernel: &KernelCode,
+    memory: &GpuMemory,
+    waves: &[WavefrontSetup],
+    lds_bytes: u32,
+    limits: RunLimits,
+    budget: &InstructionBudget,
+    translations: &mut TlbEntries,
+) -> Result<WorkGroupRun, Fault> {
     let vgprs = kernel
         .program
         .vgprs_used()
@@ -128,14 +152,13 @@ pub fn run_workgroup(
     let mut spare = SpareWavefronts::take();
     let wavefronts = &mut spare.0;
     wavefronts.resize_with(waves.len(), || Wavefront::new(0));
-    for (w, s) in wavefronts.iter_mut().zip(waves) {
+    for w in wavefronts.iter_mut() {
         w.reset(vgprs);
-        initialize(w, &kernel.descriptor, s, kernel.entry_pc);
     }
+    initialize_all(wavefronts, &kernel.descriptor, waves, kernel.entry_pc);
     let mut lds = vec![0u8; lds_bytes as usize];
-    let mut translations = TlbEntries::default();
     let mut env = Env {
-        tlb: Tlb::new(memory, &mut translations),
+        tlb: Tlb::new(memory, translations),
         lds: &mut lds,
     };
     let mut counts = InstructionCounts::default();
