@@ -68,6 +68,10 @@
  *                  the fetch (the instruction cache's hit latency) and the cycle its
  *                  answer takes to reach the arbiter, each rounded up to the SIMD's
  *                  turns; 0 (the default) prints the measurement without checking it.
+ *   --cu-window    vector memory requests a compute unit has in flight at once (0: no
+ *                  limit; with answers taken in request order): a request leaves only
+ *                  once the answer of the request that many before it has come back and
+ *                  every answer before that one too, one request a cycle.
  *   --mixed-hop    measure the mixed hop (valid while the L1's MSHRs do not hold back its
  *                  63 misses: each holds one for less than a cycle per MSHR);
  *   --in-order-answers  1: the compute unit takes vector memory answers in request
@@ -95,6 +99,8 @@ static unsigned long bank_stride, bank_cycles;
 static unsigned long l1_in_flight, l1_tlb_cycles = 12, l1v_cycles = 62;
 /* Cycles per pass of the fetch loop (0: not checked). */
 static unsigned long fetch_cycles;
+/* Vector memory requests a compute unit has in flight at once (0: no limit). */
+static unsigned long cu_window;
 /* Whether the mixed hop is measured, and whether answers are taken in request order. */
 static unsigned long mixed_hop, in_order_answers = 1;
 
@@ -337,8 +343,13 @@ static double stream_bytes_per_cycle(struct wl_device *dev)
  * its taking the last one's answer, all L1 hits: each passes the L1 TLB, then holds one of the L1's
  * `l1_in_flight` places for the L1's latency; with no limit, or more places than
  * requests, the last leaves `lines` - 1 cycles after the first. */
+static unsigned long window_latency(unsigned long lines, unsigned long first,
+                                    unsigned long others);
+
 static unsigned long wide_latency(unsigned long lines)
 {
+    if (cu_window)
+        return window_latency(lines, l1_cycles, l1_cycles);
     if (l1_in_flight == 0 || l1_in_flight >= lines)
         return lines - 1 + l1_cycles;
     unsigned long rounds = (lines + l1_in_flight - 1) / l1_in_flight;
@@ -381,10 +392,35 @@ static double branch_loop(struct wl_device *dev)
  * and the last miss arrives. */
 static unsigned long mixed_latency(unsigned long lines)
 {
+    if (cu_window)
+        return window_latency(lines, l1_cycles, l2_cycles);
     if (in_order_answers)
         return lines - 1 + (l1_cycles > l2_cycles ? l1_cycles : l2_cycles);
     unsigned long last_miss = lines - 1 + l2_cycles;
     return l1_cycles > last_miss ? l1_cycles : last_miss;
+}
+
+/* The same (`lines` requests, the first answered `first` cycles after it leaves, the
+ * others `others` cycles after), with at most `cu_window` requests in flight and answers
+ * taken in request order, one a cycle. Answer j comes back to the compute unit, freeing
+ * a place, once it and every answer before it have arrived: at R(j), the latest arrival
+ * among answers 0..j. Request k leaves a cycle after request k - 1, and not before the
+ * place answer k - cu_window held is free: L(k) = max(L(k - 1) + 1, R(k - cu_window));
+ * it arrives at A(k) = L(k) + its latency and is taken at T(k) = max(R(k), T(k - 1) + 1).
+ */
+static unsigned long window_latency(unsigned long lines, unsigned long first,
+                                    unsigned long others)
+{
+    unsigned long left[64] = {0}, back[64] = {0}, taken = 0;
+    for (unsigned long k = 0; k < lines && k < 64; k++) {
+        left[k] = k == 0 ? 0 : left[k - 1] + 1;
+        if (k >= cu_window && back[k - cu_window] > left[k])
+            left[k] = back[k - cu_window];
+        unsigned long arrives = left[k] + (k == 0 ? first : others);
+        back[k] = k == 0 || arrives > back[k - 1] ? arrives : back[k - 1];
+        taken = k == 0 || back[k] > taken + 1 ? back[k] : taken + 1;
+    }
+    return taken;
 }
 
 int main(int argc, char **argv)
@@ -413,6 +449,8 @@ int main(int argc, char **argv)
         {"--l1v-cycles", "L1 vector cache latency (cycles)", &l1v_cycles, 0},
         {"--fetch-cycles", "expected cycles per pass of the fetch loop (0: not checked)",
          &fetch_cycles, 0},
+        {"--cu-window", "vector memory requests a compute unit has in flight at once (0: no "
+                        "limit)", &cu_window, 0},
         {"--mixed-hop", "measure the hop of an L1 hit and 63 L2 hits", &mixed_hop, 1},
         {"--in-order-answers", "1: vector memory answers taken in request order, one a "
                                "cycle; 0: as they arrive", &in_order_answers, 0},
