@@ -2,7 +2,7 @@
 //! `--set KEY=VALUE` settings laid over it, comments kept, validated by sim-core.
 
 use anyhow::{bail, Context, Result};
-use sim_core::config::{ConfigError, PlatformConfig, DEFAULT_PLATFORM_TOML};
+use sim_core::config::{optional_keys, ConfigError, PlatformConfig, DEFAULT_PLATFORM_TOML};
 use toml_edit::{DocumentMut, Item};
 
 /// One setting of the platform file: a dotted key (`gpu.l2.size_bytes`) and its value.
@@ -72,12 +72,19 @@ fn flatten(prefix: &str, value: toml::Value, out: &mut Vec<Setting>) {
     }
 }
 
-/// Every dotted key of the platform file, in the default file's order.
+/// Every dotted key of the platform file: the default file's, in its order, then the
+/// optional keys it leaves out.
 pub fn platform_keys() -> Vec<String> {
     let table: toml::Table = DEFAULT_PLATFORM_TOML.parse().expect("valid embedded file");
     let mut out = Vec::new();
     flatten("", toml::Value::Table(table), &mut out);
-    out.into_iter().map(|s| s.key).collect()
+    let mut keys: Vec<String> = out.into_iter().map(|s| s.key).collect();
+    for key in optional_keys() {
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    keys
 }
 
 /// The platform file that results from laying `settings` (later ones win) over the
@@ -100,13 +107,23 @@ impl EffectivePlatform {
             if !keys.contains(&setting.key) {
                 bail!("{}", unknown_key_message(&setting.key, &keys));
             }
-            let item = lookup_mut(&mut doc, &setting.key).expect("every listed key exists");
-            let decor = item.as_value().map(|v| v.decor().clone());
             let mut value = edit_value(&setting.value);
-            if let Some(decor) = decor {
-                *value.decor_mut() = decor;
+            match lookup_mut(&mut doc, &setting.key) {
+                Some(item) => {
+                    if let Some(decor) = item.as_value().map(|v| v.decor().clone()) {
+                        *value.decor_mut() = decor;
+                    }
+                    *item = Item::Value(value);
+                }
+                // An optional key the default file leaves out: added to its table.
+                None => {
+                    let (table, leaf) = setting.key.rsplit_once('.').expect("a table's key");
+                    lookup_mut(&mut doc, table)
+                        .and_then(Item::as_table_mut)
+                        .expect("the optional keys' tables exist")
+                        .insert(leaf, Item::Value(value));
+                }
             }
-            *item = Item::Value(value);
         }
         let text = doc.to_string();
         let config = PlatformConfig::from_toml(Some(&text), "the platform settings")

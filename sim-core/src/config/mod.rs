@@ -6,8 +6,8 @@ mod platform;
 
 pub use error::ConfigError;
 pub use platform::{
-    CacheConfig, CuConfig, DramConfig, GpuConfig, GpuLinks, IssueArbiter, PageMigration,
-    PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
+    optional_keys, CacheConfig, CuConfig, DramConfig, GpuConfig, GpuLinks, IssueArbiter,
+    PageMigration, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;

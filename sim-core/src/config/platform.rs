@@ -608,8 +608,25 @@ fn power_of_two(key: &str, value: u64) -> Result<(), ConfigError> {
     Ok(())
 }
 
+/// The tables of a platform file that describe a cache ([`CacheConfig`]).
+const CACHE_TABLES: [&str; 4] = ["gpu.l1v", "gpu.l1i", "gpu.l1k", "gpu.l2"];
+
+/// The keys of a cache's table that may be left out (see [`CacheConfig`]), all integers.
+const OPTIONAL_CACHE_KEYS: [&str; 2] = ["tag_latency_cycles", "fill_latency_cycles"];
+
+/// The dotted keys a platform file may set although the embedded file leaves them out
+/// (each cache's optional keys: left out, they follow its other keys), so that a file
+/// setting only a cache's `latency_cycles` keeps meaning what it says.
+pub fn optional_keys() -> Vec<String> {
+    CACHE_TABLES
+        .iter()
+        .flat_map(|table| OPTIONAL_CACHE_KEYS.map(|key| format!("{table}.{key}")))
+        .collect()
+}
+
 /// Lays `overlay` over `base` key by key; a key the base does not have is an error naming
-/// its dotted path, and so is a table given where a value belongs or the reverse.
+/// its dotted path (unless it is one of the [`optional_keys`]: it is added), and so is a
+/// table given where a value belongs or the reverse.
 fn overlay_table(
     base: &mut toml::Table,
     overlay: toml::Table,
@@ -623,6 +640,17 @@ fn overlay_table(
             format!("{prefix}.{key}")
         };
         match (base.get_mut(&key), value) {
+            // The optional keys are all counts of cycles.
+            (None, value) if optional_keys().contains(&path) => {
+                if !value.is_integer() {
+                    return Err(ConfigError::new(
+                        path,
+                        value.to_string(),
+                        "must be of type integer",
+                    ));
+                }
+                base.insert(key, value);
+            }
             (None, value) => {
                 return Err(ConfigError::new(
                     path,
@@ -750,6 +778,27 @@ mod tests {
         let p =
             PlatformConfig::from_toml(Some("[platform]\npcie_gbytes_per_s = 32\n"), "t").unwrap();
         assert_eq!(p.pcie_gbytes_per_s, 32.0);
+    }
+
+    #[test]
+    fn optional_cache_keys_may_be_set_though_the_embedded_file_leaves_them_out() {
+        let p = PlatformConfig::from_toml(
+            Some("[gpu.l2]\ntag_latency_cycles = 4\nfill_latency_cycles = 3\n"),
+            "t",
+        )
+        .unwrap();
+        assert_eq!(p.gpu.l2.tag_latency_cycles, Some(4));
+        assert_eq!(p.gpu.l2.fill_latency_cycles, 3);
+        // Left out, the L2's tag lookup still follows its latency.
+        let p = PlatformConfig::from_toml(Some("[gpu.l2]\nlatency_cycles = 30\n"), "t").unwrap();
+        assert_eq!(p.gpu.l2.tag_cycles(), 30);
+        let e = PlatformConfig::from_toml(Some("[gpu.l2]\ntag_latency_cycles = \"x\"\n"), "t")
+            .unwrap_err();
+        assert!(e.to_string().contains("tag_latency_cycles"), "{e}");
+        // Only caches have them.
+        let e = PlatformConfig::from_toml(Some("[gpu.l2_tlb]\ntag_latency_cycles = 4\n"), "t")
+            .unwrap_err();
+        assert_eq!(e.key, "gpu.l2_tlb.tag_latency_cycles");
     }
 
     #[test]
