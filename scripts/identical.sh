@@ -40,6 +40,15 @@ run transpose 1 "$b/transpose/transpose"
 run kmeans 1 "$b/kmeans/kmeans"
 run vectoradd4 4 "$b/vectoradd/vectoradd" --all-devices -n 262144
 GCNSIM_UNIFIED=1 run matmul_unified4 4 "$b/matmul/matmul" -m 128 -n 128 -k 128
+for app in aes convolution bitonicsort reduction vectoradd sobel; do
+    run "$app" 1 "$b/$app/$app"
+done
+# Every kind of image instruction (imagediff compares with PoCL, so it sees both).
+run imagediff 1 env OCL_ICD_VENDORS="$b/imagediff/vendors" "$b/imagediff/imagediff" \
+    "$GCNSIM_REPO/test-apps/imagediff/imagediff.cl"
+# GCN3's round-robin issue arbiter (the other apps run MGPUSim's sticky one).
+(cd "$b/microbench" && GCNSIM_CONFIG="$GCNSIM_REPO/test-apps/microbench/round_robin.toml" \
+    run microbench-round-robin 1 "$b/microbench/microbench")
 for app in fir matmul aes kmeans transpose convolution bitonicsort reduction vectoradd; do
     run_emu "$app" 1 "$b/$app/$app"
 done

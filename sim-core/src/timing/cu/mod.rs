@@ -504,11 +504,13 @@ impl ComputeUnit {
         self.retire(ctx, key, Err(Box::new(error)));
     }
 
-    /// Takes the memory system's answers.
-    fn receive(&mut self, ctx: &mut Context<'_, Message>) {
+    /// Takes the memory system's answers; whether there were any.
+    fn receive(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+        let mut any = false;
         let now = ctx.clock().cycle_at(ctx.now());
         for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
             while let Some(msg) = ctx.retrieve(port) {
+                any = true;
                 let Message::Memory(MemoryMessage::Response(response)) = msg else {
                     panic!("a compute unit received {msg:?} from memory");
                 };
@@ -527,6 +529,7 @@ impl ComputeUnit {
             self.vector_in_flight.answered();
             self.answered(ctx, response, cycle);
         }
+        any
     }
 
     /// Takes `response` in cycle `cycle` (now or, for an answer that waits its turn, later).
@@ -949,7 +952,9 @@ impl ComputeUnit {
             // Something issued (or arrived): the arbiter decides again next cycle.
             return Some(soonest);
         }
-        let mut next = self.timed.keys().next().map(|&(t, _)| t);
+        // Timed completions are taken when the arbiter next decides, so one due now (an
+        // answer taken in this cycle after the decision) is taken next cycle.
+        let mut next = self.timed.keys().next().map(|&(t, _)| t.max(soonest));
         fn earliest(next: &mut Option<Time>, t: Time) {
             *next = Some(next.map_or(t, |n| n.min(t)));
         }
@@ -1077,13 +1082,16 @@ impl Component<Message> for ComputeUnit {
             self.cpi.record(ctx.clock().cycle_at(now), state);
         }
         // An answer that leaves every wavefront as the arbiter and the CPI stack see it
-        // (one line of several of a load, a prefetched line) changes no decision: a
-        // stalled arbiter stays stalled and `next_event` finds when it may next decide
-        // otherwise (a wanted line included). Otherwise it decides again next cycle.
+        // (one line of several of a load, a prefetched line) changes no decision of the
+        // sticky arbiter: stalled, it stays so and `next_event` finds when it may next
+        // decide otherwise (a wanted line included). Otherwise it decides again next
+        // cycle; so does a round-robin arbiter after any answer, as its SIMDs' pointers
+        // turn in every cycle it decides in.
         self.waves.take_changed();
         let accepted = self.accept(ctx);
-        self.receive(ctx);
-        if accepted || self.waves.take_changed() {
+        let received = self.receive(ctx);
+        let sticky = self.pipeline.arbiter() == IssueArbiter::Sticky;
+        if accepted || self.waves.take_changed() || received && !sticky {
             self.stalled = false;
         }
         if !self.in_order.is_empty() {
