@@ -2,10 +2,12 @@
 //! times, and the callbacks waiting for a status.
 
 use super::context::Context;
-use super::host::host_clock;
+use super::host::{host_clock, register_host_thread};
+use super::platform::Platform;
 use super::queue::Queue;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_COMPLETE, CL_QUEUED, CL_RUNNING, CL_SUBMITTED};
+use sim_core::platform::Timeline;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// A function called when an event reaches a status: gets the event and the status.
@@ -28,6 +30,9 @@ struct EventState {
     status: i32,
     times: ProfilingTimes,
     callbacks: Vec<(i32, EventCallback)>,
+    /// On the shared timeline: host threads and queues (by number) blocked on the event.
+    sleeping_hosts: usize,
+    sleeping_queues: Vec<u64>,
 }
 
 /// An OpenCL event.
@@ -67,6 +72,8 @@ impl Event {
                 status,
                 times,
                 callbacks: Vec::new(),
+                sleeping_hosts: 0,
+                sleeping_queues: Vec::new(),
             }),
             changed: Condvar::new(),
         })
@@ -117,6 +124,21 @@ impl Event {
                 .into_iter()
                 .partition(|(trigger, _)| status <= *trigger);
             state.callbacks = pending;
+            if status <= CL_COMPLETE {
+                // Whoever sleeps on the event can act again: the shared timeline learns it
+                // before any of them sees the event ended (and before its completer goes
+                // on), with the host's clock at the event's end.
+                let hosts = std::mem::take(&mut state.sleeping_hosts);
+                let queues = std::mem::take(&mut state.sleeping_queues);
+                if let Some(timeline) = Platform::timeline() {
+                    if hosts > 0 {
+                        host_clock().observe(now_ns);
+                    }
+                    if hosts > 0 || !queues.is_empty() {
+                        timeline.wake(hosts, &queues, now_ns);
+                    }
+                }
+            }
             due
         };
         self.changed.notify_all();
@@ -151,6 +173,10 @@ impl Event {
         };
         if status <= CL_COMPLETE {
             host_clock().observe(end);
+        } else if self.queue.is_some() && Platform::timeline().is_some() {
+            // On the shared timeline a program that polls waits: its clock stands still
+            // while it polls, and the engine may not pass it (see `Timeline`).
+            return self.wait_as_host();
         }
         status
     }
@@ -159,15 +185,33 @@ impl Event {
     /// waits: the host's simulated clock moves to the command's end. Returns the final
     /// status.
     pub fn wait_as_host(&self) -> i32 {
-        let status = self.wait();
+        register_host_thread();
+        let status = self.sleep(|state, timeline| {
+            state.sleeping_hosts += 1;
+            timeline.host_blocks();
+        });
         host_clock().observe(self.times().end);
         status
     }
 
-    /// Blocks until the event is complete or failed (without moving the host's clock: for
-    /// the simulator's own threads); returns the final status.
-    pub fn wait(&self) -> i32 {
+    /// Blocks the thread of queue number `queue` until the event is complete or failed
+    /// (without moving the host's clock); returns the final status.
+    pub fn wait_for_queue(&self, queue: u64) -> i32 {
+        self.sleep(|state, timeline| {
+            state.sleeping_queues.push(queue);
+            timeline.queue_blocks(queue);
+        })
+    }
+
+    /// Blocks until the event is complete or failed; first, if it is not and the GPUs
+    /// share a timeline, `asleep` tells the timeline who sleeps. Returns the final status.
+    fn sleep(&self, asleep: impl FnOnce(&mut EventState, &Timeline)) -> i32 {
         let mut state = self.state();
+        if state.status > CL_COMPLETE {
+            if let Some(timeline) = Platform::timeline() {
+                asleep(&mut state, timeline);
+            }
+        }
         while state.status > CL_COMPLETE {
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
         }
