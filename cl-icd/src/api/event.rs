@@ -68,7 +68,7 @@ fn event_info(event: &Event, param_name: cl_event_info) -> CLResult<Vec<u8>> {
         }
         CL_EVENT_CONTEXT => info(&handle_of(&event.context)),
         CL_EVENT_COMMAND_TYPE => info(&event.command_type),
-        CL_EVENT_COMMAND_EXECUTION_STATUS => info(&event.status_seen_by_host()),
+        CL_EVENT_COMMAND_EXECUTION_STATUS => info(&event.status_polled_by_host()),
         CL_EVENT_REFERENCE_COUNT => info(&reference_count(event)),
         // CL_INVALID_VALUE if param_name is not valid.
         _ => return Err(CL_INVALID_VALUE),

@@ -173,9 +173,17 @@ impl Event {
         };
         if status <= CL_COMPLETE {
             host_clock().observe(end);
-        } else if self.queue.is_some() && Platform::timeline().is_some() {
-            // On the shared timeline a program that polls waits: its clock stands still
-            // while it polls, and the engine may not pass it (see `Timeline`).
+        }
+        status
+    }
+
+    /// The execution status a program asks for (`CL_EVENT_COMMAND_EXECUTION_STATUS`), as
+    /// [`status_seen_by_host`](Self::status_seen_by_host). On the shared timeline a
+    /// program asking about a command that has not ended waits for it: its clock stands
+    /// still while it polls, so the engine could never pass it (see `Timeline`).
+    pub fn status_polled_by_host(&self) -> i32 {
+        let status = self.status_seen_by_host();
+        if status > CL_COMPLETE && self.queue.is_some() && Platform::timeline().is_some() {
             return self.wait_as_host();
         }
         status

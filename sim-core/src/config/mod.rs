@@ -313,6 +313,29 @@ mod tests {
     }
 
     #[test]
+    fn the_shared_timeline_is_for_several_discrete_gpus_in_timing_mode() {
+        let with = |extra: &[(&str, &str)]| {
+            let mut vars = vec![
+                ("GCNSIM_GPUS", "2"),
+                ("GCNSIM_MODE", "timing"),
+                ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+            ];
+            vars.extend_from_slice(extra);
+            settings(&vars).unwrap()
+        };
+        assert!(with(&[]).shared_timeline());
+        assert!(!with(&[("GCNSIM_DISCRETE_TIMELINE", "per_gpu")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_GPUS", "1")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_MODE", "emu")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_UNIFIED", "1")]).shared_timeline());
+        assert!(!settings(&[("GCNSIM_MODE", "timing")])
+            .unwrap()
+            .shared_timeline());
+        let bad = settings(&[("GCNSIM_DISCRETE_TIMELINE", "one")]).unwrap_err();
+        assert_eq!(bad.key, "GCNSIM_DISCRETE_TIMELINE");
+    }
+
+    #[test]
     fn bad_values_name_key_and_value() {
         let cases = [
             ("GCNSIM_GPUS", "zero"),

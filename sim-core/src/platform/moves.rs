@@ -184,6 +184,61 @@ mod tests {
     }
 
     #[test]
+    fn on_the_shared_timeline_moves_share_the_links_in_simulated_time_order() {
+        let vars = [
+            ("GCNSIM_GPUS", "3"),
+            ("GCNSIM_THREADS", "1"),
+            ("GCNSIM_MODE", "timing"),
+            ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+        ];
+        let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())));
+        let platform = Platform::new(settings.expect("settings")).expect("platform");
+        let timeline = platform.timeline().expect("a shared timeline");
+        let buffers: Vec<Arc<Buffer>> = (0..2)
+            .map(|_| {
+                let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+                buffer.write(0, 0, &[7; 16]).unwrap();
+                buffer
+            })
+            .collect();
+        // Queue 1 (GPU 1) moves its buffer from T, queue 2 (GPU 2) from T + 1 ns: both
+        // answers leave GPU 0 over its one link. Whichever thread gets there first, the
+        // later move waits for the earlier one on that link.
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        for (round, order) in [[0, 1], [1, 0]].into_iter().enumerate() {
+            let t = 1000 + round as u64 * 10 * link;
+            timeline.queue_enqueued(1, t);
+            timeline.queue_enqueued(2, t + 1);
+            let mut ns: Vec<(usize, u64)> = std::thread::scope(|scope| {
+                let moves: Vec<_> = order
+                    .iter()
+                    .map(|&b| {
+                        let (platform, buffer) = (&platform, &buffers[b]);
+                        scope.spawn(move || {
+                            let (queue, start) = (1 + b as u64, t + b as u64);
+                            let ns = platform.move_buffers(1 + b, queue, &[buffer.clone()], start);
+                            let ns = ns.unwrap();
+                            // As a queue's thread does after each command.
+                            platform.timeline().unwrap().queue_done(queue, start + ns);
+                            (b, ns)
+                        })
+                    })
+                    .collect();
+                moves.into_iter().map(|m| m.join().unwrap()).collect()
+            });
+            ns.sort();
+            assert!(
+                ns[0].1 > link && ns[0].1 < link + 1000,
+                "{ns:?}, the link's {link} ns"
+            );
+            assert!(ns[1].1 > 2 * link && ns[1].1 < 2 * link + 1000, "{ns:?}");
+            for buffer in &buffers {
+                buffer.move_to(0).unwrap();
+            }
+        }
+    }
+
+    #[test]
     fn the_first_use_of_an_upload_moves_nothing() {
         let platform = two_gpus();
         let buffer = platform.driver().create_buffer(4096).unwrap();
