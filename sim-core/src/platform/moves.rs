@@ -216,7 +216,12 @@ mod tests {
                         let (platform, buffer) = (&platform, &buffers[b]);
                         scope.spawn(move || {
                             let (queue, start) = (1 + b as u64, t + b as u64);
-                            let ns = platform.move_buffers(1 + b, queue, &[buffer.clone()], start);
+                            let ns = platform.move_buffers(
+                                1 + b,
+                                queue,
+                                std::slice::from_ref(buffer),
+                                start,
+                            );
                             let ns = ns.unwrap();
                             // As a queue's thread does after each command.
                             platform.timeline().unwrap().queue_done(queue, start + ns);
