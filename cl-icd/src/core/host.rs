@@ -80,6 +80,7 @@ struct HostThreadEnd;
 
 impl Drop for HostThreadEnd {
     fn drop(&mut self) {
+        super::event::end_host_poll();
         if let Some(timeline) = super::platform::Platform::timeline() {
             timeline.host_thread_ended();
         }

@@ -109,6 +109,7 @@ impl Queue {
         event.set_status(CL_SUBMITTED, launch.submit_ns(queued));
         if let Some(timeline) = crate::core::platform::Platform::timeline() {
             // Before the command reaches the queue's thread (see `Timeline`).
+            super::event::end_host_poll();
             register_host_thread();
             timeline.queue_enqueued(self.index, launch.submit_ns(queued));
         }
