@@ -32,13 +32,15 @@
 //! engine goes on. What the engine does below the horizon is thus fixed by the jobs, not
 //! by when threads reached the timeline, at any `GCNSIM_THREADS`.
 //!
-//! Limits: a program whose threads wait for one another outside OpenCL (or that polls an
-//! event's status without waiting: see the ICD) could hold the horizon still forever. When
-//! the horizon has not moved for [`FALLBACK`] of wall time while jobs wait, the timeline
-//! says so once on stderr and runs the engine past it: that run's times may then depend
-//! on the host threads' timing. A command whose START lies behind the engine's time
-//! (possible only then, or when two queues share a GPU or a thread other than the
-//! program's enqueues) starts at the engine's time.
+//! Limits: a program whose threads wait for one another outside OpenCL could hold the
+//! horizon still forever (a thread that polls an unfinished command's status counts as
+//! blocked on it until its next poll, enqueue, wait or user event: see the ICD's
+//! `Event::status_polled_by_host`). When the horizon has not moved for [`FALLBACK`] of
+//! wall time while jobs wait, the timeline says so once on stderr and runs the engine
+//! past it: that run's times may then depend on the host threads' timing. A command whose
+//! START lies behind the engine's time (possible only then, when two queues share a GPU,
+//! when a thread other than the program's enqueues, or when a program enqueues between
+//! polls of an unfinished command) starts at the engine's time.
 
 use super::timing::platform_engine;
 use crate::config::PlatformConfig;
