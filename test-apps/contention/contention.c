@@ -20,7 +20,11 @@
  *    its START - SUBMIT is about twice one move's link time (1.8x to 2.2x) while the
  *    first takes one (within 10 %); with an engine per GPU both take one.
  *
- *   contention [--shared 0|1] [--walk-ns W] [--link-gbps G]
+ * With --poll the program waits for the pair of kernels and the pair of moves by spinning
+ * on clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS) instead of clWaitForEvents (the
+ * same times: a polling program sees the same simulated times as a waiting one).
+ *
+ *   contention [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]
  */
 #include "testapp.h"
 
@@ -75,13 +79,29 @@ static int right(cl_command_queue queue, cl_mem out, const float *host) {
     return 1;
 }
 
+/* Waits for `events` by clWaitForEvents, or with `poll` by spinning on their status. */
+static void wait_all(int poll, cl_uint n, const cl_event *events) {
+    if (!poll) {
+        TA_CHECK(clWaitForEvents(n, events));
+        return;
+    }
+    for (cl_uint i = 0; i < n; i++) {
+        cl_int status;
+        do {
+            TA_CHECK(clGetEventInfo(events[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                    &status, NULL));
+        } while (status > CL_COMPLETE);
+        ta_check(status == CL_COMPLETE, "a polled command completes");
+    }
+}
+
 static cl_ulong span(cl_event e) {
     return when(e, CL_PROFILING_COMMAND_END) - when(e, CL_PROFILING_COMMAND_START);
 }
 
 int main(int argc, char **argv) {
     ta_init(&argc, argv);
-    int shared = 1;
+    int shared = 1, poll = 0;
     double walk_ns = 1000.0, link_gbps = 16.0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--shared") && i + 1 < argc)
@@ -90,8 +110,11 @@ int main(int argc, char **argv) {
             walk_ns = strtod(argv[++i], NULL);
         else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
             link_gbps = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--poll"))
+            poll = 1;
         else {
-            fprintf(stderr, "usage: %s [--shared 0|1] [--walk-ns W] [--link-gbps G]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -136,7 +159,7 @@ int main(int argc, char **argv) {
     }
     for (int g = 0; g < 2; g++)
         both[g] = touch(q[g], kernel[g], in[2 + g], out[2 + g]);
-    TA_CHECK(clWaitForEvents(2, both));
+    wait_all(poll, 2, both);
     for (int b = 0; b < 4; b++)
         ta_check(right(q[b % 2], out[b], host), "the kernel's results (buffer %d)", b);
     cl_ulong alone_ns = span(alone[0]) > span(alone[1]) ? span(alone[0]) : span(alone[1]);
@@ -184,7 +207,7 @@ int main(int argc, char **argv) {
     TA_CHECK(clFinish(q[0]));
     for (int b = 0; b < 2; b++)
         TA_CHECK(clEnqueueMigrateMemObjects(q[1 + b], 1, &moved[b], 0, 0, NULL, &migrated[b]));
-    TA_CHECK(clWaitForEvents(2, migrated));
+    wait_all(poll, 2, migrated);
     double link_ns = MOVE_FLOATS * sizeof(float) * 68.0 / 64.0 / link_gbps;
     cl_ulong wait[2];
     for (int b = 0; b < 2; b++) {
