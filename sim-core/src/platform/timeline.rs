@@ -376,6 +376,8 @@ impl SharedEngine {
                     self.collect(&mut ended);
                 }
                 (_, Some(_)) => break,
+                // No job and no event left (a job with no event is taken above): any
+                // kernel still running has stalled.
                 (Some(_), None) | (None, None) => {
                     self.fail_stalled(&mut ended);
                     break;
