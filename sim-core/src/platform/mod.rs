@@ -507,6 +507,7 @@ impl Platform {
             run,
             flush,
             metrics,
+            engine,
         } = outcome
         else {
             unreachable!("a kernel's job comes to a kernel's outcome");
@@ -531,6 +532,7 @@ impl Platform {
         Ok(KernelReport {
             metrics,
             printf_output,
+            engine,
             ..KernelReport::new(&run, counts, Vec::new())
         })
     }

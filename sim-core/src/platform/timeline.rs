@@ -46,7 +46,7 @@ use super::timing::platform_engine;
 use crate::config::PlatformConfig;
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
-use crate::engine::{PortRef, Time, PS_PER_NS};
+use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
     FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
@@ -76,6 +76,8 @@ pub(super) enum Outcome {
         run: Result<KernelRun, LaunchError>,
         flush: Result<(), String>,
         metrics: Vec<Metric>,
+        /// The engine's work while the kernel ran (all GPUs'; for the summary line).
+        engine: EngineLoad,
     },
     /// Copies: each one's nanoseconds and what the links carried for it.
     Copies(Vec<(u64, FabricTraffic)>),
@@ -345,6 +347,8 @@ struct Running {
     launch: u64,
     /// Once the command processor has answered: its run (the flush follows).
     run: Option<Result<KernelRun, LaunchError>>,
+    /// The engine's work when the kernel started.
+    load_before: EngineLoad,
 }
 
 impl SharedEngine {
@@ -393,12 +397,14 @@ impl SharedEngine {
             self.held[gpu].push_back((ticket, queue, launch));
             return;
         }
+        let load_before = self.gpu.engine().load();
         let launch = self.gpu.submit_to(gpu, launch);
         self.running[gpu] = Some(Running {
             ticket,
             queue,
             launch,
             run: None,
+            load_before,
         });
     }
 
@@ -479,6 +485,7 @@ impl SharedEngine {
             run,
             flush,
             metrics,
+            engine: self.gpu.engine().load() - running.load_before,
         };
         ended.push((running.ticket, running.queue, now / PS_PER_NS, outcome));
         if let Some((ticket, queue, launch)) = self.held[gpu].pop_front() {
