@@ -83,6 +83,7 @@ fn run_fir(binary: &[u8], threads: usize) -> (KernelReport, f64, Vec<f32>) {
         queued_ns: 0,
         start_ns: 0,
         workgroup_split: None,
+        queue: 0,
     };
     let start = Instant::now();
     let report = platform.run_kernel(0, &dispatch).expect("FIR runs");

@@ -88,6 +88,7 @@ fn run(mode: &str) -> Run {
         queued_ns: 0,
         start_ns: 0,
         workgroup_split: None,
+        queue: 0,
     };
     let report = platform.run_kernel(0, &dispatch).expect("the kernel runs");
     let mut result = Run {
@@ -236,6 +237,7 @@ fn two_gpu_reports(order: Order, threads: &str, binary: &[u8]) -> Vec<KernelRepo
             queued_ns: 0,
             start_ns: 0,
             workgroup_split: None,
+            queue: 0,
         };
         platform
             .run_kernel(gpu, &dispatch)

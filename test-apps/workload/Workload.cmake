@@ -24,6 +24,13 @@
 #     each GPU's data on it; the app must take that option).
 #   add_workload_run(NAME <test> TARGET <app> ARGS <arg>...)
 #     One more CTest run (gcnsim and PoCL) of an app with extra arguments.
+#   add_shared_timeline_determinism(NAME <test> TARGET <app> ARGS <arg>...)
+#     <test>.gcnsim<2,4> (labels "timing;multigpu"): the app with ARGS (normally
+#     --all-devices) on 2 and 4 discrete GPUs in timing mode on the shared timeline
+#     (GCNSIM_DISCRETE_TIMELINE=shared), four runs alternately with 1 and 2
+#     simulator threads: each must verify its results, and their metrics reports,
+#     profiling times and results must be byte-identical
+#     (cmake/CheckDeterminism.cmake).
 include_guard(GLOBAL)
 
 add_library(workload STATIC "${CMAKE_CURRENT_LIST_DIR}/workload.c")
@@ -40,6 +47,20 @@ function(add_workload_run)
   cmake_parse_arguments(R "" "NAME;TARGET;TIMEOUT" "ARGS" ${ARGN})
   gcnsim_add_opencl_test(NAME ${R_NAME} TARGET ${R_TARGET} ARGS ${R_ARGS}
                          TIMEOUT ${R_TIMEOUT} LABELS workload)
+endfunction()
+
+function(add_shared_timeline_determinism)
+  cmake_parse_arguments(D "" "NAME;TARGET" "ARGS" ${ARGN})
+  string(REPLACE ";" "\\;" args "${D_ARGS}")
+  foreach(gpus 2 4)
+    _gcnsim_environment(env ${gpus})
+    _gcnsim_register(${D_NAME}.gcnsim${gpus}
+      "${env};GCNSIM_MODE=timing;GCNSIM_DISCRETE_TIMELINE=shared"
+      "gcnsim;workload;timing;multigpu" 300 "${CMAKE_CURRENT_BINARY_DIR}"
+      ${CMAKE_COMMAND} -DAPP=$<TARGET_FILE:${D_TARGET}> "-DAPP_ARGS=${args}"
+      "-DTHREADS=1\;2\;1\;2" -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${D_NAME}-${gpus}
+      -P ${GCNSIM_ROOT}/cmake/CheckDeterminism.cmake)
+  endforeach()
 endfunction()
 
 function(add_workload)

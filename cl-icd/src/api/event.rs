@@ -68,6 +68,7 @@ fn event_info(event: &Event, param_name: cl_event_info) -> CLResult<Vec<u8>> {
         }
         CL_EVENT_CONTEXT => info(&handle_of(&event.context)),
         CL_EVENT_COMMAND_TYPE => info(&event.command_type),
+        // (Answered by `clGetEventInfo` itself: a poll needs the event's Arc.)
         CL_EVENT_COMMAND_EXECUTION_STATUS => info(&event.status_seen_by_host()),
         CL_EVENT_REFERENCE_COUNT => info(&reference_count(event)),
         // CL_INVALID_VALUE if param_name is not valid.
@@ -122,8 +123,13 @@ entry! {
         param_value_size_ret: *mut usize,
     ) {
         // CL_INVALID_EVENT if event is a not a valid event object.
-        let event = get::<Event>(event)?;
-        write_info(event_info(event, param_name), param_value_size, param_value, param_value_size_ret)
+        let event_ref = get::<Event>(event)?;
+        let answer = if param_name == CL_EVENT_COMMAND_EXECUTION_STATUS {
+            Ok(info(&get_arc::<Event>(event)?.status_polled_by_host()))
+        } else {
+            event_info(event_ref, param_name)
+        };
+        write_info(answer, param_value_size, param_value, param_value_size_ret)
     }
 
     /// `clGetEventProfilingInfo`.
@@ -174,6 +180,7 @@ entry! {
         // a callback may release the application's last one while the status is set.)
         let event = get_arc::<Event>(event)?;
         check(event.queue.is_some(), CL_INVALID_EVENT)?;
+        crate::core::event::end_host_poll();
         // CL_INVALID_VALUE if the execution_status is not CL_COMPLETE or a negative
         // integer value.
         check(execution_status > CL_COMPLETE, CL_INVALID_VALUE)?;

@@ -258,6 +258,7 @@ fn launch(
             queued_ns,
             start_ns,
             workgroup_split: workgroup_split.as_deref(),
+            queue: queue_index,
         };
         let completion_ns = device.launch.cp_completion_ns;
         let wall = Instant::now();

@@ -2,11 +2,36 @@
 //! times, and the callbacks waiting for a status.
 
 use super::context::Context;
-use super::host::host_clock;
+use super::host::{host_clock, register_host_thread};
+use super::platform::Platform;
 use super::queue::Queue;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_COMPLETE, CL_QUEUED, CL_RUNNING, CL_SUBMITTED};
+use sim_core::platform::Timeline;
+use std::cell::RefCell;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+thread_local! {
+    /// The command this host thread polled last and found unfinished, on the shared
+    /// timeline.
+    static POLLED: RefCell<Option<Arc<Event>>> = const { RefCell::new(None) };
+}
+
+/// The host thread acts again after polling a command that had not ended: it no longer
+/// counts as blocked on it (unless the command has ended since, which already counted
+/// it as acting again).
+pub fn end_host_poll() {
+    let Ok(Some(event)) = POLLED.try_with(|polled| polled.borrow_mut().take()) else {
+        return;
+    };
+    let mut state = event.state();
+    if state.status > CL_COMPLETE && state.polling_hosts > 0 {
+        state.polling_hosts -= 1;
+        if let Some(timeline) = Platform::timeline() {
+            timeline.wake(1, &[], 0);
+        }
+    }
+}
 
 /// A function called when an event reaches a status: gets the event and the status.
 pub type EventCallback = Box<dyn FnOnce(&Event, i32) + Send>;
@@ -28,6 +53,11 @@ struct EventState {
     status: i32,
     times: ProfilingTimes,
     callbacks: Vec<(i32, EventCallback)>,
+    /// On the shared timeline: host threads and queues (by number) blocked on the event,
+    /// and host threads that polled it last (see [`Event::status_polled_by_host`]).
+    sleeping_hosts: usize,
+    sleeping_queues: Vec<u64>,
+    polling_hosts: usize,
 }
 
 /// An OpenCL event.
@@ -67,6 +97,9 @@ impl Event {
                 status,
                 times,
                 callbacks: Vec::new(),
+                sleeping_hosts: 0,
+                sleeping_queues: Vec::new(),
+                polling_hosts: 0,
             }),
             changed: Condvar::new(),
         })
@@ -117,6 +150,23 @@ impl Event {
                 .into_iter()
                 .partition(|(trigger, _)| status <= *trigger);
             state.callbacks = pending;
+            if status <= CL_COMPLETE {
+                // Whoever sleeps on the event can act again: the shared timeline learns it
+                // before any of them sees the event ended (and before its completer goes
+                // on), with the host's clock at the event's end.
+                let hosts = std::mem::take(&mut state.sleeping_hosts);
+                let queues = std::mem::take(&mut state.sleeping_queues);
+                let pollers = std::mem::take(&mut state.polling_hosts);
+                if let Some(timeline) = Platform::timeline() {
+                    if hosts > 0 {
+                        host_clock().observe(now_ns);
+                    }
+                    let hosts = hosts + pollers;
+                    if hosts > 0 || !queues.is_empty() {
+                        timeline.wake(hosts, &queues, now_ns);
+                    }
+                }
+            }
             due
         };
         self.changed.notify_all();
@@ -155,19 +205,60 @@ impl Event {
         status
     }
 
+    /// The execution status a program asks for (`CL_EVENT_COMMAND_EXECUTION_STATUS`), as
+    /// [`status_seen_by_host`](Self::status_seen_by_host). On the shared timeline a
+    /// program that polls a command that has not ended counts as blocked on it until its
+    /// next poll, enqueue, wait or user event (see [`end_host_poll`]): its clock stands
+    /// still while it polls, so as a source it would hold the engine before the
+    /// command's end forever (see `Timeline`).
+    pub fn status_polled_by_host(self: &Arc<Self>) -> i32 {
+        end_host_poll();
+        let status = self.status_seen_by_host();
+        let Some(timeline) = Platform::timeline().filter(|_| self.queue.is_some()) else {
+            return status;
+        };
+        let mut state = self.state();
+        if state.status > CL_COMPLETE {
+            state.polling_hosts += 1;
+            timeline.host_blocks();
+            drop(state);
+            POLLED.with(|polled| *polled.borrow_mut() = Some(self.clone()));
+        }
+        status
+    }
+
     /// Blocks until the event is complete or failed, as the host program does when it
     /// waits: the host's simulated clock moves to the command's end. Returns the final
     /// status.
     pub fn wait_as_host(&self) -> i32 {
-        let status = self.wait();
+        end_host_poll();
+        register_host_thread();
+        let status = self.sleep(|state, timeline| {
+            state.sleeping_hosts += 1;
+            timeline.host_blocks();
+        });
         host_clock().observe(self.times().end);
         status
     }
 
-    /// Blocks until the event is complete or failed (without moving the host's clock: for
-    /// the simulator's own threads); returns the final status.
-    pub fn wait(&self) -> i32 {
+    /// Blocks the thread of queue number `queue` until the event is complete or failed
+    /// (without moving the host's clock); returns the final status.
+    pub fn wait_for_queue(&self, queue: u64) -> i32 {
+        self.sleep(|state, timeline| {
+            state.sleeping_queues.push(queue);
+            timeline.queue_blocks(queue);
+        })
+    }
+
+    /// Blocks until the event is complete or failed; first, if it is not and the GPUs
+    /// share a timeline, `asleep` tells the timeline who sleeps. Returns the final status.
+    fn sleep(&self, asleep: impl FnOnce(&mut EventState, &Timeline)) -> i32 {
         let mut state = self.state();
+        if state.status > CL_COMPLETE {
+            if let Some(timeline) = Platform::timeline() {
+                asleep(&mut state, timeline);
+            }
+        }
         while state.status > CL_COMPLETE {
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
         }

@@ -8,6 +8,7 @@
 //! a single-threaded program's times do not depend on how fast the simulator runs: the
 //! clock never reads how far a GPU has got.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The host's simulated time in nanoseconds, on the timeline the GPUs' profiling times
@@ -43,6 +44,52 @@ impl HostClock {
     pub fn observe(&self, end_ns: u64) {
         self.0.fetch_max(end_ns, Ordering::AcqRel);
     }
+}
+
+/// Counts the calling thread as a host thread of the program on the shared timeline (see
+/// [`Timeline`](sim_core::platform::Timeline)), once, until it ends; queue threads are
+/// never counted.
+pub fn register_host_thread() {
+    let Some(timeline) = super::platform::Platform::timeline() else {
+        return;
+    };
+    HOST_THREAD.with(|registration| {
+        if registration.get() == Registration::Unseen {
+            registration.set(Registration::Host);
+            timeline.host_thread_started();
+            ENDS.with(|_| {});
+        }
+    });
+}
+
+/// Marks the calling thread as a command queue's thread (never a host thread).
+pub fn mark_queue_thread() {
+    HOST_THREAD.with(|registration| registration.set(Registration::Queue));
+}
+
+/// What a thread is to the shared timeline.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Registration {
+    Unseen,
+    Host,
+    Queue,
+}
+
+/// Tells the shared timeline when a registered host thread ends.
+struct HostThreadEnd;
+
+impl Drop for HostThreadEnd {
+    fn drop(&mut self) {
+        super::event::end_host_poll();
+        if let Some(timeline) = super::platform::Platform::timeline() {
+            timeline.host_thread_ended();
+        }
+    }
+}
+
+thread_local! {
+    static HOST_THREAD: Cell<Registration> = const { Cell::new(Registration::Unseen) };
+    static ENDS: HostThreadEnd = const { HostThreadEnd };
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
 use sim_core::config::Settings;
 use sim_core::driver::Driver;
-use sim_core::platform::{LaunchPath, Platform as Simulator, TransferKind};
+use sim_core::platform::{LaunchPath, Platform as Simulator, Timeline, TransferKind};
 use std::ffi::c_void;
 use std::sync::{Arc, Once};
 
@@ -31,6 +31,9 @@ impl Platform {
             .and_then(|settings| Simulator::new(settings).map_err(|e| e.to_string()));
         let (simulator, devices, settings_error) = match simulator {
             Ok(simulator) => {
+                if let Some(timeline) = simulator.timeline() {
+                    timeline.set_host_clock(|| super::host::host_clock().now_ns());
+                }
                 let devices = (0..simulator.gpu_count())
                     .map(|gpu| {
                         let platform = &simulator.settings().platform;
@@ -67,6 +70,12 @@ impl Platform {
     /// The platform if the program has already made it (without making it).
     pub fn get_if_built() -> Option<&'static Arc<Platform>> {
         Lazy::get(&PLATFORM)
+    }
+
+    /// The engine all GPUs share, if they do (`platform.discrete_timeline = "shared"`),
+    /// once the platform is built.
+    pub fn timeline() -> Option<&'static Timeline> {
+        Platform::get_if_built()?.simulator.as_ref()?.timeline()
     }
 
     /// The driver of the simulated GPUs. Only called once a device exists, which implies

@@ -4,7 +4,7 @@
 use super::context::Context;
 use super::device::Device;
 use super::event::Event;
-use super::host::host_clock;
+use super::host::{host_clock, mark_queue_thread, register_host_thread};
 use super::memory::driver_error;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{
@@ -107,6 +107,12 @@ impl Queue {
         let event = Event::for_command(self, command_type, queued);
         submission.last = Arc::downgrade(&event);
         event.set_status(CL_SUBMITTED, launch.submit_ns(queued));
+        if let Some(timeline) = crate::core::platform::Platform::timeline() {
+            // Before the command reaches the queue's thread (see `Timeline`).
+            super::event::end_host_poll();
+            register_host_thread();
+            timeline.queue_enqueued(self.index, launch.submit_ns(queued));
+        }
         let command = Command {
             event: event.clone(),
             wait_for,
@@ -138,59 +144,74 @@ impl Queue {
 
 /// The worker: runs commands in order until the queue is destroyed.
 fn run(commands: Receiver<Command>) {
-    for Command {
+    mark_queue_thread();
+    for command in commands {
+        let queue = command
+            .event
+            .queue
+            .clone()
+            .expect("commands belong to a queue");
+        execute(command);
+        if let Some(timeline) = crate::core::platform::Platform::timeline() {
+            timeline.queue_done(queue.index, queue.device.now_ns());
+        }
+    }
+}
+
+/// Runs one command once the events it waits for have ended.
+fn execute(
+    Command {
         event,
         wait_for,
         uses,
         work,
-    } in commands
-    {
-        let queue = event.queue.as_ref().expect("commands belong to a queue");
-        let device = &queue.device;
-        let failed = wait_for.iter().any(|e| e.wait() < CL_COMPLETE);
-        // The command can start once the GPU's previous command and every command it
-        // waits for (on any GPU, or a user event) have ended; a kernel's dispatch also
-        // crosses the link and passes the command processor (see `LaunchPath`).
-        let ready = wait_for
-            .iter()
-            .map(|e| e.times().end)
-            .fold(device.now_ns(), u64::max);
-        let submit = event.times().submit;
-        if failed {
-            event.set_status(
-                CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
-                submit.max(ready),
-            );
-            continue;
-        }
-        let ready = match move_buffers(queue, &uses, submit.max(ready)) {
-            Ok(0) => ready,
-            Ok(ns) => submit.max(ready) + ns,
-            Err(code) => {
-                event.set_status(code, submit.max(ready));
-                continue;
-            }
-        };
-        let kernel = event.command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL;
-        let start = device.launch.start_ns(kernel, submit, ready);
-        device.start_at(start);
-        event.set_status(CL_RUNNING, start);
-        let result = catch_unwind(AssertUnwindSafe(|| work(device.gpu))).unwrap_or_else(|_| {
-            eprintln!(
-                "gcnsim: internal error in a queued command; it fails with CL_OUT_OF_RESOURCES"
-            );
-            Err(CL_OUT_OF_RESOURCES)
-        });
-        match result {
-            Ok(duration) => {
-                let end = start + duration;
-                device.end_at(end);
-                trace_command(queue, event.command_type, start, end);
-                event.set_status(CL_COMPLETE, end)
-            }
-            Err(code) => event.set_status(code, start),
-        };
+    }: Command,
+) {
+    let queue = event.queue.as_ref().expect("commands belong to a queue");
+    let device = &queue.device;
+    let failed = wait_for
+        .iter()
+        .any(|e| e.wait_for_queue(queue.index) < CL_COMPLETE);
+    // The command can start once the GPU's previous command and every command it
+    // waits for (on any GPU, or a user event) have ended; a kernel's dispatch also
+    // crosses the link and passes the command processor (see `LaunchPath`).
+    let ready = wait_for
+        .iter()
+        .map(|e| e.times().end)
+        .fold(device.now_ns(), u64::max);
+    let submit = event.times().submit;
+    if failed {
+        event.set_status(
+            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+            submit.max(ready),
+        );
+        return;
     }
+    let ready = match move_buffers(queue, &uses, submit.max(ready)) {
+        Ok(0) => ready,
+        Ok(ns) => submit.max(ready) + ns,
+        Err(code) => {
+            event.set_status(code, submit.max(ready));
+            return;
+        }
+    };
+    let kernel = event.command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL;
+    let start = device.launch.start_ns(kernel, submit, ready);
+    device.start_at(start);
+    event.set_status(CL_RUNNING, start);
+    let result = catch_unwind(AssertUnwindSafe(|| work(device.gpu))).unwrap_or_else(|_| {
+        eprintln!("gcnsim: internal error in a queued command; it fails with CL_OUT_OF_RESOURCES");
+        Err(CL_OUT_OF_RESOURCES)
+    });
+    match result {
+        Ok(duration) => {
+            let end = start + duration;
+            device.end_at(end);
+            trace_command(queue, event.command_type, start, end);
+            event.set_status(CL_COMPLETE, end)
+        }
+        Err(code) => event.set_status(code, start),
+    };
 }
 
 /// Moves the buffers a command of `queue` uses to its GPU, starting at `start_ns` (see
@@ -202,7 +223,7 @@ fn move_buffers(queue: &Queue, uses: &[Arc<Buffer>], start_ns: u64) -> Result<u6
     };
     let gpu = queue.device.gpu;
     let ns = simulator
-        .move_buffers(gpu, uses, start_ns)
+        .move_buffers(gpu, queue.index, uses, start_ns)
         .map_err(driver_error)?;
     if ns > 0 {
         let metrics = simulator.metrics();

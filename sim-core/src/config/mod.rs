@@ -6,8 +6,8 @@ mod platform;
 
 pub use error::ConfigError;
 pub use platform::{
-    optional_keys, CacheConfig, CuConfig, DramConfig, GpuConfig, GpuLinks, IssueArbiter,
-    PageMigration, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
+    optional_keys, CacheConfig, CuConfig, DiscreteTimeline, DramConfig, GpuConfig, GpuLinks,
+    IssueArbiter, PageMigration, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;
@@ -46,6 +46,10 @@ pub const ENVIRONMENT_VARIABLES: &[(&str, &str)] = &[
     (
         "GCNSIM_UNIFIED",
         "1: the GPUs appear as one OpenCL device (unified multi-GPU); 0: one device each (overrides the file)",
+    ),
+    (
+        "GCNSIM_DISCRETE_TIMELINE",
+        "shared: discrete GPUs in timing mode on one engine (shared IOMMU and links); per_gpu: an engine each (overrides the file)",
     ),
     (
         "GCNSIM_MODE",
@@ -94,6 +98,17 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Whether the GPUs run on one engine of the platform as discrete devices
+    /// (`platform.discrete_timeline = "shared"` with several discrete GPUs in timing
+    /// mode).
+    pub fn shared_timeline(&self) -> bool {
+        let p = &self.platform;
+        self.mode == Mode::Timing
+            && !p.unified_gpus
+            && p.gpu_count > 1
+            && p.discrete_timeline == DiscreteTimeline::Shared
+    }
+
     /// Settings from this process's environment.
     pub fn from_env() -> Result<Settings, ConfigError> {
         Self::from_vars(
@@ -146,6 +161,18 @@ impl Settings {
                     "GCNSIM_UNIFIED",
                     other,
                     "must be 1 (the GPUs as one device) or 0 (one device each)",
+                ))
+            }
+        }
+        match get("GCNSIM_DISCRETE_TIMELINE") {
+            None => {}
+            Some("shared") => platform.discrete_timeline = DiscreteTimeline::Shared,
+            Some("per_gpu") => platform.discrete_timeline = DiscreteTimeline::PerGpu,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "GCNSIM_DISCRETE_TIMELINE",
+                    other,
+                    "must be `shared` (one engine for all GPUs) or `per_gpu`",
                 ))
             }
         }
@@ -283,6 +310,29 @@ mod tests {
         assert!(s.summary);
         assert_eq!(s.progress, Progress::On);
         assert_eq!(s.cache_dir, PathBuf::from("/tmp/c"));
+    }
+
+    #[test]
+    fn the_shared_timeline_is_for_several_discrete_gpus_in_timing_mode() {
+        let with = |extra: &[(&str, &str)]| {
+            let mut vars = vec![
+                ("GCNSIM_GPUS", "2"),
+                ("GCNSIM_MODE", "timing"),
+                ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+            ];
+            vars.extend_from_slice(extra);
+            settings(&vars).unwrap()
+        };
+        assert!(with(&[]).shared_timeline());
+        assert!(!with(&[("GCNSIM_DISCRETE_TIMELINE", "per_gpu")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_GPUS", "1")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_MODE", "emu")]).shared_timeline());
+        assert!(!with(&[("GCNSIM_UNIFIED", "1")]).shared_timeline());
+        assert!(!settings(&[("GCNSIM_MODE", "timing")])
+            .unwrap()
+            .shared_timeline());
+        let bad = settings(&[("GCNSIM_DISCRETE_TIMELINE", "one")]).unwrap_err();
+        assert_eq!(bad.key, "GCNSIM_DISCRETE_TIMELINE");
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub struct PlatformConfig {
     /// multi-GPU): a kernel's work-groups are spread over all their compute units and the
     /// device's memory pages are interleaved over their memories.
     pub unified_gpus: bool,
+    /// Whether discrete GPUs in timing mode run on one engine of the platform or on
+    /// engines of their own.
+    pub discrete_timeline: DiscreteTimeline,
     /// How GPUs reach one another's memory (timing mode).
     pub gpu_links: GpuLinks,
     /// Latency of a PCIe switch, in nanoseconds ([`GpuLinks::PcieTree`]).
@@ -68,6 +71,20 @@ pub enum GpuLinks {
     PcieTree,
     /// A direct link between every two GPUs (`p2p_gbytes_per_s`, `p2p_latency_ns`).
     AllToAll,
+}
+
+/// Where the kernels of discrete GPUs are simulated in timing mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DiscreteTimeline {
+    /// Each GPU in an engine of its own, with its own page walker: kernels on different
+    /// GPUs share nothing, moves between GPUs are timed on idle links.
+    #[default]
+    PerGpu,
+    /// All GPUs on one engine of the platform, with one IOMMU shared by all and the
+    /// links between them: kernels on different GPUs contend for the IOMMU, moves
+    /// between GPUs for the links, in simulated-time order.
+    Shared,
 }
 
 /// What a unified device does when a GPU translates a page another GPU holds.

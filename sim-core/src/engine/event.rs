@@ -179,6 +179,14 @@ impl<M> EventQueue<M> {
         self.spare.push(list);
     }
 
+    /// The time of the earliest pending event, if any.
+    pub(crate) fn next_time(&self) -> Option<Time> {
+        if !self.immediate.is_empty() {
+            return Some(self.current.0);
+        }
+        self.steps.peek().map(|Reverse(step)| step.0)
+    }
+
     /// Whether no event is pending (every listed step has events).
     pub(crate) fn is_empty(&self) -> bool {
         self.steps.is_empty() && self.immediate.is_empty()

@@ -241,6 +241,24 @@ impl<M: Send> Engine<M> {
         self.port(port).incoming.len()
     }
 
+    /// The time of the earliest pending event, if any.
+    pub fn next_event_time(&self) -> Option<Time> {
+        self.queue.next_time()
+    }
+
+    /// Moves the current time forward to `time`, so that code outside the simulation
+    /// sends its messages then; no pending event may be earlier.
+    pub fn advance_to(&mut self, time: Time) {
+        assert!(
+            self.next_event_time().is_none_or(|next| next >= time),
+            "the engine cannot skip pending events"
+        );
+        if time > self.now {
+            self.now = time;
+            self.delta = 0;
+        }
+    }
+
     /// Runs until no event is left.
     pub fn run(&mut self) {
         while self.step() {}

@@ -302,6 +302,34 @@ impl Gpu {
         sent
     }
 
+    /// Sends all of `launch`'s work-groups to GPU `member` of the engine at the current
+    /// simulated time, without running the engine (GPUs that are discrete devices on one
+    /// engine); returns the request's id. At most one launch per GPU may be outstanding;
+    /// [`Gpu::answered`] says when it has completed.
+    pub fn submit_to(&mut self, member: usize, launch: KernelLaunch) -> u64 {
+        let id = self.next_launch;
+        self.next_launch += 1;
+        let request = LaunchRequest::whole(id, Arc::new(launch));
+        if self
+            .engine
+            .send(self.members[member].host, Message::Launch(request))
+            .is_err()
+        {
+            unreachable!("the command processor's buffer is empty between launches");
+        }
+        id
+    }
+
+    /// Whether GPU `member`'s command processor has answered its launch.
+    pub fn answered(&self, member: usize) -> bool {
+        self.engine.waiting(self.members[member].host) > 0
+    }
+
+    /// Takes GPU `member`'s answer to its launch `id` (once [`Gpu::answered`]).
+    pub fn answer_of(&mut self, member: usize, id: u64) -> Result<KernelRun, LaunchError> {
+        self.answer(&[(member, id)])
+    }
+
     /// From now on, gives GPU `i` the next `split[i]` work-groups of each launch (in
     /// flattened order), or with `None` splits launches as MGPUSim does (see
     /// [`Gpu::shares`]). Work-groups beyond the split's sum go to the last GPU named.

@@ -7,12 +7,14 @@ mod moves;
 mod printf;
 mod program;
 mod progress;
+mod timeline;
 mod timing;
 mod transfer;
 
 pub use dispatch::{KernelError, KernelReport, NdRange};
 pub use launch::LaunchPath;
 pub use program::{DeviceProgram, ProgramLoadError};
+pub use timeline::{Timeline, FALLBACK};
 pub use transfer::{transfer_ns, TransferKind};
 
 use crate::config::{Mode, Settings};
@@ -27,7 +29,7 @@ use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, TryLockError};
 
 /// Why the platform could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +65,8 @@ pub struct Dispatch<'a> {
     /// For a unified device: work-groups per GPU, in flattened order (the Locality API's
     /// split); `None`: split as MGPUSim's driver does.
     pub workgroup_split: Option<&'a [u64]>,
+    /// The command queue launching it (its number: see [`Timeline`]).
+    pub queue: u64,
 }
 
 /// The state of one simulated GPU between launches. Its memory (queue object, kernarg
@@ -70,7 +74,8 @@ pub struct Dispatch<'a> {
 /// ([`Arena::Gpu`]) and is made while the GPU runs its commands, so its addresses follow
 /// from that GPU's command order alone.
 struct Device {
-    gpu: Gpu,
+    /// Its model, or `None` when it runs on the platform's [`Timeline`].
+    gpu: Option<Gpu>,
     dispatches: Arc<DispatchTable>,
     queue_object: Arc<Buffer>,
     /// The kernarg segment, reused by every launch (as a runtime's kernarg pool would);
@@ -131,6 +136,8 @@ pub struct Platform {
     /// Per device (a unified one), pages the Locality API moved and the next command
     /// has yet to wait for: (from GPU, to GPU, bytes), in the order placed.
     placements: Vec<Mutex<Vec<(usize, usize, u64)>>>,
+    /// The engine all GPUs share, with `platform.discrete_timeline = "shared"`.
+    timeline: Option<Timeline>,
 }
 
 /// What a timing-mode GPU's caches may hold, as `gpu.host_copies_invalidate_caches`
@@ -168,6 +175,7 @@ impl Platform {
             cache_states: Vec::new(),
             last_starts: Vec::new(),
             placements: Vec::new(),
+            timeline: None,
         };
         platform.placements = (0..platform.driver.gpu_count())
             .map(|_| Mutex::default())
@@ -181,7 +189,48 @@ impl Platform {
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
             .collect::<Result<_, _>>()?;
+        if platform.settings.shared_timeline() {
+            let tables: Vec<Arc<DispatchTable>> = (platform.devices.iter())
+                .map(|d| {
+                    d.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .dispatches
+                        .clone()
+                })
+                .collect();
+            platform.timeline = Some(Timeline::new(
+                &platform.settings.platform,
+                platform.driver.clone(),
+                &tables,
+                platform.run_limits(),
+                platform.model_pool(),
+            ));
+        }
         Ok(platform)
+    }
+
+    /// The engine all GPUs share, when they do (`platform.discrete_timeline`).
+    pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline.as_ref()
+    }
+
+    /// Runs `wait` (which may block) on behalf of queue `queue`, whose next job starts at
+    /// `next_ns` or later: on the shared timeline, the queue blocks meanwhile.
+    fn blocking<R>(&self, queue: u64, next_ns: u64, wait: impl FnOnce() -> R) -> R {
+        let Some(timeline) = &self.timeline else {
+            return wait();
+        };
+        timeline.queue_blocks(queue);
+        let result = wait();
+        timeline.queue_resumes(queue, next_ns);
+        result
+    }
+
+    /// What a wavefront may execute.
+    fn run_limits(&self) -> RunLimits {
+        RunLimits {
+            max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
+        }
     }
 
     /// The settings the platform was built from.
@@ -234,7 +283,14 @@ impl Platform {
             None => None,
         };
         let _pinned = self.pin(gpu, d.buffers).map_err(|e| setup(&e))?;
-        let mut device = device.lock().unwrap_or_else(|e| e.into_inner());
+        // Another queue's kernel on this GPU may hold it while it runs on the timeline.
+        let mut device = match device.try_lock() {
+            Ok(device) => device,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => self.blocking(d.queue, d.start_ns, || {
+                device.lock().unwrap_or_else(|e| e.into_inner())
+            }),
+        };
         let fresh_copies = self.settings.platform.launch_copies_to_fresh_memory;
         let previous_start = self.last_starts[gpu].swap(d.start_ns, Ordering::Relaxed);
         if fresh_copies && d.queued_ns < previous_start {
@@ -354,23 +410,31 @@ impl Platform {
             },
         );
         let device = &mut *device;
-        device.gpu.split_work_groups(split);
+        let Some(model) = device.gpu.as_mut() else {
+            let timeline = self
+                .timeline
+                .as_ref()
+                .ok_or_else(|| setup(&"no GPU model"))?;
+            let job = (launch, packet, calls_printf);
+            return self.run_on_timeline(timeline, gpu, d, device, job);
+        };
+        model.split_work_groups(split);
         if std::mem::take(&mut device.pages_moved) {
             if let Some(memory) = &mut device.timing {
-                memory.invalidate(&mut device.gpu).map_err(|e| setup(&e))?;
+                memory.invalidate(model).map_err(|e| setup(&e))?;
             }
         }
-        let load_before = device.gpu.engine().load();
+        let load_before = model.engine().load();
         // The simulation proper runs where `simulate` says: GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
-        let (result, counts, (metrics, link_spans)) = self.simulate(|| {
+        let (result, counts, (metrics, link_spans), engine) = self.simulate(|| {
             let mut result = match &self.progress {
-                None => device.gpu.run_kernel(launch),
+                None => model.run_kernel(launch),
                 Some(board) => progress::run_shown(
                     board,
                     gpu,
                     self.settings.mode,
-                    &mut device.gpu,
+                    model,
                     &device.dispatches,
                     packet,
                     launch,
@@ -379,7 +443,7 @@ impl Platform {
             let counts = device.dispatches.finish(packet);
             let metrics = match (&mut device.timing, &result) {
                 (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
-                    match memory.flush(&mut device.gpu) {
+                    match memory.flush(model) {
                         Ok(outputs) => outputs,
                         Err(e) => {
                             result = Err(LaunchError::Execution(Box::new(ExecutionError {
@@ -394,18 +458,13 @@ impl Platform {
                 }
                 _ => Default::default(),
             };
-            (result, counts, metrics)
+            let engine = model.engine().load() - load_before;
+            (result, counts, metrics, engine)
         });
         match result {
             Ok(run) => {
                 let spans = device.tracer.as_ref().map(|t| t.take());
-                let printf_output = if calls_printf {
-                    let formats = &d.program.code_object().printf_formats;
-                    self.printf_output(device, gpu, formats)
-                        .map_err(|e| setup(&e))?
-                } else {
-                    Vec::new()
-                };
+                let printf_output = self.printf_of(device, gpu, d, calls_printf)?;
                 // Only traced runs keep the links' busy times.
                 let link_spans = if self.metrics.tracing() {
                     link_spans
@@ -416,7 +475,7 @@ impl Platform {
                     metrics,
                     link_spans,
                     printf_output,
-                    engine: device.gpu.engine().load() - load_before,
+                    engine,
                     ..KernelReport::new(&run, counts, spans.unwrap_or_default())
                 })
             }
@@ -431,6 +490,67 @@ impl Platform {
                 })
             }
         }
+    }
+
+    /// Runs `launch` (its packet at `packet`; `calls_printf`) of `d` on GPU `gpu` of the
+    /// shared timeline, `device` being the GPU's state.
+    fn run_on_timeline(
+        &self,
+        timeline: &Timeline,
+        gpu: usize,
+        d: &Dispatch<'_>,
+        device: &mut Device,
+        (launch, packet, calls_printf): (KernelLaunch, u64, bool),
+    ) -> Result<KernelReport, KernelError> {
+        let outcome = timeline.run(d.queue, gpu, d.start_ns, timeline::Job::Kernel(launch));
+        let timeline::Outcome::Kernel {
+            run,
+            flush,
+            metrics,
+            engine,
+        } = outcome
+        else {
+            unreachable!("a kernel's job comes to a kernel's outcome");
+        };
+        let counts = device.dispatches.finish(packet);
+        let run = match (run, flush) {
+            (Ok(_) | Err(LaunchError::Execution(_)), Err(e)) => {
+                Err(LaunchError::Execution(Box::new(ExecutionError {
+                    workgroup: [0; 3],
+                    wavefront: None,
+                    pc: None,
+                    message: format!("kernel {}: {e}", d.kernel),
+                })))
+            }
+            (run, _) => run,
+        };
+        let run = run.map_err(|error| KernelError::Launch {
+            kernel: d.kernel.to_string(),
+            error,
+        })?;
+        let printf_output = self.printf_of(device, gpu, d, calls_printf)?;
+        Ok(KernelReport {
+            metrics,
+            printf_output,
+            engine,
+            ..KernelReport::new(&run, counts, Vec::new())
+        })
+    }
+
+    /// What the launch `d` on GPU `gpu` printed, if it `calls_printf`.
+    fn printf_of(
+        &self,
+        device: &Device,
+        gpu: usize,
+        d: &Dispatch<'_>,
+        calls_printf: bool,
+    ) -> Result<Vec<u8>, KernelError> {
+        if !calls_printf {
+            return Ok(Vec::new());
+        }
+        let formats = &d.program.code_object().printf_formats;
+        self.printf_output(device, gpu, formats)
+            .map_err(|e| KernelError::Setup(format!("kernel {}: {e}", d.kernel)))
     }
 
     /// `split` (work-groups per GPU) checked against a launch of `workgroups` on a device
@@ -632,10 +752,10 @@ impl Platform {
     /// in timing mode the timing model with its memory hierarchy.
     fn new_device(&self, gpu: usize) -> Result<Device, PlatformError> {
         let dispatches = Arc::new(DispatchTable::default());
-        let limits = RunLimits {
-            max_instructions_per_wavefront: self.settings.platform.max_wavefront_instructions,
-        };
-        let (mut gpu_model, timing) = if self.settings.mode == Mode::Timing {
+        let limits = self.run_limits();
+        let (mut gpu_model, timing) = if self.settings.shared_timeline() {
+            (None, None)
+        } else if self.settings.mode == Mode::Timing {
             let pool = self.model_pool();
             let platform = &self.settings.platform;
             let (gpu_model, memory) = if platform.unified_gpus {
@@ -656,15 +776,18 @@ impl Platform {
                     pool,
                 )
             };
-            (gpu_model, Some(memory))
+            (Some(gpu_model), Some(memory))
         } else {
-            (self.functional_gpu(gpu, &dispatches, limits), None)
+            (Some(self.functional_gpu(gpu, &dispatches, limits)), None)
         };
-        let compute_units = gpu_model.compute_units();
-        let tracer = self
-            .metrics
-            .tracing()
-            .then(|| WorkGroupTracer::attach(gpu_model.engine_mut(), &compute_units));
+        // (Work-groups on the shared timeline are not traced.)
+        let tracer = gpu_model
+            .as_mut()
+            .filter(|_| self.metrics.tracing())
+            .map(|model| {
+                let compute_units = model.compute_units();
+                WorkGroupTracer::attach(model.engine_mut(), &compute_units)
+            });
         let memory = |what: &str, bytes: &[u8]| {
             self.gpu_buffer_with(gpu, bytes)
                 .map_err(|e| PlatformError(format!("GPU {gpu}: cannot create its {what}: {e}")))

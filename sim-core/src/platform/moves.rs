@@ -14,13 +14,18 @@
 //! that copy kernel's traffic ([`copy_between_gpus`]): a request per L1 line from the
 //! destination, an answer with the line's data and akita's header bytes from the source.
 //!
-//! Where gcnsim differs (and why): each copy is timed on idle links, so copies of
-//! different queues that overlap in time do not share the links' bandwidth, and a copy
-//! does not slow down kernels; only what the commands of one queue do happens one after
-//! the other. Booking shared links in the order the host threads reach them would make
-//! times depend on that order, so a shared booking needs the GPUs' commands simulated on
-//! one engine, which discrete devices are not yet.
+//! Where gcnsim differs (and why): with each GPU in an engine of its own (the default),
+//! each copy is timed on idle links, so copies of different queues that overlap in time
+//! do not share the links' bandwidth; only what the commands of one queue do happens one
+//! after the other. Booking shared links in the order the host threads reach them would
+//! make times depend on that order. On the shared timeline
+//! (`platform.discrete_timeline = "shared"`, see [`Timeline`](super::Timeline)) the
+//! copies are booked on the links the fabric of the platform's engine has, in the order
+//! of their simulated START: a copy that overlaps another on a link waits for the link
+//! (the first booked takes its bandwidth first). Copies never slow kernels down: discrete
+//! GPUs' kernels use only their own memory.
 
+use super::timeline::{Job, Outcome};
 use super::Platform;
 use crate::driver::{Buffer, DriverError};
 use crate::engine::PS_PER_NS;
@@ -34,9 +39,13 @@ impl Platform {
     /// the nanoseconds the copies took (0 if nothing moved). On a unified device, the
     /// pages the Locality API placed since its last command cross the links first,
     /// GPU pair by GPU pair in the order placed.
+    ///
+    /// On the shared timeline, the copies of queue `queue` are booked on the links in
+    /// simulated-time order with every other queue's.
     pub fn move_buffers(
         &self,
         gpu: usize,
+        queue: u64,
         buffers: &[Arc<Buffer>],
         start_ns: u64,
     ) -> Result<u64, DriverError> {
@@ -51,6 +60,28 @@ impl Platform {
         let mut sorted: Vec<&Arc<Buffer>> = buffers.iter().collect();
         sorted.sort_by_key(|b| b.address());
         sorted.dedup_by_key(|b| b.address());
+        if let Some(timeline) = &self.timeline {
+            let mut copies = Vec::new();
+            for buffer in sorted {
+                if let Some(from) = buffer.move_to(gpu)? {
+                    copies.push((from, gpu, buffer.size()));
+                }
+            }
+            if copies.is_empty() {
+                return Ok(0);
+            }
+            let outcome = timeline.run(queue, gpu, start_ns, Job::Copies(copies.clone()));
+            let Outcome::Copies(timed) = outcome else {
+                unreachable!("a copy's job comes to a copy's outcome");
+            };
+            for ((from, to, bytes), (copy_ns, traffic)) in copies.into_iter().zip(timed) {
+                let times = (start_ns + ns, copy_ns);
+                self.metrics
+                    .record_gpu_copy((from, to), bytes, times, traffic);
+                ns += copy_ns;
+            }
+            return Ok(ns);
+        }
         for buffer in sorted {
             if let Some(from) = buffer.move_to(gpu)? {
                 ns += self.copy_between(from, gpu, buffer.size(), start_ns + ns);
@@ -102,7 +133,7 @@ mod tests {
         let buffer = platform.driver().create_buffer(1 << 20).unwrap();
         buffer.write(0, 0, &[7; 16]).unwrap();
         let twice = [buffer.clone(), buffer.clone()];
-        let ns = platform.move_buffers(1, &twice, 1000).unwrap();
+        let ns = platform.move_buffers(1, 0, &twice, 1000).unwrap();
         // 1 MiB in 64-byte lines answered with 4 bytes of header at 16 GB/s, plus the
         // requests' and answers' way through the switch.
         let link = (1u64 << 20) * 68 / 64 / 16;
@@ -114,7 +145,7 @@ mod tests {
         let mut back = [0; 16];
         buffer.read(1, 0, &mut back).unwrap();
         assert_eq!(back, [7; 16], "the bytes moved");
-        assert_eq!(platform.move_buffers(1, &twice, 1000 + ns).unwrap(), 0);
+        assert_eq!(platform.move_buffers(1, 0, &twice, 1000 + ns).unwrap(), 0);
         assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_bytes"), Some(1048576.0));
         assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_time"), Some(ns as f64));
         assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(0.0));
@@ -138,18 +169,78 @@ mod tests {
             platform.place_pages(0, buffer.address(), 1 << 20, 1),
             Ok(128)
         );
-        let ns = platform.move_buffers(0, &[], 1000).unwrap();
+        let ns = platform.move_buffers(0, 0, &[], 1000).unwrap();
         let link = (1u64 << 19) * 68 / 64 / 16;
         assert!(
             ns > link && ns < link + 1000,
             "{ns} ns, the link's {link} ns"
         );
-        assert_eq!(platform.move_buffers(0, &[], 1000 + ns).unwrap(), 0);
+        assert_eq!(platform.move_buffers(0, 0, &[], 1000 + ns).unwrap(), 0);
         let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
         assert_eq!(answers, Some((1 << 19) as f64 * 68.0 / 64.0));
         // Placing them there again moves nothing.
         assert_eq!(platform.place_pages(0, buffer.address(), 1 << 20, 1), Ok(0));
-        assert_eq!(platform.move_buffers(0, &[], 0).unwrap(), 0);
+        assert_eq!(platform.move_buffers(0, 0, &[], 0).unwrap(), 0);
+    }
+
+    #[test]
+    fn on_the_shared_timeline_moves_share_the_links_in_simulated_time_order() {
+        let vars = [
+            ("GCNSIM_GPUS", "3"),
+            ("GCNSIM_THREADS", "1"),
+            ("GCNSIM_MODE", "timing"),
+            ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+        ];
+        let settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())));
+        let platform = Platform::new(settings.expect("settings")).expect("platform");
+        let timeline = platform.timeline().expect("a shared timeline");
+        let buffers: Vec<Arc<Buffer>> = (0..2)
+            .map(|_| {
+                let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+                buffer.write(0, 0, &[7; 16]).unwrap();
+                buffer
+            })
+            .collect();
+        // Queue 1 (GPU 1) moves its buffer from T, queue 2 (GPU 2) from T + 1 ns: both
+        // answers leave GPU 0 over its one link. Whichever thread gets there first, the
+        // later move waits for the earlier one on that link.
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        for (round, order) in [[0, 1], [1, 0]].into_iter().enumerate() {
+            let t = 1000 + round as u64 * 10 * link;
+            timeline.queue_enqueued(1, t);
+            timeline.queue_enqueued(2, t + 1);
+            let mut ns: Vec<(usize, u64)> = std::thread::scope(|scope| {
+                let moves: Vec<_> = order
+                    .iter()
+                    .map(|&b| {
+                        let (platform, buffer) = (&platform, &buffers[b]);
+                        scope.spawn(move || {
+                            let (queue, start) = (1 + b as u64, t + b as u64);
+                            let ns = platform.move_buffers(
+                                1 + b,
+                                queue,
+                                std::slice::from_ref(buffer),
+                                start,
+                            );
+                            let ns = ns.unwrap();
+                            // As a queue's thread does after each command.
+                            platform.timeline().unwrap().queue_done(queue, start + ns);
+                            (b, ns)
+                        })
+                    })
+                    .collect();
+                moves.into_iter().map(|m| m.join().unwrap()).collect()
+            });
+            ns.sort();
+            assert!(
+                ns[0].1 > link && ns[0].1 < link + 1000,
+                "{ns:?}, the link's {link} ns"
+            );
+            assert!(ns[1].1 > 2 * link && ns[1].1 < 2 * link + 1000, "{ns:?}");
+            for buffer in &buffers {
+                buffer.move_to(0).unwrap();
+            }
+        }
     }
 
     #[test]
@@ -160,11 +251,11 @@ mod tests {
         buffer.mark_uploaded();
         assert_eq!(
             platform
-                .move_buffers(1, std::slice::from_ref(&buffer), 0)
+                .move_buffers(1, 0, std::slice::from_ref(&buffer), 0)
                 .unwrap(),
             0
         );
-        assert!(platform.move_buffers(0, &[buffer], 0).unwrap() > 0);
+        assert!(platform.move_buffers(0, 0, &[buffer], 0).unwrap() > 0);
         assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(1.0));
         assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_commands"), Some(0.0));
     }

@@ -21,7 +21,8 @@ use crate::metrics::{fabric_rows, link_spans, LinkSpan};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
     add_gpu_memory, add_platform_memory, CacheReset, FabricStats, GpuMemoryParts, MemRequest,
-    MemoryMessage, Metric, MetricsCollector, PageWalker, IOMMU_PORT_CAPACITY, PORT_CAPACITY,
+    MemoryMessage, Metric, MetricsCollector, PageWalker, PlatformMemoryParts, IOMMU_PORT_CAPACITY,
+    PORT_CAPACITY,
 };
 use std::sync::Arc;
 
@@ -195,25 +196,11 @@ pub(super) fn unified_timing_gpu(
     limits: RunLimits,
     pool: Option<Arc<rayon::ThreadPool>>,
 ) -> (Gpu, TimingMemory) {
-    let config = &platform.gpu;
     let pages_migrate = platform.page_migration != PageMigration::Off;
-    let mut engine = Engine::<Message>::new();
-    let memory = add_platform_memory(&mut engine, platform, driver.clone());
-    let metrics = MetricsCollector::new();
-    metrics.attach(&mut engine, memory.components());
-    let members = memory
-        .gpus
-        .iter()
-        .enumerate()
-        .map(|(gpu, parts)| {
-            let settings = cu_settings(config, gpu, driver.clone(), dispatches.clone(), limits);
-            let first_cu = gpu as u32 * config.compute_units;
-            add_timing_front_end(&mut engine, config, first_cu, parts, settings, &metrics)
-        })
-        .collect();
-    engine.set_thread_pool(pool);
+    let (gpu, memory, metrics) =
+        platform_engine(platform, driver, |_| dispatches.clone(), limits, pool);
     (
-        Gpu::of_members(engine, members),
+        gpu,
         TimingMemory {
             flush_ports: memory.host.clone(),
             cache_reset: memory.gpus.iter().map(|g| g.cache_reset.clone()).collect(),
@@ -225,6 +212,37 @@ pub(super) fn unified_timing_gpu(
             pages_migrate,
         },
     )
+}
+
+/// All GPUs of `platform` on one engine, with the memory system of
+/// [`add_platform_memory`](crate::timing::add_platform_memory) (one IOMMU, the PCIe links
+/// to the host, the fabric between the GPUs): GPU `g`'s compute units run the dispatches
+/// of `dispatches(g)`. Returns the GPUs, where the memory system sits and the metrics
+/// hooks attached to every component.
+pub(super) fn platform_engine(
+    platform: &PlatformConfig,
+    driver: Arc<Driver>,
+    dispatches: impl Fn(usize) -> Arc<DispatchTable>,
+    limits: RunLimits,
+    pool: Option<Arc<rayon::ThreadPool>>,
+) -> (Gpu, PlatformMemoryParts, MetricsCollector) {
+    let config = &platform.gpu;
+    let mut engine = Engine::<Message>::new();
+    let memory = add_platform_memory(&mut engine, platform, driver.clone());
+    let metrics = MetricsCollector::new();
+    metrics.attach(&mut engine, memory.components());
+    let members = memory
+        .gpus
+        .iter()
+        .enumerate()
+        .map(|(gpu, parts)| {
+            let settings = cu_settings(config, gpu, driver.clone(), dispatches(gpu), limits);
+            let first_cu = gpu as u32 * config.compute_units;
+            add_timing_front_end(&mut engine, config, first_cu, parts, settings, &metrics)
+        })
+        .collect();
+    engine.set_thread_pool(pool);
+    (Gpu::of_members(engine, members), memory, metrics)
 }
 
 /// What the timing compute units of GPU `gpu` (of `config`) run by.

@@ -74,6 +74,8 @@ pub struct PlatformMemoryParts {
     pub fabric: ComponentId,
     /// What the links between the GPUs carry.
     pub fabric_stats: FabricStats,
+    /// The links between the GPUs, shared with the fabric component.
+    pub links: FabricLinks,
 }
 
 impl PlatformMemoryParts {
@@ -135,6 +137,7 @@ pub fn add_platform_memory<M: CarriesMemory>(
         pcie_links: Vec::new(),
         fabric,
         fabric_stats: fabric_stats.clone(),
+        links: links.clone(),
     };
     let gpus: Vec<usize> = (0..platform.gpu_count).collect();
     for (gpu, &iommu_port) in iommu_ports.iter().enumerate() {

@@ -366,6 +366,22 @@ impl FabricLinks {
         end
     }
 
+    /// Copies `bytes` from GPU `from`'s memory to GPU `to`'s as [`copy_between_gpus`]
+    /// does, the requests leaving at `start`, behind what the links already carry;
+    /// returns when the copy has ended and what the links carried since their counters
+    /// were last taken (for links only copies use: discrete GPUs').
+    pub fn copy(
+        &self,
+        pair: (usize, usize),
+        bytes: u64,
+        line_bytes: u64,
+        start: Time,
+    ) -> (Time, FabricTraffic) {
+        let mut state = self.lock();
+        let end = state.pull(pair, bytes, line_bytes, start);
+        (end, state.take_traffic())
+    }
+
     /// Adds the counters gathered since the last publication to the shared stats.
     pub fn publish(&self) {
         let traffic = self.lock().take_traffic();

@@ -122,9 +122,17 @@ impl MetricsCollector {
     /// Every metric (as [`metrics`](Self::metrics)), and starts counting afresh: what a
     /// run reports about itself alone.
     pub fn take_metrics(&self) -> Vec<Metric> {
-        let rows = self.metrics();
-        for tally in self.lock().values() {
-            *lock(tally) = Tally::default();
+        self.take_metrics_where(|_| true)
+    }
+
+    /// The metrics of the locations `wanted` accepts (as [`metrics`](Self::metrics)), and
+    /// starts counting afresh for them: what a run reports about those components alone.
+    pub fn take_metrics_where(&self, wanted: impl Fn(&str) -> bool) -> Vec<Metric> {
+        let rows = self.metrics_where(&wanted);
+        for (location, tally) in self.lock().iter() {
+            if wanted(location) {
+                *lock(tally) = Tally::default();
+            }
         }
         rows
     }
@@ -132,8 +140,16 @@ impl MetricsCollector {
     /// Every metric, ordered by location and then by name: counters, and for each task
     /// kind `<kind>_tasks` and `average_<kind>_latency` (ns).
     pub fn metrics(&self) -> Vec<Metric> {
+        self.metrics_where(|_| true)
+    }
+
+    /// The metrics of the locations `wanted` accepts, ordered as [`metrics`](Self::metrics).
+    fn metrics_where(&self, wanted: impl Fn(&str) -> bool) -> Vec<Metric> {
         let mut rows = Vec::new();
         for (location, tally) in self.lock().iter() {
+            if !wanted(location) {
+                continue;
+            }
             let tally = lock(tally);
             for &(what, value) in &tally.counts {
                 rows.push(Metric {

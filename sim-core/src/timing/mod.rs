@@ -61,7 +61,9 @@ pub use cache::{Cache, CacheGeometry, CacheReset, WritePolicy};
 pub use crossbar::Crossbar;
 pub use dma::DmaEngine;
 pub use dram::{DramController, DramTiming};
-pub use fabric::{copy_between_gpus, Fabric, FabricStats, FabricTraffic, LinkTraffic, Topology};
+pub use fabric::{
+    copy_between_gpus, Fabric, FabricLinks, FabricStats, FabricTraffic, LinkTraffic, Topology,
+};
 pub use metrics::{Metric, MetricsCollector};
 pub use page_walker::PageWalker;
 pub use pcie::PcieLink;

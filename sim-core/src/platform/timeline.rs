@@ -1,0 +1,535 @@
+//! The shared timeline of discrete GPUs in timing mode (`platform.discrete_timeline =
+//! "shared"`): every GPU's compute units and memory hierarchy on one engine of the
+//! platform, with one IOMMU shared by all GPUs and the links between them, so that
+//! kernels on different GPUs contend for the IOMMU and moves between GPUs for the links.
+//!
+//! Queue threads do not simulate: each hands the timeline a job ("start kernel K on GPU g
+//! at START", "copy these buffers over the links from START") and waits for its outcome.
+//! Whichever waiting thread finds no other driving the engine drives it, and it may only
+//! advance the engine below a *horizon*: a time before which no job can still arrive.
+//!
+//! Why the results do not depend on how the host threads interleave. Every thread that
+//! can hand the timeline a job is a *source*, with a lower bound on the START of any job
+//! it may yet hand over:
+//!
+//! - a host thread of the program that is not blocked in an OpenCL wait: the host's
+//!   simulated clock plus the host driver's overhead (every command's START is at least
+//!   its SUBMIT);
+//! - a command queue's thread with commands still to run that is not blocked: the bound
+//!   it last declared (the END of its previous command, or the SUBMIT of its next one, or
+//!   the END of the event it waited for), all at most the START of its next job;
+//! - a host thread blocked on an event, a queue thread blocked on an event or in the
+//!   engine, an idle queue thread: no bound. They can only act again once an event
+//!   completes, and whoever completes it declares them active, with a bound of at least
+//!   the event's END, before the completer itself goes on (see
+//!   [`Timeline::wake`]); an event the engine ends completes at the engine's time, when
+//!   the engine is stopped there.
+//!
+//! The horizon is the least bound. Jobs whose START is below it are all known, and the
+//! engine runs them and its own events in time order (a job before the engine's events
+//! of the same time; jobs of one time by GPU, then queue), stopping at the horizon and
+//! after any event that ends a job, so that the job's owner becomes a source before the
+//! engine goes on. What the engine does below the horizon is thus fixed by the jobs, not
+//! by when threads reached the timeline, at any `GCNSIM_THREADS`.
+//!
+//! Limits: a program whose threads wait for one another outside OpenCL could hold the
+//! horizon still forever (a thread that polls an unfinished command's status counts as
+//! blocked on it until its next poll, enqueue, wait or user event: see the ICD's
+//! `Event::status_polled_by_host`). When the horizon has not moved for [`FALLBACK`] of
+//! wall time while jobs wait, the timeline says so once on stderr and runs the engine
+//! past it: that run's times may then depend on the host threads' timing. A command whose
+//! START lies behind the engine's time (possible only then, when two queues share a GPU,
+//! when a thread other than the program's enqueues, or when a program enqueues between
+//! polls of an unfinished command) starts at the engine's time.
+
+use super::timing::platform_engine;
+use crate::config::PlatformConfig;
+use crate::driver::Driver;
+use crate::emu::{DispatchTable, RunLimits};
+use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
+use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
+use crate::timing::{
+    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
+};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::Duration;
+
+/// Wall time the horizon may stand still while jobs wait before the engine runs past it.
+pub const FALLBACK: Duration = Duration::from_secs(10);
+
+/// A job a queue hands the timeline.
+pub(super) enum Job {
+    /// Run a kernel on the GPU, then write its L2 back and empty its caches.
+    Kernel(KernelLaunch),
+    /// Copy `(from GPU, to GPU, bytes)` over the links, one after another.
+    Copies(Vec<(usize, usize, u64)>),
+}
+
+/// What a job came to.
+pub(super) enum Outcome {
+    /// A kernel: its run (ending when its L2 flush ended), the flush's failure if any, and
+    /// the metrics of its GPU's components (and of the shared IOMMU, since the previous
+    /// kernel of any GPU ended).
+    Kernel {
+        run: Result<KernelRun, LaunchError>,
+        flush: Result<(), String>,
+        metrics: Vec<Metric>,
+        /// The engine's work while the kernel ran (all GPUs'; for the summary line).
+        engine: EngineLoad,
+    },
+    /// Copies: each one's nanoseconds and what the links carried for it.
+    Copies(Vec<(u64, FabricTraffic)>),
+}
+
+/// Where a job waits: its START (ps), GPU and queue.
+type Key = (Time, usize, u64);
+
+/// A job that has ended: its ticket, queue, when (ns) and what it came to.
+type Ended = (u64, u64, u64, Outcome);
+
+/// What a command queue's thread may still do (see the module documentation).
+#[derive(Debug, Default)]
+struct QueueSource {
+    /// Commands enqueued and not yet finished.
+    pending: usize,
+    /// Blocked on an event, on a lock or in the engine.
+    blocked: bool,
+    /// A lower bound on the START of its next job (ns).
+    bound_ns: u64,
+}
+
+/// The sources, the jobs waiting and the outcomes not yet collected.
+#[derive(Default)]
+struct Gate {
+    host_threads: usize,
+    host_blocked: usize,
+    queues: BTreeMap<u64, QueueSource>,
+    agenda: BTreeMap<Key, (u64, Job)>,
+    outcomes: HashMap<u64, Outcome>,
+    next_ticket: u64,
+    driving: bool,
+    /// Run the engine past the horizon once (see [`FALLBACK`]).
+    forced: bool,
+    /// Counts every change, so that a driver sleeps only while nothing changed.
+    generation: u64,
+}
+
+/// The shared timeline: its sources and its engine.
+pub struct Timeline {
+    gate: Mutex<Gate>,
+    changed: Condvar,
+    engine: Mutex<SharedEngine>,
+    host_clock: OnceLock<fn() -> u64>,
+    driver_submit_ns: u64,
+    warned: AtomicBool,
+}
+
+impl Timeline {
+    /// The GPUs of `platform` on one engine; GPU `g` runs the dispatches of `tables[g]`.
+    pub(super) fn new(
+        platform: &PlatformConfig,
+        driver: Arc<Driver>,
+        tables: &[Arc<DispatchTable>],
+        limits: RunLimits,
+        pool: Option<Arc<rayon::ThreadPool>>,
+    ) -> Timeline {
+        let (gpu, memory, metrics) =
+            platform_engine(platform, driver, |g| tables[g].clone(), limits, pool);
+        let gpus = platform.gpu_count;
+        Timeline {
+            gate: Mutex::default(),
+            changed: Condvar::new(),
+            engine: Mutex::new(SharedEngine {
+                gpu,
+                flush_ports: memory.host.clone(),
+                metrics,
+                links: memory.links.clone(),
+                line_bytes: platform.gpu.l1v.line_bytes.into(),
+                running: (0..gpus).map(|_| None).collect(),
+                held: (0..gpus).map(|_| VecDeque::new()).collect(),
+                next_flush: 0,
+            }),
+            host_clock: OnceLock::new(),
+            driver_submit_ns: platform.driver_submit_ns.into(),
+            warned: AtomicBool::new(false),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Gate> {
+        self.gate.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies `change` to the sources and wakes the driver.
+    fn change(&self, change: impl FnOnce(&mut Gate)) {
+        let mut gate = self.lock();
+        change(&mut gate);
+        gate.generation += 1;
+        self.changed.notify_all();
+    }
+
+    /// Where the host program's simulated clock (ns) is read from.
+    pub fn set_host_clock(&self, now_ns: fn() -> u64) {
+        let _ = self.host_clock.set(now_ns);
+    }
+
+    /// A host thread of the program may enqueue commands from now on.
+    pub fn host_thread_started(&self) {
+        self.change(|g| g.host_threads += 1);
+    }
+
+    /// A host thread has ended.
+    pub fn host_thread_ended(&self) {
+        self.change(|g| g.host_threads = g.host_threads.saturating_sub(1));
+    }
+
+    /// A host thread blocks on an event that has not completed.
+    pub fn host_blocks(&self) {
+        self.change(|g| g.host_blocked += 1);
+    }
+
+    /// An event ended at `end_ns`: `hosts` host threads and the threads of `queues` that
+    /// were blocked on it can act again (the host's clock is at least `end_ns` already).
+    /// Called by whoever completes the event, before it goes on.
+    pub fn wake(&self, hosts: usize, queues: &[u64], end_ns: u64) {
+        self.change(|g| {
+            g.host_blocked = g.host_blocked.saturating_sub(hosts);
+            for q in queues {
+                let source = g.queues.entry(*q).or_default();
+                source.blocked = false;
+                source.bound_ns = end_ns;
+            }
+        });
+    }
+
+    /// The host enqueued a command on `queue`, submitted at `submit_ns`.
+    pub fn queue_enqueued(&self, queue: u64, submit_ns: u64) {
+        self.change(|g| {
+            let source = g.queues.entry(queue).or_default();
+            if source.pending == 0 {
+                source.bound_ns = submit_ns;
+            }
+            source.pending += 1;
+        });
+    }
+
+    /// The thread of `queue` blocks (on an event or a lock).
+    pub fn queue_blocks(&self, queue: u64) {
+        self.change(|g| g.queues.entry(queue).or_default().blocked = true);
+    }
+
+    /// The thread of `queue` goes on, its next job starting at `bound_ns` or later.
+    pub fn queue_resumes(&self, queue: u64, bound_ns: u64) {
+        self.change(|g| {
+            let source = g.queues.entry(queue).or_default();
+            source.blocked = false;
+            source.bound_ns = bound_ns;
+        });
+    }
+
+    /// The thread of `queue` finished a command; its GPU is free from `now_ns`.
+    pub fn queue_done(&self, queue: u64, now_ns: u64) {
+        self.change(|g| {
+            let source = g.queues.entry(queue).or_default();
+            source.pending = source.pending.saturating_sub(1);
+            source.blocked = false;
+            source.bound_ns = now_ns;
+        });
+    }
+
+    /// The least bound of the sources (ns; `u64::MAX`: none).
+    fn horizon_ns(&self, gate: &Gate) -> u64 {
+        let mut horizon = u64::MAX;
+        if gate.host_threads > gate.host_blocked {
+            let host = self.host_clock.get().map_or(0, |now| now());
+            horizon = host.saturating_add(self.driver_submit_ns);
+        }
+        for source in gate.queues.values() {
+            if source.pending > 0 && !source.blocked {
+                horizon = horizon.min(source.bound_ns);
+            }
+        }
+        horizon
+    }
+
+    /// Hands the timeline `job` of `queue` for GPU `gpu`, starting at `start_ns`, and
+    /// waits for its outcome (driving the engine while no other thread does).
+    pub(super) fn run(&self, queue: u64, gpu: usize, start_ns: u64, job: Job) -> Outcome {
+        let ticket = {
+            let mut gate = self.lock();
+            let ticket = gate.next_ticket;
+            gate.next_ticket += 1;
+            gate.agenda
+                .insert((start_ns * PS_PER_NS, gpu, queue), (ticket, job));
+            gate.queues.entry(queue).or_default().blocked = true;
+            gate.generation += 1;
+            self.changed.notify_all();
+            ticket
+        };
+        let mut gate = self.lock();
+        loop {
+            if let Some(outcome) = gate.outcomes.remove(&ticket) {
+                return outcome;
+            }
+            if gate.driving {
+                gate = self.changed.wait(gate).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            let horizon = if std::mem::take(&mut gate.forced) {
+                Time::MAX
+            } else {
+                self.horizon_ns(&gate).saturating_mul(PS_PER_NS)
+            };
+            let mut due = gate.agenda.split_off(&(horizon, 0, 0));
+            std::mem::swap(&mut due, &mut gate.agenda);
+            gate.driving = true;
+            let generation = gate.generation;
+            drop(gate);
+            let ended = {
+                let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+                engine.advance(&mut due, horizon)
+            };
+            gate = self.lock();
+            gate.driving = false;
+            gate.agenda.append(&mut due);
+            let progressed = !ended.is_empty();
+            for (ticket, queue, at_ns, outcome) in ended {
+                let source = gate.queues.entry(queue).or_default();
+                source.blocked = false;
+                source.bound_ns = at_ns;
+                gate.outcomes.insert(ticket, outcome);
+            }
+            gate.generation += 1;
+            self.changed.notify_all();
+            if progressed || gate.generation != generation + 1 {
+                continue;
+            }
+            let (next, waited) = self
+                .changed
+                .wait_timeout(gate, FALLBACK)
+                .unwrap_or_else(|e| e.into_inner());
+            gate = next;
+            if waited.timed_out() && gate.generation == generation + 1 {
+                if !self.warned.swap(true, Ordering::Relaxed) {
+                    eprintln!(
+                        "gcnsim: the shared timeline waited {} s for the program's threads; \
+                         it runs on without them, so this run's times may vary",
+                        FALLBACK.as_secs()
+                    );
+                }
+                gate.forced = true;
+            }
+        }
+    }
+}
+
+/// The engine of the shared timeline and the jobs it is running.
+struct SharedEngine {
+    gpu: Gpu,
+    /// Per GPU, the host's port to its DMA engine (over its PCIe link), for the flush
+    /// after each kernel.
+    flush_ports: Vec<PortRef>,
+    metrics: MetricsCollector,
+    links: FabricLinks,
+    line_bytes: u64,
+    /// Per GPU, its running kernel.
+    running: Vec<Option<Running>>,
+    /// Per GPU, kernels whose START came while it was busy, in order.
+    held: Vec<VecDeque<(u64, u64, KernelLaunch)>>,
+    next_flush: u64,
+}
+
+/// A kernel on a GPU of the shared engine.
+struct Running {
+    ticket: u64,
+    queue: u64,
+    launch: u64,
+    /// Once the command processor has answered: its run (the flush follows).
+    run: Option<Result<KernelRun, LaunchError>>,
+    /// The engine's work when the kernel started.
+    load_before: EngineLoad,
+}
+
+impl SharedEngine {
+    /// Runs the jobs `due` (all below `horizon`) and the engine's events below `horizon`
+    /// in time order, until the horizon or until jobs end; returns the jobs that ended
+    /// (`due` keeps the jobs not started).
+    fn advance(&mut self, due: &mut BTreeMap<Key, (u64, Job)>, horizon: Time) -> Vec<Ended> {
+        let mut ended = Vec::new();
+        while ended.is_empty() {
+            let next_job = due.keys().next().map(|k| k.0);
+            let next_event = self.gpu.engine().next_event_time();
+            match (next_job, next_event) {
+                (Some(at), event) if event.is_none_or(|e| at <= e) => {
+                    let Some(((_, gpu, queue), (ticket, job))) = due.pop_first() else {
+                        break;
+                    };
+                    self.gpu.engine_mut().advance_to(at);
+                    match job {
+                        Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
+                        Job::Copies(copies) => {
+                            let now = self.gpu.now();
+                            let outcome = self.copy(copies, now);
+                            ended.push((ticket, queue, now / PS_PER_NS, outcome));
+                        }
+                    }
+                }
+                (_, Some(event)) if event < horizon => {
+                    self.gpu.engine_mut().step();
+                    self.collect(&mut ended);
+                }
+                (_, Some(_)) => break,
+                // No job and no event left (a job with no event is taken above): any
+                // kernel still running has stalled.
+                (Some(_), None) | (None, None) => {
+                    self.fail_stalled(&mut ended);
+                    break;
+                }
+            }
+        }
+        ended
+    }
+
+    /// Starts `launch` on GPU `gpu` now, or holds it until the GPU is free.
+    fn start_kernel(&mut self, gpu: usize, ticket: u64, queue: u64, launch: KernelLaunch) {
+        if self.running[gpu].is_some() {
+            self.held[gpu].push_back((ticket, queue, launch));
+            return;
+        }
+        let load_before = self.gpu.engine().load();
+        let launch = self.gpu.submit_to(gpu, launch);
+        self.running[gpu] = Some(Running {
+            ticket,
+            queue,
+            launch,
+            run: None,
+            load_before,
+        });
+    }
+
+    /// Books `copies` on the links one after another from `start`.
+    fn copy(&self, copies: Vec<(usize, usize, u64)>, start: Time) -> Outcome {
+        let mut at = start;
+        let mut done = Vec::new();
+        for (from, to, bytes) in copies {
+            let (end, traffic) = self.links.copy((from, to), bytes, self.line_bytes, at);
+            let ns = (end - at).div_ceil(PS_PER_NS);
+            at += ns * PS_PER_NS;
+            done.push((ns, traffic));
+        }
+        Outcome::Copies(done)
+    }
+
+    /// Moves the running kernels on: a kernel the command processor has answered gets
+    /// its GPU's L2 flushed; a kernel whose flush has ended ends (and its GPU takes the
+    /// next kernel held for it).
+    fn collect(&mut self, ended: &mut Vec<Ended>) {
+        for gpu in 0..self.running.len() {
+            let (launch, flushing) = match &self.running[gpu] {
+                None => continue,
+                Some(running) => (running.launch, running.run.is_some()),
+            };
+            if flushing {
+                if self.gpu.engine().waiting(self.flush_ports[gpu]) == 0 {
+                    continue;
+                }
+                let flush = match self.gpu.engine_mut().retrieve(self.flush_ports[gpu]) {
+                    Some(Message::Memory(MemoryMessage::Response(r))) => r
+                        .result
+                        .map(|_| ())
+                        .map_err(|e| format!("the L2 flush failed: {e}")),
+                    other => Err(format!("the L2 flush was answered with {other:?}")),
+                };
+                self.end_kernel(gpu, flush, ended);
+                continue;
+            }
+            if !self.gpu.answered(gpu) {
+                continue;
+            }
+            let run = self.gpu.answer_of(gpu, launch);
+            let flushes = matches!(run, Ok(_) | Err(LaunchError::Execution(_)));
+            if let Some(running) = self.running[gpu].as_mut() {
+                running.run = Some(run);
+            }
+            if !flushes {
+                self.end_kernel(gpu, Ok(()), ended);
+                continue;
+            }
+            self.next_flush += 1;
+            let flush = MemoryMessage::Request(MemRequest::flush(self.next_flush));
+            let port = self.flush_ports[gpu];
+            if self.gpu.engine_mut().send(port, flush.into()).is_err() {
+                self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
+            }
+        }
+    }
+
+    /// Ends GPU `gpu`'s kernel now (its run ends with the flush) and starts the next one
+    /// held for the GPU.
+    fn end_kernel(&mut self, gpu: usize, flush: Result<(), String>, ended: &mut Vec<Ended>) {
+        let Some(running) = self.running[gpu].take() else {
+            return;
+        };
+        let now = self.gpu.now();
+        let run = match running.run {
+            Some(Ok(run)) => Ok(KernelRun { end: now, ..run }),
+            Some(other) => other,
+            None => Err(LaunchError::Stalled),
+        };
+        self.gpu.engine_mut().flush_hooks();
+        let metrics = self
+            .metrics
+            .take_metrics_where(|location| belongs_to(location, gpu));
+        let outcome = Outcome::Kernel {
+            run,
+            flush,
+            metrics,
+            engine: self.gpu.engine().load() - running.load_before,
+        };
+        ended.push((running.ticket, running.queue, now / PS_PER_NS, outcome));
+        if let Some((ticket, queue, launch)) = self.held[gpu].pop_front() {
+            self.start_kernel(gpu, ticket, queue, launch);
+        }
+    }
+
+    /// The engine ran out of events with kernels running: they stalled.
+    fn fail_stalled(&mut self, ended: &mut Vec<Ended>) {
+        for gpu in 0..self.running.len() {
+            if let Some(running) = self.running[gpu].as_mut() {
+                running.run = Some(Err(LaunchError::Stalled));
+                self.end_kernel(gpu, Ok(()), ended);
+            }
+        }
+    }
+}
+
+/// Whether the component named `location` counts for a kernel of GPU `gpu`: its own
+/// components (`gpuN.…`, its PCIe link `pcieN`) and those all GPUs share (the IOMMU).
+fn belongs_to(location: &str, gpu: usize) -> bool {
+    let owner = |prefix: &str| {
+        location
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.split('.').next())
+            .and_then(|n| n.parse::<usize>().ok())
+    };
+    match owner("gpu").or_else(|| owner("pcie")) {
+        Some(n) => n == gpu,
+        None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::belongs_to;
+
+    #[test]
+    fn a_gpus_kernel_counts_its_components_and_the_shared_ones() {
+        assert!(belongs_to("gpu1.l2.bank0", 1));
+        assert!(!belongs_to("gpu1.l2.bank0", 0));
+        assert!(!belongs_to("gpu10.xbar", 1));
+        assert!(belongs_to("pcie2", 2));
+        assert!(!belongs_to("pcie2", 0));
+        assert!(belongs_to("iommu", 3));
+    }
+}

@@ -1,0 +1,255 @@
+/*
+ * contention: what discrete GPUs share in simulated time (gcnsim only: the times
+ * checked are gcnsim's simulated ones, in timing mode).
+ *
+ * 1. The IOMMU. A kernel whose work-items each read a float from a page of their own
+ *    (PAGES pages, every one a TLB miss and a page walk) runs on GPU 0 alone, on GPU 1
+ *    alone, then on both at once (each on fresh pages). Run with a platform file whose
+ *    IOMMU has one walker of --walk-ns per walk, the walks dominate: alone, a kernel
+ *    takes at least PAGES walks; with the GPUs on one timeline
+ *    (platform.discrete_timeline = "shared", --shared 1) the one walker serves both
+ *    kernels, so from the first START to the last END the pair takes at least 2 x PAGES
+ *    walks, and the later one about twice as long as alone (checked: 1.7x to 2.3x).
+ *    With an engine per GPU (--shared 0) each GPU has a walker of its own and the pair
+ *    takes what one kernel alone takes (within 10 %).
+ * 2. The links (with three GPUs or more). GPU 1 and GPU 2 each migrate a 1 MiB buffer
+ *    from GPU 0 at the same time (clEnqueueMigrateMemObjects; the buffers were written
+ *    on GPU 0). Every 64-byte line leaves GPU 0 over its one link to its PCIe switch,
+ *    with a 4-byte header, at --link-gbps GB/s. On the shared timeline the second move
+ *    waits for the first on that link:
+ *    its START - SUBMIT is about twice one move's link time (1.8x to 2.2x) while the
+ *    first takes one (within 10 %); with an engine per GPU both take one.
+ *
+ * With --poll the program waits for the pair of kernels and the pair of moves by spinning
+ * on clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS) instead of clWaitForEvents (the
+ * same times: a polling program sees the same simulated times as a waiting one).
+ *
+ *   contention [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]
+ */
+#include "testapp.h"
+
+#include <string.h>
+
+/* Pages the kernel touches, one per work-item. */
+#define PAGES 256
+/* Floats in a 4 KiB page. */
+#define PAGE_FLOATS 1024
+/* Floats moved per buffer in part 2: 1 MiB. */
+#define MOVE_FLOATS 262144
+
+static const char *source =
+    "__kernel void touch(__global const float *in, __global float *out) {\n"
+    "    size_t i = get_global_id(0);\n"
+    "    out[i] = in[i * 1024] + 1.0f;\n"
+    "}\n";
+
+/* A profiling time of a completed event. */
+static cl_ulong when(cl_event event, cl_profiling_info what) {
+    cl_ulong t = 0;
+    TA_CHECK(clGetEventProfilingInfo(event, what, sizeof t, &t, NULL));
+    return t;
+}
+
+/* A buffer of PAGES pages written from the host (resident on the GPU that uses it). */
+static cl_mem pages(cl_context ctx, const float *host) {
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              (size_t)PAGES * PAGE_FLOATS * sizeof(float), (void *)host, &err);
+    TA_CHECK(err);
+    return m;
+}
+
+/* Enqueues the kernel (in, out) on `queue` over PAGES work-items. */
+static cl_event touch(cl_command_queue queue, cl_kernel kernel, cl_mem in, cl_mem out) {
+    size_t n = PAGES, local = 64;
+    cl_event done;
+    TA_CHECK(clSetKernelArg(kernel, 0, sizeof in, &in));
+    TA_CHECK(clSetKernelArg(kernel, 1, sizeof out, &out));
+    TA_CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &n, &local, 0, NULL, &done));
+    return done;
+}
+
+/* Whether `out` holds in[i * PAGE_FLOATS] + 1 for every work-item. */
+static int right(cl_command_queue queue, cl_mem out, const float *host) {
+    float back[PAGES];
+    TA_CHECK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+    for (size_t i = 0; i < PAGES; i++)
+        if (back[i] != host[i * PAGE_FLOATS] + 1.0f)
+            return 0;
+    return 1;
+}
+
+/* Waits for `events` by clWaitForEvents, or with `poll` by spinning on their status. */
+static void wait_all(int poll, cl_uint n, const cl_event *events) {
+    if (!poll) {
+        TA_CHECK(clWaitForEvents(n, events));
+        return;
+    }
+    for (cl_uint i = 0; i < n; i++) {
+        cl_int status;
+        do {
+            TA_CHECK(clGetEventInfo(events[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                    &status, NULL));
+        } while (status > CL_COMPLETE);
+        ta_check(status == CL_COMPLETE, "a polled command completes");
+    }
+}
+
+static cl_ulong span(cl_event e) {
+    return when(e, CL_PROFILING_COMMAND_END) - when(e, CL_PROFILING_COMMAND_START);
+}
+
+int main(int argc, char **argv) {
+    ta_init(&argc, argv);
+    int shared = 1, poll = 0;
+    double walk_ns = 1000.0, link_gbps = 16.0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--shared") && i + 1 < argc)
+            shared = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--walk-ns") && i + 1 < argc)
+            walk_ns = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
+            link_gbps = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--poll"))
+            poll = 1;
+        else {
+            fprintf(stderr, "usage: %s [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    cl_platform_id platform = ta_platform();
+    cl_uint count = 0;
+    cl_device_id *devices = ta_devices(platform, &count);
+    if (!ta_check(count >= 2, "at least two devices (%u)", count))
+        return ta_finish();
+    cl_int err;
+    cl_uint gpus = count < 3 ? count : 3;
+    cl_context ctx = clCreateContext(NULL, gpus, devices, NULL, NULL, &err);
+    TA_CHECK(err);
+    cl_command_queue q[3];
+    for (cl_uint g = 0; g < gpus; g++) {
+        q[g] = clCreateCommandQueue(ctx, devices[g], CL_QUEUE_PROFILING_ENABLE, &err);
+        TA_CHECK(err);
+    }
+    cl_program program = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    TA_CHECK(err);
+    TA_CHECK(clBuildProgram(program, 0, NULL, "", NULL, NULL));
+    cl_kernel kernel[2];
+    for (int g = 0; g < 2; g++) {
+        kernel[g] = clCreateKernel(program, "touch", &err);
+        TA_CHECK(err);
+    }
+    size_t floats = (size_t)PAGES * PAGE_FLOATS;
+    float *host = malloc(floats * sizeof(float));
+    for (size_t i = 0; i < floats; i++)
+        host[i] = (float)(i % 977);
+    cl_mem in[4], out[4];
+    for (int b = 0; b < 4; b++) {
+        in[b] = pages(ctx, host);
+        out[b] = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, PAGES * sizeof(float), NULL, &err);
+        TA_CHECK(err);
+    }
+
+    /* 1. Alone on each GPU, then on both at once (fresh pages each time). */
+    cl_event alone[2], both[2];
+    for (int g = 0; g < 2; g++) {
+        alone[g] = touch(q[g], kernel[g], in[g], out[g]);
+        TA_CHECK(clFinish(q[g]));
+    }
+    for (int g = 0; g < 2; g++)
+        both[g] = touch(q[g], kernel[g], in[2 + g], out[2 + g]);
+    wait_all(poll, 2, both);
+    for (int b = 0; b < 4; b++)
+        ta_check(right(q[b % 2], out[b], host), "the kernel's results (buffer %d)", b);
+    cl_ulong alone_ns = span(alone[0]) > span(alone[1]) ? span(alone[0]) : span(alone[1]);
+    cl_ulong first = when(both[0], CL_PROFILING_COMMAND_START);
+    cl_ulong second = when(both[1], CL_PROFILING_COMMAND_START);
+    cl_ulong start = first < second ? first : second;
+    cl_ulong end0 = when(both[0], CL_PROFILING_COMMAND_END);
+    cl_ulong end1 = when(both[1], CL_PROFILING_COMMAND_END);
+    cl_ulong pair_ns = (end0 > end1 ? end0 : end1) - start;
+    ta_report_time("touch[alone, the longer of the two GPUs]", alone_ns);
+    ta_report_time("touch[both GPUs at once, first start to last end]", pair_ns);
+    double walks_ns = PAGES * walk_ns;
+    printf("pair / alone: %.2f; %d walks of %.0f ns: %.0f ns\n", (double)pair_ns / alone_ns,
+           PAGES, walk_ns, walks_ns);
+    ta_check(alone_ns >= walks_ns, "a kernel alone takes its %d walks (%llu ns >= %.0f ns)",
+             PAGES, (unsigned long long)alone_ns, walks_ns);
+    if (shared) {
+        ta_check(pair_ns >= 2.0 * walks_ns,
+                 "the pair takes both kernels' walks on the one walker (%llu ns >= %.0f ns)",
+                 (unsigned long long)pair_ns, 2.0 * walks_ns);
+        ta_check(pair_ns > 1.7 * alone_ns && pair_ns < 2.3 * alone_ns,
+                 "the pair takes about twice one kernel (%.2fx)", (double)pair_ns / alone_ns);
+    } else {
+        ta_check(pair_ns > 0.9 * alone_ns && pair_ns < 1.1 * alone_ns,
+                 "each GPU walks on its own: the pair takes one kernel's time (%.2fx)",
+                 (double)pair_ns / alone_ns);
+    }
+
+    /* 2. Two moves from GPU 0 at once, to GPU 1 and to GPU 2. */
+    if (gpus < 3) {
+        printf("moves: skipped (fewer than three devices)\n");
+        return ta_finish();
+    }
+    cl_mem moved[2];
+    cl_event written[2], migrated[2];
+    float *data = malloc(MOVE_FLOATS * sizeof(float));
+    for (size_t i = 0; i < MOVE_FLOATS; i++)
+        data[i] = (float)i;
+    for (int b = 0; b < 2; b++) {
+        moved[b] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, MOVE_FLOATS * sizeof(float), NULL, &err);
+        TA_CHECK(err);
+        TA_CHECK(clEnqueueWriteBuffer(q[0], moved[b], CL_FALSE, 0, MOVE_FLOATS * sizeof(float),
+                                      data, 0, NULL, &written[b]));
+    }
+    TA_CHECK(clFinish(q[0]));
+    for (int b = 0; b < 2; b++)
+        TA_CHECK(clEnqueueMigrateMemObjects(q[1 + b], 1, &moved[b], 0, 0, NULL, &migrated[b]));
+    wait_all(poll, 2, migrated);
+    double link_ns = MOVE_FLOATS * sizeof(float) * 68.0 / 64.0 / link_gbps;
+    cl_ulong wait[2];
+    for (int b = 0; b < 2; b++) {
+        wait[b] = when(migrated[b], CL_PROFILING_COMMAND_START) -
+                  when(migrated[b], CL_PROFILING_COMMAND_SUBMIT);
+        ta_report_time(b ? "migrate[second, submit to start]" : "migrate[first, submit to start]",
+                       wait[b]);
+    }
+    printf("moves / the link's time (%.0f ns): %.2f and %.2f\n", link_ns, wait[0] / link_ns,
+           wait[1] / link_ns);
+    ta_check(wait[0] > 0.9 * link_ns && wait[0] < 1.1 * link_ns,
+             "the first move takes the link's time (%.2fx)", wait[0] / link_ns);
+    if (shared)
+        ta_check(wait[1] > 1.8 * link_ns && wait[1] < 2.2 * link_ns,
+                 "the second move waits for the first on the links (%.2fx)", wait[1] / link_ns);
+    else
+        ta_check(wait[1] > 0.9 * link_ns && wait[1] < 1.1 * link_ns,
+                 "each move is timed on idle links (%.2fx)", wait[1] / link_ns);
+    float back[4];
+    TA_CHECK(clEnqueueReadBuffer(q[2], moved[1], CL_TRUE, MOVE_FLOATS * sizeof(float) - sizeof back,
+                                 sizeof back, back, 0, NULL, NULL));
+    ta_check(back[3] == (float)(MOVE_FLOATS - 1), "the moved bytes");
+
+    for (int g = 0; g < 2; g++) {
+        clReleaseEvent(alone[g]);
+        clReleaseEvent(both[g]);
+        clReleaseEvent(written[g]);
+        clReleaseEvent(migrated[g]);
+        clReleaseMemObject(moved[g]);
+        clReleaseKernel(kernel[g]);
+    }
+    clReleaseCommandQueue(q[2]);
+    for (int b = 0; b < 4; b++) {
+        clReleaseMemObject(in[b]);
+        clReleaseMemObject(out[b]);
+    }
+    clReleaseProgram(program);
+    for (int g = 0; g < 2; g++)
+        clReleaseCommandQueue(q[g]);
+    clReleaseContext(ctx);
+    free(devices);
+    free(host);
+    free(data);
+    return ta_finish();
+}
