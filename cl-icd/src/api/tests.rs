@@ -6,7 +6,7 @@ use super::event::{
     clCreateUserEvent, clGetEventInfo, clGetEventProfilingInfo, clReleaseEvent, clSetEventCallback,
     clSetUserEventStatus, clWaitForEvents,
 };
-use super::handle::get;
+use super::handle::{get, get_arc};
 use super::icd::{self, IcdDispatch, DISPATCH, SLOT_NAMES};
 use super::memory::{
     clCreateBuffer, clCreateSubBuffer, clEnqueueCopyBuffer, clEnqueueReadBuffer,
@@ -18,10 +18,13 @@ use super::queue::{
     clCreateCommandQueue, clEnqueueMarker, clFinish, clReleaseCommandQueue, clRetainCommandQueue,
 };
 use crate::core::event::Event;
+use crate::core::host::host_clock;
+use crate::core::queue::Queue;
 use cl_sys::*; // (constants and types; the entry points are ours, imported by name)
 use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 fn platform() -> cl_platform_id {
     let mut p = null_mut();
@@ -433,6 +436,29 @@ fn commands_progress_without_finish() {
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
     assert_eq!(clReleaseEvent(event), CL_SUCCESS);
     assert_eq!(clReleaseMemObject(mem), CL_SUCCESS);
+    assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
+    assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
+}
+
+#[test]
+fn finish_sees_the_end_of_a_command_whose_event_is_gone() {
+    // clFinish after the queue's thread has run the last command and let go of its event
+    // (the program kept none): the host's clock still moves to that command's END, as it
+    // does when clFinish comes first and waits.
+    const DURATION_NS: u64 = 1 << 30;
+    let ctx = context();
+    let q = queue(ctx, 0);
+    let queue = get_arc::<Queue>(q).unwrap();
+    let before = host_clock().now_ns();
+    let work = Box::new(|_gpu: usize| Ok(DURATION_NS));
+    let event = Arc::downgrade(&queue.enqueue(CL_COMMAND_MARKER, Vec::new(), Vec::new(), work));
+    let start = std::time::Instant::now();
+    while event.upgrade().is_some() {
+        assert!(start.elapsed().as_secs() < 10, "the command never ran");
+        std::thread::yield_now();
+    }
+    assert_eq!(clFinish(q), CL_SUCCESS);
+    assert!(host_clock().now_ns() >= before + DURATION_NS);
     assert_eq!(clReleaseCommandQueue(q), CL_SUCCESS);
     assert_eq!(clReleaseContext(ctx), CL_SUCCESS);
 }

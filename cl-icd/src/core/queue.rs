@@ -15,7 +15,7 @@ use sim_core::driver::Buffer;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 /// Queues created so far in this process (their numbers in the trace).
 static QUEUES_CREATED: AtomicU64 = AtomicU64::new(0);
@@ -35,7 +35,11 @@ struct Command {
 
 struct Submission {
     sender: Sender<Command>,
+    /// The command enqueued last, while anyone holds its event.
     last: Weak<Event>,
+    /// The END of the command the queue's thread ran last, noted before the thread lets
+    /// go of its event.
+    ended_ns: u64,
 }
 
 /// An OpenCL command queue.
@@ -79,6 +83,7 @@ impl Queue {
             submission: Mutex::new(Submission {
                 sender,
                 last: Weak::new(),
+                ended_ns: 0,
             }),
         }))
     }
@@ -99,7 +104,7 @@ impl Queue {
         uses: Vec<Arc<Buffer>>,
         work: Work,
     ) -> Arc<Event> {
-        let mut submission = self.submission.lock().unwrap_or_else(|e| e.into_inner());
+        let mut submission = self.submission();
         // Queued at the host's simulated time; the host driver's work takes it to SUBMIT
         // (under the lock, so that the queue's commands are queued in submission order).
         let launch = &self.device.launch;
@@ -128,17 +133,36 @@ impl Queue {
     }
 
     /// Blocks until every command enqueued so far has finished (the host program waits:
-    /// its simulated clock moves to the last one's end).
+    /// its simulated clock moves to the last one's end, whether or not the queue's
+    /// thread has already run it).
     pub fn finish(&self) {
-        let last = self
-            .submission
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .last
-            .upgrade();
-        if let Some(event) = last {
-            event.wait_as_host();
+        let (last, ended_ns) = {
+            let submission = self.submission();
+            (submission.last.upgrade(), submission.ended_ns)
+        };
+        match last {
+            Some(event) => {
+                event.wait_as_host();
+            }
+            // The last command has run and its event is gone: the host sees at once that
+            // it ended.
+            None => {
+                super::event::end_host_poll();
+                host_clock().observe(ended_ns);
+            }
         }
+    }
+
+    /// The queue's thread has run the command of `event`: notes its END for
+    /// [`finish`](Self::finish), under the lock that `finish` reads the last event under.
+    fn ran(&self, event: &Event) {
+        let end = event.times().end;
+        let mut submission = self.submission();
+        submission.ended_ns = submission.ended_ns.max(end);
+    }
+
+    fn submission(&self) -> MutexGuard<'_, Submission> {
+        self.submission.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -146,12 +170,13 @@ impl Queue {
 fn run(commands: Receiver<Command>) {
     mark_queue_thread();
     for command in commands {
-        let queue = command
-            .event
-            .queue
-            .clone()
-            .expect("commands belong to a queue");
+        // Held until the command's END is noted, so that `finish` either finds the event
+        // or sees that END.
+        let event = command.event.clone();
+        let queue = event.queue.clone().expect("commands belong to a queue");
         execute(command);
+        queue.ran(&event);
+        drop(event);
         if let Some(timeline) = crate::core::platform::Platform::timeline() {
             timeline.queue_done(queue.index, queue.device.now_ns());
         }
