@@ -332,7 +332,8 @@ fn movrelsd(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     Ok(())
 }
 
-/// What the tests of the fast forms ([`super::vector_int`], [`super::vector_f32`]) share.
+/// What the tests of the fast forms ([`super::vector_int`], [`super::vector_f32`],
+/// [`super::vector_compare`]) share.
 #[cfg(test)]
 pub(super) mod fast_form_tests {
     use super::*;
@@ -363,5 +364,28 @@ pub(super) mod fast_form_tests {
         valu(&mut general, &mut env, step).unwrap();
         assert_eq!(fast.vgprs, general.vgprs, "{} seed {seed}", step.inst);
         assert_eq!(fast.sgprs, general.sgprs, "{} seed {seed}", step.inst);
+    }
+
+    /// Checks that each instruction of `code` (its words) has a fast form by `semantic`
+    /// and that the form leaves the registers as the general path does, on the
+    /// wavefronts `wavefront` makes from seeds 1 to 49.
+    pub fn assert_fast_forms_match(
+        code: &[&[u32]],
+        semantic: fn(&crate::isa::Instruction) -> Option<Semantic>,
+        wavefront: fn(u64) -> Wavefront,
+    ) {
+        for words in code {
+            let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let program = crate::emu::program::Program::new(&code, 0);
+            let step = &program.steps()[0];
+            assert!(
+                semantic(&step.inst).is_some(),
+                "{} has a fast form",
+                step.inst
+            );
+            for seed in 1..50 {
+                assert_same_as_general_path(step, &wavefront(seed), seed);
+            }
+        }
     }
 }

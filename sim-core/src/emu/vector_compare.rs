@@ -112,8 +112,7 @@ fn compare_lanes<const T: u8, const C: u8>(w: &mut Wavefront, s: &Step) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emu::program::Program;
-    use crate::emu::vector::fast_form_tests::{assert_same_as_general_path, xorshift};
+    use crate::emu::vector::fast_form_tests::{assert_fast_forms_match, xorshift};
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of plain
     /// compares with VGPR, SGPR, inline and literal operands.
@@ -154,18 +153,6 @@ mod tests {
 
     #[test]
     fn fast_forms_match_the_general_path() {
-        for words in CODE {
-            let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            let program = Program::new(&code, 0);
-            let step = &program.steps()[0];
-            assert!(
-                semantic(&step.inst).is_some(),
-                "{} has a fast form",
-                step.inst
-            );
-            for seed in 1..50 {
-                assert_same_as_general_path(step, &wavefront(seed), seed);
-            }
-        }
+        assert_fast_forms_match(&CODE, semantic, wavefront);
     }
 }
