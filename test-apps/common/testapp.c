@@ -274,6 +274,13 @@ cl_ulong ta_event_ns(cl_event event)
     return end - start;
 }
 
+cl_ulong ta_event_time(cl_event event, cl_profiling_info what)
+{
+    cl_ulong t = 0;
+    TA_CHECK(clGetEventProfilingInfo(event, what, sizeof t, &t, NULL));
+    return t;
+}
+
 void ta_report_time(const char *label, cl_ulong ns)
 {
     printf("time: %s %llu ns\n", label, (unsigned long long)ns);

@@ -91,6 +91,9 @@ int ta_device_lists(cl_device_id device, cl_device_info param, const char *name,
  * from a profiling queue, in nanoseconds. */
 cl_ulong ta_event_ns(cl_event event);
 
+/* One profiling time (`what`: CL_PROFILING_COMMAND_QUEUED … _END) of a completed event. */
+cl_ulong ta_event_time(cl_event event, cl_profiling_info what);
+
 /* Prints "time: <label> <ns> ns" — the time the platform reports for the
  * command (simulated time on gcnsim in timing mode). */
 void ta_report_time(const char *label, cl_ulong ns);

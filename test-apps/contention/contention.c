@@ -43,13 +43,6 @@ static const char *source =
     "    out[i] = in[i * 1024] + 1.0f;\n"
     "}\n";
 
-/* A profiling time of a completed event. */
-static cl_ulong when(cl_event event, cl_profiling_info what) {
-    cl_ulong t = 0;
-    TA_CHECK(clGetEventProfilingInfo(event, what, sizeof t, &t, NULL));
-    return t;
-}
-
 /* A buffer of PAGES pages written from the host (resident on the GPU that uses it). */
 static cl_mem pages(cl_context ctx, const float *host) {
     cl_int err;
@@ -93,10 +86,6 @@ static void wait_all(int poll, cl_uint n, const cl_event *events) {
         } while (status > CL_COMPLETE);
         ta_check(status == CL_COMPLETE, "a polled command completes");
     }
-}
-
-static cl_ulong span(cl_event e) {
-    return when(e, CL_PROFILING_COMMAND_END) - when(e, CL_PROFILING_COMMAND_START);
 }
 
 int main(int argc, char **argv) {
@@ -162,12 +151,12 @@ int main(int argc, char **argv) {
     wait_all(poll, 2, both);
     for (int b = 0; b < 4; b++)
         ta_check(right(q[b % 2], out[b], host), "the kernel's results (buffer %d)", b);
-    cl_ulong alone_ns = span(alone[0]) > span(alone[1]) ? span(alone[0]) : span(alone[1]);
-    cl_ulong first = when(both[0], CL_PROFILING_COMMAND_START);
-    cl_ulong second = when(both[1], CL_PROFILING_COMMAND_START);
+    cl_ulong alone_ns = ta_event_ns(alone[0]) > ta_event_ns(alone[1]) ? ta_event_ns(alone[0]) : ta_event_ns(alone[1]);
+    cl_ulong first = ta_event_time(both[0], CL_PROFILING_COMMAND_START);
+    cl_ulong second = ta_event_time(both[1], CL_PROFILING_COMMAND_START);
     cl_ulong start = first < second ? first : second;
-    cl_ulong end0 = when(both[0], CL_PROFILING_COMMAND_END);
-    cl_ulong end1 = when(both[1], CL_PROFILING_COMMAND_END);
+    cl_ulong end0 = ta_event_time(both[0], CL_PROFILING_COMMAND_END);
+    cl_ulong end1 = ta_event_time(both[1], CL_PROFILING_COMMAND_END);
     cl_ulong pair_ns = (end0 > end1 ? end0 : end1) - start;
     ta_report_time("touch[alone, the longer of the two GPUs]", alone_ns);
     ta_report_time("touch[both GPUs at once, first start to last end]", pair_ns);
@@ -211,8 +200,8 @@ int main(int argc, char **argv) {
     double link_ns = MOVE_FLOATS * sizeof(float) * 68.0 / 64.0 / link_gbps;
     cl_ulong wait[2];
     for (int b = 0; b < 2; b++) {
-        wait[b] = when(migrated[b], CL_PROFILING_COMMAND_START) -
-                  when(migrated[b], CL_PROFILING_COMMAND_SUBMIT);
+        wait[b] = ta_event_time(migrated[b], CL_PROFILING_COMMAND_START) -
+                  ta_event_time(migrated[b], CL_PROFILING_COMMAND_SUBMIT);
         ta_report_time(b ? "migrate[second, submit to start]" : "migrate[first, submit to start]",
                        wait[b]);
     }

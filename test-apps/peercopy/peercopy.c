@@ -29,13 +29,6 @@ static const char *source =
     "    out[i] = in[i] * 2.0f + 1.0f;\n"
     "}\n";
 
-/* A profiling time of a completed event. */
-static cl_ulong when(cl_event event, cl_profiling_info what) {
-    cl_ulong t = 0;
-    TA_CHECK(clGetEventProfilingInfo(event, what, sizeof t, &t, NULL));
-    return t;
-}
-
 /* Launches `kernel` (in, out) over n work-items on `queue` after `wait` (may be NULL). */
 static cl_event launch(cl_command_queue queue, cl_kernel kernel, cl_mem in, cl_mem out,
                        size_t n, cl_event wait) {
@@ -115,10 +108,10 @@ int main(int argc, char **argv) {
     TA_CHECK(clFinish(q[0]));
     cl_event remote = launch(q[1], kernel, in, out[1], n, NULL);
     TA_CHECK(clFinish(q[1]));
-    cl_ulong local_ns = when(local, CL_PROFILING_COMMAND_END) -
-                        when(local, CL_PROFILING_COMMAND_QUEUED);
-    cl_ulong remote_ns = when(remote, CL_PROFILING_COMMAND_END) -
-                         when(remote, CL_PROFILING_COMMAND_QUEUED);
+    cl_ulong local_ns = ta_event_time(local, CL_PROFILING_COMMAND_END) -
+                        ta_event_time(local, CL_PROFILING_COMMAND_QUEUED);
+    cl_ulong remote_ns = ta_event_time(remote, CL_PROFILING_COMMAND_END) -
+                         ta_event_time(remote, CL_PROFILING_COMMAND_QUEUED);
     ta_report_time("scale[local, queued to end]", local_ns);
     ta_report_time("scale[remote, queued to end]", remote_ns);
     check_near("remote - local", (double)remote_ns - (double)local_ns, link_ns - 500.0);
@@ -128,8 +121,8 @@ int main(int argc, char **argv) {
     cl_event copy;
     TA_CHECK(clEnqueueCopyBuffer(q[0], out[1], out[2], 0, 0, bytes, 0, NULL, &copy));
     TA_CHECK(clFinish(q[0]));
-    cl_ulong wait_ns = when(copy, CL_PROFILING_COMMAND_START) -
-                       when(copy, CL_PROFILING_COMMAND_SUBMIT);
+    cl_ulong wait_ns = ta_event_time(copy, CL_PROFILING_COMMAND_START) -
+                       ta_event_time(copy, CL_PROFILING_COMMAND_SUBMIT);
     ta_report_time("copy_buffer[gpu1 to gpu0, submit to start]", wait_ns);
     check_near("the peer copy's wait", (double)wait_ns, link_ns);
     ta_check(wrong_outputs(q[0], out[2], host, n, 1) == 0, "the peer copy's bytes");
@@ -144,7 +137,7 @@ int main(int argc, char **argv) {
     TA_CHECK(clWaitForEvents(1, &c0));
     size_t wrong = wrong_outputs(q[0], out[2], host, n, 2);
     ta_check(wrong == 0, "the chain's results (%zu of %zu wrong)", wrong, n);
-    cl_ulong chain_ns = when(c0, CL_PROFILING_COMMAND_END) - when(k0, CL_PROFILING_COMMAND_QUEUED);
+    cl_ulong chain_ns = ta_event_time(c0, CL_PROFILING_COMMAND_END) - ta_event_time(k0, CL_PROFILING_COMMAND_QUEUED);
     ta_report_time("chain[queued to end]", chain_ns);
     printf("result: %zu wrong of %zu\n", wrong, n);
 
