@@ -13,6 +13,11 @@
  *         (each measured launch walks a ring of its own);
  *   bank  4 chases at once, one per work-item, whose every node is in one DRAM bank
  *         (each in a row of its own): each hop's 4 loads queue on that bank;
+ *   queue 10 chases at once, one per work-item, each hop one load of 10 DRAM accesses
+ *         on one controller and rank: two on one bank, then one on each of the next 8
+ *         banks. The second waits for its bank; the others' banks are free, but with
+ *         a command queue of few entries per rank they wait for entries, which the
+ *         first two hold until their row activations;
  *   wide  64 chases at once, one per lane of a wavefront, nodes 64 bytes apart: each
  *         hop is one vector load of 64 lines of one page, all L1 hits, whose requests
  *         leave one a cycle and may wait for a place in the L1 (its requests in
@@ -72,6 +77,13 @@
  *                  limit; with answers taken in request order): a request leaves only
  *                  once the answer of the request that many before it has come back and
  *                  every answer before that one too, one request a cycle.
+ *   --bank-step    bytes between two banks of one controller (interleave ×
+ *                  controllers); with --bank-stride, measures the queue hop (0, the
+ *                  default: not measured);
+ *   --queue-entries  accesses a rank's command queue holds (0: no limit), each from
+ *                  entering (in order of arrival, when an entry is free) to its read or
+ *                  write command, --activate-cycles after its access starts (when its
+ *                  bank is free: --bank-cycles after the bank's last access started);
  *   --mixed-hop    measure the mixed hop (valid while the L1's MSHRs do not hold back its
  *                  63 misses: each holds one for less than a cycle per MSHR);
  *   --in-order-answers  1: the compute unit takes vector memory answers in request
@@ -101,6 +113,9 @@ static unsigned long l1_in_flight, l1_tlb_cycles = 12, l1v_cycles = 62;
 static unsigned long fetch_cycles;
 /* Vector memory requests a compute unit has in flight at once (0: no limit). */
 static unsigned long cu_window;
+/* Bytes between two banks of a controller (0: no queue hop); command queue entries per
+ * rank (0: no limit); cycles from an access's start to its read or write command. */
+static unsigned long bank_step, queue_entries, activate_cycles = 14;
 /* Whether the mixed hop is measured, and whether answers are taken in request order. */
 static unsigned long mixed_hop, in_order_answers = 1;
 
@@ -282,6 +297,58 @@ static double bank_chase(struct wl_device *dev)
     return lane_chase(dev, "bank", 4, 8, (cl_uint)(bank_stride / 8), 0, hops, 1);
 }
 
+/* Lanes of the queue hop: two on one bank, then one on each of the next 8 banks. */
+#define QUEUE_LANES 10
+
+/* Cycles per hop of the QUEUE_LANES chases of make_queue_rings, rings of 8 nodes, a DRAM
+ * row apart (9 × 64 KiB on the R9 Nano: 50 pages, which the L1 TLB keeps): the
+ * difference of the last two of three launches of 8, 4 and 8 hops, each after a host
+ * read, which empties the caches but keeps translations warm, so every load misses to
+ * DRAM. */
+static double queue_chase(struct wl_device *dev)
+{
+    cl_int err;
+    const cl_uint lanes = QUEUE_LANES, nodes = 8, hops[3] = {8, 4, 8};
+    const cl_ulong row = bank_stride, step = bank_step;
+    cl_mem ring = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, (nodes + 1) * row, NULL,
+                                 &err);
+    TA_CHECK(err);
+    cl_mem start = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, lanes * 8, NULL, &err);
+    TA_CHECK(err);
+    cl_mem out = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, lanes * 4, NULL, &err);
+    TA_CHECK(err);
+    cl_kernel make = wl_kernel(dev->program, "make_queue_rings");
+    WL_ARG(make, 0, ring);
+    WL_ARG(make, 1, start);
+    WL_ARG(make, 2, lanes);
+    WL_ARG(make, 3, nodes);
+    WL_ARG(make, 4, row);
+    WL_ARG(make, 5, step);
+    size_t global = wl_round_up(lanes * nodes, 64), local = 64;
+    wl_run(dev->queue, make, 1, &global, &local);
+    clReleaseKernel(make);
+    cl_kernel k = wl_kernel(dev->program, "queue_chase");
+    size_t items = lanes;
+    cl_ulong ns[3];
+    cl_uint got[QUEUE_LANES];
+    for (int i = 0; i < 3; i++) {
+        WL_ARG(k, 0, start);
+        WL_ARG(k, 1, out);
+        WL_ARG(k, 2, hops[i]);
+        WL_ARG(k, 3, row);
+        ns[i] = wl_run(dev->queue, k, 1, &items, &items);
+        wl_read(dev->queue, out, sizeof got, got);
+        for (cl_uint l = 0; l < lanes; l++)
+            ta_check(got[l] == hops[i] % nodes, "queue: chase %u (%u hops) reached %u (want %u)",
+                     l, hops[i], got[l], hops[i] % nodes);
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(out);
+    clReleaseMemObject(start);
+    clReleaseMemObject(ring);
+    return cycles((double)(ns[2] - ns[1])) / (double)(hops[2] - hops[1]);
+}
+
 /* Cycles per hop of 64 chases at once, one per lane, whose nodes are 64 bytes apart: each
  * hop is one vector load of 64 lines of one page, all L1 hits (2 nodes per chase: 8 KiB,
  * which the L1 keeps between launches). */
@@ -423,6 +490,50 @@ static unsigned long window_latency(unsigned long lines, unsigned long first,
     return taken;
 }
 
+/* Cycles from the queue hop's first request leaving the compute unit to its last answer.
+ * Its accesses reach the controller in lane order, one a cycle: access i at cycle i.
+ * Each enters its rank's queue when the one before it has and, with `queue_entries`,
+ * an entry is free (taking the first to free); starts when it has entered and its bank
+ * is free; holds its entry until `activate_cycles` after its start and its bank for
+ * `bank_cycles`; and is answered `dram_cycles` after its start (a single access's
+ * latency), taken then or, with answers taken in request order, one a cycle, not before
+ * the cycle after the answer before it. The 8 banks' transfers on the channel (a line
+ * in 4 cycles on the R9 Nano) end before the second access's data is ready, so they
+ * hold no answer back. */
+static unsigned long queue_latency(void)
+{
+    unsigned long bank_free[QUEUE_LANES] = {0}, leaving[QUEUE_LANES];
+    unsigned long held = 0, entered = 0, taken = 0;
+    for (unsigned long i = 0; i < QUEUE_LANES; i++) {
+        unsigned long bank = i < 2 ? 0 : i - 1, at = i > entered ? i : entered;
+        if (queue_entries) {
+            unsigned long kept = 0;
+            for (unsigned long e = 0; e < held; e++)
+                if (leaving[e] > at)
+                    leaving[kept++] = leaving[e];
+            held = kept;
+            if (held >= queue_entries) {
+                unsigned long first = 0;
+                for (unsigned long e = 1; e < held; e++)
+                    if (leaving[e] < leaving[first])
+                        first = e;
+                at = leaving[first];
+                leaving[first] = leaving[--held];
+            }
+        }
+        entered = at;
+        unsigned long start = at > bank_free[bank] ? at : bank_free[bank];
+        if (queue_entries)
+            leaving[held++] = start + activate_cycles;
+        bank_free[bank] = start + bank_cycles;
+        unsigned long answered = dram_cycles + start;
+        if (in_order_answers && i > 0 && taken + 1 > answered)
+            answered = taken + 1;
+        taken = answered > taken ? answered : taken;
+    }
+    return taken;
+}
+
 int main(int argc, char **argv)
 {
     const struct wl_option options[] = {
@@ -443,6 +554,12 @@ int main(int argc, char **argv)
          &bank_stride, 0},
         {"--bank-cycles", "expected cycles between two accesses to one DRAM bank", &bank_cycles,
          0},
+        {"--bank-step", "bytes between two banks of one DRAM controller (0: no queue test)",
+         &bank_step, 0},
+        {"--queue-entries", "accesses a DRAM rank's command queue holds (0: no limit)",
+         &queue_entries, 0},
+        {"--activate-cycles", "cycles from a DRAM access's start to its read or write command",
+         &activate_cycles, 0},
         {"--l1-in-flight", "requests the L1 vector cache holds at once (0: no limit)",
          &l1_in_flight, 0},
         {"--l1-tlb-cycles", "L1 TLB latency (cycles)", &l1_tlb_cycles, 0},
@@ -472,6 +589,9 @@ int main(int argc, char **argv)
     if (bank_stride)
         check_close("bank: cycles per hop", bank_chase(&dev),
                     hop_cycles(dram_cycles + 3 * bank_cycles));
+    if (bank_stride && bank_step)
+        check_close("queue: cycles per hop of 10 DRAM accesses on 9 banks", queue_chase(&dev),
+                    hop_cycles(queue_latency()));
     check_close("wide: cycles per hop of 64 lines", wide_chase(&dev),
                 hop_cycles(wide_latency(64)));
     double fetch = branch_loop(&dev);

@@ -79,6 +79,43 @@ __kernel void bank_chase(__global ulong *ring, __global uint *out, uint hops, ui
     out[get_local_id(0)] = (uint)((p - ring) / step);
 }
 
+/* Rings for the command-queue hop in the first `row`-aligned part of `buf`, where `row`
+ * is the distance between two rows of one DRAM bank, so that part starts at bank 0 of
+ * the first controller. Lane 0's node n is at n × row, lane 1's 64 bytes further (the
+ * same bank, another line) and lane l ≥ 2's at n × row + (l - 1) × bank_step: bank l - 1
+ * of the same controller (`bank_step` = interleave × controllers). Each node points at
+ * its lane's next (the last at the first); start[l] is lane l's node 0. */
+__kernel void make_queue_rings(__global ulong *buf, __global ulong *start, uint lanes,
+                               uint nodes, ulong row, ulong bank_step)
+{
+    uint i = get_global_id(0);
+    if (i >= lanes * nodes)
+        return;
+    uint l = i % lanes, n = i / lanes;
+    ulong base = ((ulong)buf + row - 1) / row * row;
+    ulong lane = l == 0 ? 0 : l == 1 ? 64 : (l - 1) * bank_step;
+    __global ulong *node = (__global ulong *)(base + n * row + lane);
+    *node = base + (n + 1) % nodes * row + lane;
+    if (n == 0)
+        start[l] = (ulong)node;
+}
+
+/* Follows ring get_local_id(0) of make_queue_rings from start[] for `hops` hops (a
+ * multiple of 4): each hop is one vector load of the lanes' nodes. Stores the node
+ * number each work-item reached. */
+__kernel void queue_chase(__global const ulong *start, __global uint *out, uint hops,
+                          ulong row)
+{
+    uint l = get_local_id(0);
+    __global ulong *p = (__global ulong *)start[l];
+    for (uint h = 0; h < hops; h += 4) {
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+            p = (__global ulong *)*p;
+    }
+    out[l] = (uint)(((ulong)p - start[l]) / row);
+}
+
 /* `rounds` passes of a loop the compiler keeps (not unrolled), each one dependent scalar
  * step and the loop's branch (launched with one work-item, so every value is uniform and
  * lives in scalar registers). Every branch empties the wavefront's instruction buffer,
