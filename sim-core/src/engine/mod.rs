@@ -15,6 +15,7 @@
 
 mod component;
 mod context;
+mod crew;
 mod event;
 mod hook;
 mod load;

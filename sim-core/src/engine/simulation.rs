@@ -1,6 +1,7 @@
 //! The engine: components, their ports and links, the event queue, and the schedulers
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
+use super::crew::{Crew, MOST_ITEMS};
 use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
 use super::port::{Link, PortInfo, PortState};
@@ -14,7 +15,6 @@ use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, T
 /// (1.21 s); matrix transpose 1,024², whose steps hold 14 components on average, lost
 /// up to a third at 16 and about 5 % at 32.
 const PARALLEL_STEP_COMPONENTS: usize = 32;
-use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -33,7 +33,8 @@ pub struct Engine<M> {
     now: Time,
     delta: u32,
     load: EngineLoad,
-    pool: Option<Arc<rayon::ThreadPool>>,
+    /// The helpers that run a step's components with this thread (none: serially).
+    crew: Option<Crew>,
     /// The components with events in the step being handled, in order.
     touched: Vec<ComponentId>,
     /// The credits returned by the components run serially in the step being handled.
@@ -85,7 +86,7 @@ impl<M: Send> Engine<M> {
             now: 0,
             delta: 0,
             load: EngineLoad::default(),
-            pool: None,
+            crew: None,
             touched: Vec::new(),
             credits: Vec::new(),
             marks: Vec::new(),
@@ -95,7 +96,9 @@ impl<M: Send> Engine<M> {
     /// Runs simultaneous events of different components on `pool` (`None`: serially).
     /// Results are the same either way.
     pub fn set_thread_pool(&mut self, pool: Option<Arc<rayon::ThreadPool>>) {
-        self.pool = pool;
+        self.crew = pool
+            .filter(|pool| pool.current_num_threads() > 1)
+            .map(Crew::new);
     }
 
     /// Adds a component named `name` ticking with `clock`; its behaviour is given later
@@ -313,9 +316,9 @@ impl<M: Send> Engine<M> {
         let mut touched = std::mem::take(&mut self.touched);
         self.load.component_runs += touched.len() as u64;
         let handling = Instant::now();
-        let parallel = match self.pool.clone() {
-            Some(pool) if touched.len() >= PARALLEL_STEP_COMPONENTS => {
-                self.handle_parallel(&pool, &touched);
+        let parallel = match self.crew {
+            Some(_) if (PARALLEL_STEP_COMPONENTS..=MOST_ITEMS).contains(&touched.len()) => {
+                self.handle_parallel(&touched);
                 true
             }
             _ => {
@@ -365,22 +368,19 @@ impl<M: Send> Engine<M> {
         true
     }
 
-    /// Handles the pending events of the components in `touched` (sorted), one task per
-    /// component, on `pool`; each keeps the events it creates in its own slot.
-    fn handle_parallel(&mut self, pool: &rayon::ThreadPool, touched: &[ComponentId]) {
+    /// Handles the pending events of the components in `touched` (sorted, distinct) on
+    /// this thread and the crew's; each keeps the events it creates in its own slot.
+    fn handle_parallel(&mut self, touched: &[ComponentId]) {
         let (time, delta) = (self.now, self.delta);
-        let mut work: Vec<(ComponentId, &mut Slot<M>)> = Vec::with_capacity(touched.len());
-        let mut slots = self.slots.iter_mut().enumerate();
-        for &target in touched {
-            let slot = slots
-                .find(|(index, _)| *index == target.index())
-                .expect("targets are sorted and exist")
-                .1;
-            work.push((target, slot));
-        }
-        pool.install(|| {
-            work.into_par_iter()
-                .for_each(|(target, slot)| run_woken(slot, target, time, delta, None));
+        let slots = SlotsPtr(self.slots.as_mut_ptr());
+        let crew = self.crew.as_mut().expect("a parallel step has a crew");
+        crew.for_each(touched.len(), &|i| {
+            let target = touched[i];
+            // SAFETY: the crew runs each index once, and the targets are distinct
+            // components of `self.slots`, which is not otherwise touched until the
+            // crew returns: each run has its slot to itself.
+            let slot = unsafe { slots.get(target.index()) };
+            run_woken(slot, target, time, delta, None);
         });
     }
 
@@ -464,6 +464,24 @@ impl<M: Send> Engine<M> {
         &mut self.slots[port.component.index()].ports[port.port.index()]
     }
 }
+
+/// The engine's slots, for the crew's threads to run distinct ones at once.
+struct SlotsPtr<M>(*mut Slot<M>);
+
+impl<M> SlotsPtr<M> {
+    /// Slot `index`.
+    ///
+    /// # Safety
+    /// `index` is in bounds and no other reference to that slot is alive.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn get(&self, index: usize) -> &mut Slot<M> {
+        &mut *self.0.add(index)
+    }
+}
+
+// SAFETY: shared only while a step's distinct components run, each on one thread (see
+// `Engine::handle_parallel`); a slot's contents are `Send`.
+unsafe impl<M: Send> Sync for SlotsPtr<M> {}
 
 /// Hands `event` to its target (`slot`): a message lands in its port; the wake-up it
 /// brings is noted with the event's place in the key order.

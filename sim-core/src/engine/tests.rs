@@ -443,20 +443,25 @@ fn run_network(
 
 #[test]
 fn parallel_runs_match_the_serial_run_exactly() {
-    let serial = run_network(6, None);
+    // 40 nodes: steps of more components than a parallel step needs.
+    let serial = run_network(40, None);
     assert!(
         serial.2 > 100,
         "the network should do real work: {}",
         serial.2
     );
-    assert_eq!(serial, run_network(6, None), "serial runs are reproducible");
+    assert_eq!(
+        serial,
+        run_network(40, None),
+        "serial runs are reproducible"
+    );
     for threads in [2, 3] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         assert_eq!(
-            run_network(6, Some(Arc::new(pool))),
+            run_network(40, Some(Arc::new(pool))),
             serial,
             "{threads} threads"
         );
