@@ -1,7 +1,8 @@
 //! The shared timeline of discrete GPUs in timing mode (`platform.discrete_timeline =
 //! "shared"`): every GPU's compute units and memory hierarchy on one engine of the
-//! platform, with one IOMMU shared by all GPUs and the links between them, so that
-//! kernels on different GPUs contend for the IOMMU and moves between GPUs for the links.
+//! platform, with one IOMMU shared by all GPUs and the links between them and to the
+//! host, so that kernels on different GPUs contend for the IOMMU, and moves between GPUs
+//! and transfers to and from the host for the links.
 //!
 //! Queue threads do not simulate: each hands the timeline a job ("start kernel K on GPU g
 //! at START", "copy these buffers over the links from START") and waits for its outcome.
@@ -14,7 +15,8 @@
 //!
 //! - a host thread of the program that is not blocked in an OpenCL wait: the host's
 //!   simulated clock plus the host driver's overhead (every command's START is at least
-//!   its SUBMIT);
+//!   its SUBMIT, and the upload of a memory object the thread creates from host memory
+//!   starts that late: see [`Timeline::run_for_host`]);
 //! - a command queue's thread with commands still to run that is not blocked: the bound
 //!   it last declared (the END of its previous command, or the SUBMIT of its next one, or
 //!   the END of the event it waited for), all at most the START of its next job;
@@ -23,7 +25,9 @@
 //!   completes, and whoever completes it declares them active, with a bound of at least
 //!   the event's END, before the completer itself goes on (see
 //!   [`Timeline::wake`]); an event the engine ends completes at the engine's time, when
-//!   the engine is stopped there.
+//!   the engine is stopped there. A host thread waiting for its own upload has no bound
+//!   either; when the upload ends (the engine stopped at its START) the thread counts
+//!   again with its clock where it was, at most that START, until it moves it on.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events
