@@ -433,8 +433,8 @@ impl FabricLinks {
         let mut traffic = state.take_traffic();
         for link in &mut traffic.links {
             for period in &mut link.periods {
-                period.0 -= start;
-                period.1 -= start;
+                period.0 = period.0.saturating_sub(start);
+                period.1 = period.1.saturating_sub(start);
             }
         }
         (end, traffic)
