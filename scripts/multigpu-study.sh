@@ -112,7 +112,7 @@ for line in "${rows[@]}"; do
 done
 
 python3 - "$manifest" "$GCNSIM_BUILD/multigpu-study.md" <<'PY'
-import csv, sys
+import csv, re, sys
 from collections import defaultdict
 manifest, md = sys.argv[1:]
 runs = [line.rstrip("\n").split("\t") for line in open(manifest)]
@@ -124,7 +124,9 @@ for name, args, label, gpus, report in runs:
     total = {r["what"]: float(r["value"]) for r in rows if r["location"] == "total"}
     ns = total["duration"]
     fabric = [r for r in rows if r["location"].endswith(".fabric")]
-    between = sum(float(r["value"]) for r in fabric if r["what"].startswith("bytes_gpu"))
+    # Between GPUs only (on the shared timeline the host's transfers have pairs too).
+    between = sum(float(r["value"]) for r in fabric
+                  if re.fullmatch(r"bytes_gpu\d+_to_gpu\d+", r["what"]))
     migrated = sum(float(r["value"]) for r in fabric
                    if r["what"].startswith("migrated_pages_"))
     busy = defaultdict(float)

@@ -18,13 +18,30 @@
  *    with a 4-byte header, at --link-gbps GB/s. On the shared timeline the second move
  *    waits for the first on that link:
  *    its START - SUBMIT is about twice one move's link time (1.8x to 2.2x) while the
- *    first takes one (within 10 %); with an engine per GPU both take one.
+ *    first takes one (within 10 %); with an engine per GPU both take one. (Checked on
+ *    the PCIe tree only: with --fabric all_to_all the two moves cross links of their own.)
+ * 3. The host's links. GPU 0 alone, then GPUs 0 and 1 at once, each write a 1 MiB buffer
+ *    from the host (clEnqueueWriteBuffer). On the shared timeline the writes cross the
+ *    fabric's host links: the GPU asks for every 64-byte line with a 12-byte request and
+ *    the line comes down with a 4-byte header, at --link-gbps GB/s, so one write takes
+ *    L = 1 MiB x 68/64 / --link-gbps on each link, plus the links' latencies of a
+ *    request's way up and the lines' way down. On the PCIe tree (--fabric tree) the host
+ *    hangs on the root complex: two switches each way, --switch-ns each; alone a write
+ *    takes L + 4 x --switch-ns, and the two writes together (first START to last END)
+ *    2 x L + 4 x --switch-ns, since both GPUs' lines cross the host's one link into the
+ *    root complex. With direct links between the GPUs (--fabric all_to_all) each GPU has
+ *    a PCIe link of its own to the host, --pcie-latency-ns each way: alone L + 2 x
+ *    --pcie-latency-ns, and the pair takes what one write alone takes. With an engine per
+ *    GPU (--shared 0) a write takes --pcie-latency-ns + 1 MiB / --link-gbps on a link of
+ *    its own, alone or not. All within 1 % (the requests and one line's way over each
+ *    link add about 15 ns).
  *
  * With --poll the program waits for the pair of kernels and the pair of moves by spinning
  * on clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS) instead of clWaitForEvents (the
  * same times: a polling program sees the same simulated times as a waiting one).
  *
- *   contention [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]
+ *   contention [--shared 0|1] [--walk-ns W] [--link-gbps G] [--fabric tree|all_to_all]
+ *              [--switch-ns S] [--pcie-latency-ns P] [--poll]
  */
 #include "testapp.h"
 
@@ -88,10 +105,71 @@ static void wait_all(int poll, cl_uint n, const cl_event *events) {
     }
 }
 
+/* Whether `actual` is within 1 % of `expected`; prints both under `what`. */
+static int near(const char *what, cl_ulong actual, double expected) {
+    return ta_check(actual > 0.99 * expected && actual < 1.01 * expected,
+                    "%s: %llu ns, expected %.0f ns (%.3fx)", what, (unsigned long long)actual,
+                    expected, actual / expected);
+}
+
+/* Part 3: GPU 0 alone, then GPUs 0 and 1 at once, write MOVE_FLOATS floats of `data` from
+ * the host into buffers of their own (see the top of the file). */
+static void host_writes(cl_context ctx, cl_command_queue *q, const float *data, int poll,
+                        int shared, int tree, double link_gbps, double switch_ns,
+                        double pcie_latency_ns) {
+    size_t bytes = MOVE_FLOATS * sizeof(float);
+    cl_int err;
+    cl_mem buffer[3];
+    cl_event alone, both[2];
+    for (int b = 0; b < 3; b++) {
+        buffer[b] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+        TA_CHECK(err);
+    }
+    TA_CHECK(clEnqueueWriteBuffer(q[0], buffer[0], CL_FALSE, 0, bytes, data, 0, NULL, &alone));
+    TA_CHECK(clWaitForEvents(1, &alone));
+    for (int g = 0; g < 2; g++)
+        TA_CHECK(clEnqueueWriteBuffer(q[g], buffer[1 + g], CL_FALSE, 0, bytes, data, 0, NULL,
+                                      &both[g]));
+    wait_all(poll, 2, both);
+    cl_ulong alone_ns = ta_event_ns(alone);
+    cl_ulong start0 = ta_event_time(both[0], CL_PROFILING_COMMAND_START);
+    cl_ulong start1 = ta_event_time(both[1], CL_PROFILING_COMMAND_START);
+    cl_ulong end0 = ta_event_time(both[0], CL_PROFILING_COMMAND_END);
+    cl_ulong end1 = ta_event_time(both[1], CL_PROFILING_COMMAND_END);
+    cl_ulong pair_ns = (end0 > end1 ? end0 : end1) - (start0 < start1 ? start0 : start1);
+    ta_report_time("write[alone]", alone_ns);
+    ta_report_time("write[two GPUs at once, first start to last end]", pair_ns);
+    printf("writes: pair / alone: %.2f\n", (double)pair_ns / alone_ns);
+    double link_ns = bytes * 68.0 / 64.0 / link_gbps;
+    if (!shared) {
+        double own = pcie_latency_ns + bytes / link_gbps;
+        near("a write alone on its own PCIe link", alone_ns, own);
+        near("two writes at once, each on its own PCIe link", pair_ns, own);
+    } else if (tree) {
+        near("a write alone over the PCIe tree", alone_ns, link_ns + 4 * switch_ns);
+        near("two writes at once over the host's one link", pair_ns,
+             2 * link_ns + 4 * switch_ns);
+    } else {
+        double own = link_ns + 2 * pcie_latency_ns;
+        near("a write alone over its GPU's host link", alone_ns, own);
+        near("two writes at once over links of their own", pair_ns, own);
+    }
+    float back[4];
+    for (int g = 0; g < 2; g++) {
+        TA_CHECK(clEnqueueReadBuffer(q[g], buffer[1 + g], CL_TRUE, bytes - sizeof back,
+                                     sizeof back, back, 0, NULL, NULL));
+        ta_check(back[3] == data[MOVE_FLOATS - 1], "the bytes written on GPU %d", g);
+        clReleaseEvent(both[g]);
+    }
+    clReleaseEvent(alone);
+    for (int b = 0; b < 3; b++)
+        clReleaseMemObject(buffer[b]);
+}
+
 int main(int argc, char **argv) {
     ta_init(&argc, argv);
-    int shared = 1, poll = 0;
-    double walk_ns = 1000.0, link_gbps = 16.0;
+    int shared = 1, poll = 0, tree = 1;
+    double walk_ns = 1000.0, link_gbps = 16.0, switch_ns = 140.0, pcie_latency_ns = 500.0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--shared") && i + 1 < argc)
             shared = atoi(argv[++i]);
@@ -99,10 +177,18 @@ int main(int argc, char **argv) {
             walk_ns = strtod(argv[++i], NULL);
         else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
             link_gbps = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--fabric") && i + 1 < argc)
+            tree = strcmp(argv[++i], "all_to_all") != 0;
+        else if (!strcmp(argv[i], "--switch-ns") && i + 1 < argc)
+            switch_ns = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--pcie-latency-ns") && i + 1 < argc)
+            pcie_latency_ns = strtod(argv[++i], NULL);
         else if (!strcmp(argv[i], "--poll"))
             poll = 1;
         else {
-            fprintf(stderr, "usage: %s [--shared 0|1] [--walk-ns W] [--link-gbps G] [--poll]\n",
+            fprintf(stderr,
+                    "usage: %s [--shared 0|1] [--walk-ns W] [--link-gbps G] "
+                    "[--fabric tree|all_to_all] [--switch-ns S] [--pcie-latency-ns P] [--poll]\n",
                     argv[0]);
             return 2;
         }
@@ -177,16 +263,19 @@ int main(int argc, char **argv) {
                  (double)pair_ns / alone_ns);
     }
 
+    float *data = malloc(MOVE_FLOATS * sizeof(float));
+    for (size_t i = 0; i < MOVE_FLOATS; i++)
+        data[i] = (float)i;
+    /* 3. Host writes: GPU 0 alone, then GPUs 0 and 1 at once. */
+    host_writes(ctx, q, data, poll, shared, tree, link_gbps, switch_ns, pcie_latency_ns);
+
     /* 2. Two moves from GPU 0 at once, to GPU 1 and to GPU 2. */
-    if (gpus < 3) {
-        printf("moves: skipped (fewer than three devices)\n");
+    if (gpus < 3 || !tree) {
+        printf("moves: skipped (%s)\n", tree ? "fewer than three devices" : "not a PCIe tree");
         return ta_finish();
     }
     cl_mem moved[2];
     cl_event written[2], migrated[2];
-    float *data = malloc(MOVE_FLOATS * sizeof(float));
-    for (size_t i = 0; i < MOVE_FLOATS; i++)
-        data[i] = (float)i;
     for (int b = 0; b < 2; b++) {
         moved[b] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, MOVE_FLOATS * sizeof(float), NULL, &err);
         TA_CHECK(err);

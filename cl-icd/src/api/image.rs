@@ -520,6 +520,7 @@ fn enqueue_copy(
 ) -> CLResult<()> {
     let wait_for = wait_list(queue, wait.0, wait.1)?;
     let uses = vec![src.device_buffer(), dst.device_buffer()];
+    let on = queue.clone();
     let work = Box::new(move |gpu| {
         for (y, z) in rows(region) {
             dst.copy_from(
@@ -532,7 +533,7 @@ fn enqueue_copy(
         }
         mirror_rect_to_host(&dst, gpu, &to, region)?;
         Ok(Platform::transfer_ns(
-            gpu,
+            &on,
             TransferKind::DeviceToDevice,
             region_bytes(region),
         ))
@@ -830,12 +831,13 @@ entry! {
         let pattern = encode_element(parts(&mem).shape.format, rgba);
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let uses = vec![mem.device_buffer()];
+        let on = queue.clone();
         let work = Box::new(move |gpu| {
             for (y, z) in rows(bytes) {
                 mem.fill(gpu, layout.row_offset(y, z) as u64, &pattern, bytes[0] as u64)?;
             }
             mirror_rect_to_host(&mem, gpu, &layout, bytes)?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::Fill, region_bytes(bytes)))
+            Ok(Platform::transfer_ns(&on, TransferKind::Fill, region_bytes(bytes)))
         });
         enqueue_using(&queue, CL_COMMAND_FILL_IMAGE, wait_for, uses, false, event, work)
     }

@@ -341,6 +341,7 @@ fn enqueue_transfer(
     let wait_for = wait_list(&queue, wait.0, wait.1)?;
     let host = HostRegion::new(ptr, size);
     let uses = vec![mem.device_buffer()];
+    let on = queue.clone();
     let work = Box::new(move |gpu| {
         let offset = offset as u64;
         if read {
@@ -349,7 +350,7 @@ fn enqueue_transfer(
             mem.write(gpu, offset, host.bytes())?;
             mirror_to_host(&mem, gpu, offset, size as u64)?;
         }
-        Ok(Platform::transfer_ns(gpu, host_transfer(read), size as u64))
+        Ok(Platform::transfer_ns(&on, host_transfer(read), size as u64))
     });
     let command = if read {
         CL_COMMAND_READ_BUFFER
@@ -594,6 +595,7 @@ pub(super) fn enqueue_rect_layouts(
     } = t;
     let host_bytes = HostRegion::new(ptr, host.end(region));
     let uses = vec![mem.device_buffer()];
+    let on = queue.clone();
     let work = Box::new(move |gpu| {
         for (y, z) in rows(region) {
             let (b, h) = (buf.row_offset(y, z) as u64, host.row_offset(y, z));
@@ -607,7 +609,7 @@ pub(super) fn enqueue_rect_layouts(
             mirror_rect_to_host(&mem, gpu, &buf, region)?;
         }
         Ok(Platform::transfer_ns(
-            gpu,
+            &on,
             host_transfer(read),
             region_bytes(region),
         ))
@@ -669,12 +671,13 @@ pub(super) fn enqueue_map(
     } else {
         Vec::new()
     };
+    let on = queue.clone();
     let work = Box::new(move |gpu| {
         if !fetch {
             return Ok(0);
         }
         target.read(gpu, offset, host.bytes_mut())?;
-        Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToHost, size))
+        Ok(Platform::transfer_ns(&on, TransferKind::DeviceToHost, size))
     });
     let blocking = blocking != CL_FALSE;
     if let Err(e) = enqueue_using(queue, command, wait_for, uses, blocking, event, work) {
@@ -860,10 +863,11 @@ entry! {
         check(same_storage(&src, &dst) && ranges_overlap(src_at, dst_at, size as u64), CL_MEM_COPY_OVERLAP)?;
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let uses = vec![src.device_buffer(), dst.device_buffer()];
+        let on = queue.clone();
         let work = Box::new(move |gpu| {
             dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
             mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, size as u64))
+            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, size as u64))
         });
         enqueue_using(&queue, CL_COMMAND_COPY_BUFFER, wait_for, uses, false, event, work)
     }
@@ -892,10 +896,11 @@ entry! {
         // The pattern is copied now: the application may reuse its memory at once.
         let pattern = slice(pattern as *const u8, pattern_size).to_vec();
         let uses = vec![mem.device_buffer()];
+        let on = queue.clone();
         let work = Box::new(move |gpu| {
             mem.fill(gpu, offset as u64, &pattern, size as u64)?;
             mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::Fill, size as u64))
+            Ok(Platform::transfer_ns(&on, TransferKind::Fill, size as u64))
         });
         enqueue_using(&queue, CL_COMMAND_FILL_BUFFER, wait_for, uses, false, event, work)
     }
@@ -1003,12 +1008,13 @@ entry! {
         }
         let wait_for = wait_list(&queue, num_events_in_wait_list, event_wait_list)?;
         let uses = vec![src.device_buffer(), dst.device_buffer()];
+        let on = queue.clone();
         let work = Box::new(move |gpu| {
             for (y, z) in rows(region) {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
             mirror_rect_to_host(&dst, gpu, &to, region)?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::DeviceToDevice, region_bytes(region)))
+            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, region_bytes(region)))
         });
         enqueue_using(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, uses, false, event, work)
     }
@@ -1029,12 +1035,13 @@ entry! {
         let mapping = mem.unmap(mapped_ptr as usize).ok_or(CL_INVALID_VALUE)?;
         let host = HostRegion::new(mapped_ptr, mapping.size as usize);
         let uses = if mapping.writes { vec![mem.device_buffer()] } else { Vec::new() };
+        let on = queue.clone();
         let work = Box::new(move |gpu| {
             if !mapping.writes || mem.uses_svm() {
                 return Ok(0);
             }
             mem.write(gpu, mapping.offset, host.bytes())?;
-            Ok(Platform::transfer_ns(gpu, TransferKind::HostToDevice, mapping.size))
+            Ok(Platform::transfer_ns(&on, TransferKind::HostToDevice, mapping.size))
         });
         enqueue_using(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, uses, false, event, work)
     }

@@ -4,13 +4,12 @@
 
 use super::context::Context;
 use super::destructors::{DestructorCallback, Destructors};
-use super::host::host_clock;
+use super::host::{host_clock, register_host_thread};
 use super::platform::Platform;
 use crate::api::handle::{Header, ObjectKind};
 use cl_sys::{CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_OUT_OF_RESOURCES};
 use sim_core::driver::{Buffer, DriverError};
 use sim_core::image::{texel_buffer_descriptor, ImageFormat, ImageGeometry, DESCRIPTOR_BYTES};
-use sim_core::platform::TransferKind;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -142,14 +141,27 @@ pub fn driver_error(e: DriverError) -> i32 {
 /// host-to-device transfer the host waits for (its simulated clock moves on by the
 /// transfer's time, so the commands it enqueues next are queued that much later),
 /// counted on GPU `gpu` though it stands for an upload to the device that first uses
-/// the buffer (see `Buffer::mark_uploaded`).
+/// the buffer (see `Buffer::mark_uploaded`). On the shared timeline the upload crosses
+/// the fabric's links (see `Platform::upload`).
 fn upload(buffer: &Buffer, gpu: usize, data: &[u8]) -> Result<(), i32> {
     buffer.write(gpu, 0, data).map_err(driver_error)?;
     // The bytes are on the context's first device; the upload stands for one to
     // whichever device uses the buffer first.
     buffer.mark_uploaded();
-    let ns = Platform::transfer_ns(gpu, TransferKind::HostToDevice, data.len() as u64);
+    let Some(simulator) = &Platform::get().simulator else {
+        return Ok(());
+    };
+    let timeline = Platform::timeline();
+    if timeline.is_some() {
+        // A source of the shared timeline from now on, as when it enqueues.
+        super::event::end_host_poll();
+        register_host_thread();
+    }
+    let ns = simulator.upload(gpu, data.len() as u64, host_clock().now_ns());
     host_clock().wait(ns);
+    if let Some(timeline) = timeline {
+        timeline.host_clock_moved();
+    }
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The gcnsim platform: the user's settings, the simulated GPUs' driver, one device per GPU.
 
 use super::device::Device;
+use super::queue::Queue;
 use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
 use sim_core::config::Settings;
@@ -87,13 +88,14 @@ impl Platform {
             .driver()
     }
 
-    /// Counts a transfer of `bytes` of `kind` on GPU `gpu` in the metrics and returns its
+    /// Counts a transfer of `bytes` of `kind` by the command `queue` is running (on its
+    /// GPU, from the GPU's time now: the command's START) in the metrics and returns its
     /// simulated duration in ns (0 on a platform without a simulator).
-    pub fn transfer_ns(gpu: usize, kind: TransferKind, bytes: u64) -> u64 {
-        Platform::get()
-            .simulator
-            .as_ref()
-            .map_or(0, |s| s.transfer(gpu, kind, bytes))
+    pub fn transfer_ns(queue: &Queue, kind: TransferKind, bytes: u64) -> u64 {
+        let device = &queue.device;
+        Platform::get().simulator.as_ref().map_or(0, |s| {
+            s.transfer(device.gpu, kind, bytes, queue.index, device.now_ns())
+        })
     }
 
     /// The platform's handle.

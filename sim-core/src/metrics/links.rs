@@ -1,6 +1,7 @@
 //! What the links between GPUs carried, as report rows and trace spans: for a unified
 //! device's kernels (the fabric's traffic during a launch) and for the copies that move
-//! buffers between discrete GPUs (see `platform::moves`).
+//! buffers between discrete GPUs (see `platform::moves`) and, on the shared timeline,
+//! the transfers between the host and a GPU (see `platform::transfer`).
 
 use super::trace::LinkSpan;
 use super::Metric;
@@ -27,7 +28,7 @@ pub fn fabric_rows(location: &str, traffic: FabricTraffic) -> Vec<Metric> {
         rows.push(row(at, "busy".into(), link.busy / PS_PER_NS, "ns"));
     }
     for (a, b, bytes, messages) in traffic.pairs {
-        let pair = format!("gpu{a}_to_gpu{b}");
+        let pair = format!("{a}_to_{b}");
         rows.push(row(
             location.into(),
             format!("bytes_{pair}"),
@@ -66,7 +67,8 @@ pub fn link_spans(traffic: &FabricTraffic, shift_ns: u64) -> Vec<LinkSpan> {
     spans
 }
 
-/// Copies of buffers between discrete GPUs, added up over the run.
+/// Copies of buffers between discrete GPUs (and, on the shared timeline, transfers
+/// between the host and a GPU), added up over the run.
 #[derive(Debug, Default)]
 pub struct GpuCopies {
     /// Per (source GPU, destination GPU): copies, bytes of data, ns.
@@ -83,6 +85,11 @@ impl GpuCopies {
         tally.0 += 1;
         tally.1 += bytes;
         tally.2 += ns;
+        self.add_links(traffic);
+    }
+
+    /// Adds what the links carried for a transfer that is not a copy between GPUs.
+    pub fn add_links(&mut self, traffic: FabricTraffic) {
         let mut traffic = traffic;
         for link in &mut traffic.links {
             link.periods.clear();
@@ -98,10 +105,10 @@ impl GpuCopies {
             .fold((0, 0, 0), |a, (_, t)| (a.0 + t.0, a.1 + t.1, a.2 + t.2))
     }
 
-    /// The rows for the links and GPU pairs (none if nothing was copied): as
+    /// The rows for the links and pairs of ends (none if nothing crossed the links): as
     /// [`fabric_rows`] at `transfers.fabric`.
     pub fn rows(&self) -> Vec<Metric> {
-        if self.pairs.is_empty() {
+        if self.links.links.is_empty() {
             return Vec::new();
         }
         fabric_rows("transfers.fabric", self.links.clone())
@@ -118,6 +125,8 @@ mod tests {
         let topology = Topology::AllToAll {
             gbytes_per_s: 16.0,
             latency: 100 * PS_PER_NS,
+            host_gbytes_per_s: 16.0,
+            host_latency: 500 * PS_PER_NS,
         };
         let mut copies = GpuCopies::default();
         assert!(copies.rows().is_empty(), "no rows before any copy");

@@ -205,25 +205,40 @@ impl Recorder {
         (start_ns, ns): (u64, u64),
         traffic: FabricTraffic,
     ) {
-        let events: Vec<TraceEvent> = if self.tracing {
-            link_spans(&traffic, start_ns)
-                .into_iter()
-                .map(|s| TraceEvent {
-                    name: s.name,
-                    category: "link",
-                    gpu: to,
-                    lane: Lane::Link(s.link),
-                    start_ns: s.start_ns,
-                    end_ns: s.end_ns,
-                    args: vec![("bytes", s.bytes as f64)],
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let events = self.link_events(to, start_ns, &traffic);
         let mut state = self.lock();
         state.copies.add((from, to), bytes, ns, traffic);
         push_events(&mut state, events);
+    }
+
+    /// Records what a transfer between the host and GPU `gpu` that started at
+    /// `start_ns` put on the fabric's links (busy periods from its start): counted per
+    /// link and per pair of ends and, when tracing, drawn on the links' rows of GPU `gpu`.
+    pub fn record_links(&self, gpu: usize, start_ns: u64, traffic: FabricTraffic) {
+        let events = self.link_events(gpu, start_ns, &traffic);
+        let mut state = self.lock();
+        state.copies.add_links(traffic);
+        push_events(&mut state, events);
+    }
+
+    /// The trace events of the links' busy periods in `traffic` (from `start_ns`), on
+    /// the links' rows of GPU `gpu` (none when not tracing).
+    fn link_events(&self, gpu: usize, start_ns: u64, traffic: &FabricTraffic) -> Vec<TraceEvent> {
+        if !self.tracing {
+            return Vec::new();
+        }
+        link_spans(traffic, start_ns)
+            .into_iter()
+            .map(|s| TraceEvent {
+                name: s.name,
+                category: "link",
+                gpu,
+                lane: Lane::Link(s.link),
+                start_ns: s.start_ns,
+                end_ns: s.end_ns,
+                args: vec![("bytes", s.bytes as f64)],
+            })
+            .collect()
     }
 
     /// Records, when tracing, a command other than a kernel (a transfer, marker, …) that

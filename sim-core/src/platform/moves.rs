@@ -29,7 +29,7 @@ use super::timeline::{Job, Outcome};
 use super::Platform;
 use crate::driver::{Buffer, DriverError};
 use crate::engine::PS_PER_NS;
-use crate::timing::{copy_between_gpus, Topology};
+use crate::timing::{copy_between_gpus, Node, Topology};
 use std::sync::Arc;
 
 impl Platform {
@@ -70,7 +70,10 @@ impl Platform {
             if copies.is_empty() {
                 return Ok(0);
             }
-            let outcome = timeline.run(queue, gpu, start_ns, Job::Copies(copies.clone()));
+            let job = (copies.iter())
+                .map(|&(from, to, bytes)| (Node::Gpu(from), Node::Gpu(to), bytes))
+                .collect();
+            let outcome = timeline.run(queue, gpu, start_ns, Job::Copies(job));
             let Outcome::Copies(timed) = outcome else {
                 unreachable!("a copy's job comes to a copy's outcome");
             };

@@ -1,7 +1,8 @@
 //! The shared timeline of discrete GPUs in timing mode (`platform.discrete_timeline =
 //! "shared"`): every GPU's compute units and memory hierarchy on one engine of the
-//! platform, with one IOMMU shared by all GPUs and the links between them, so that
-//! kernels on different GPUs contend for the IOMMU and moves between GPUs for the links.
+//! platform, with one IOMMU shared by all GPUs and the links between them and to the
+//! host, so that kernels on different GPUs contend for the IOMMU, and moves between GPUs
+//! and transfers to and from the host for the links.
 //!
 //! Queue threads do not simulate: each hands the timeline a job ("start kernel K on GPU g
 //! at START", "copy these buffers over the links from START") and waits for its outcome.
@@ -14,7 +15,8 @@
 //!
 //! - a host thread of the program that is not blocked in an OpenCL wait: the host's
 //!   simulated clock plus the host driver's overhead (every command's START is at least
-//!   its SUBMIT);
+//!   its SUBMIT, and the upload of a memory object the thread creates from host memory
+//!   starts that late: see [`Timeline::run_for_host`]);
 //! - a command queue's thread with commands still to run that is not blocked: the bound
 //!   it last declared (the END of its previous command, or the SUBMIT of its next one, or
 //!   the END of the event it waited for), all at most the START of its next job;
@@ -23,7 +25,9 @@
 //!   completes, and whoever completes it declares them active, with a bound of at least
 //!   the event's END, before the completer itself goes on (see
 //!   [`Timeline::wake`]); an event the engine ends completes at the engine's time, when
-//!   the engine is stopped there.
+//!   the engine is stopped there. A host thread waiting for its own upload has no bound
+//!   either; when the upload ends (the engine stopped at its START) the thread counts
+//!   again with its clock where it was, at most that START, until it moves it on.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events
@@ -49,7 +53,7 @@ use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
+    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,8 +67,9 @@ pub const FALLBACK: Duration = Duration::from_secs(10);
 pub(super) enum Job {
     /// Run a kernel on the GPU, then write its L2 back and empty its caches.
     Kernel(KernelLaunch),
-    /// Copy `(from GPU, to GPU, bytes)` over the links, one after another.
-    Copies(Vec<(usize, usize, u64)>),
+    /// Copy `(from, to, bytes)` over the links, one after another (between GPUs, or
+    /// between a GPU and the host).
+    Copies(Vec<(Node, Node, u64)>),
 }
 
 /// What a job came to.
@@ -79,12 +84,17 @@ pub(super) enum Outcome {
         /// The engine's work while the kernel ran (all GPUs'; for the summary line).
         engine: EngineLoad,
     },
-    /// Copies: each one's nanoseconds and what the links carried for it.
+    /// Copies: each one's nanoseconds and what the links carried for it (busy periods
+    /// from its start).
     Copies(Vec<(u64, FabricTraffic)>),
 }
 
 /// Where a job waits: its START (ps), GPU and queue.
 type Key = (Time, usize, u64);
+
+/// The queue number of the jobs a host thread of the program hands the timeline itself
+/// (the upload of a memory object created from host memory).
+const HOST: u64 = u64::MAX;
 
 /// A job that has ended: its ticket, queue, when (ns) and what it came to.
 type Ended = (u64, u64, u64, Outcome);
@@ -189,6 +199,12 @@ impl Timeline {
         self.change(|g| g.host_blocked += 1);
     }
 
+    /// The host's clock has moved on (to the end of a job of its own, see
+    /// [`run_for_host`](Self::run_for_host)).
+    pub fn host_clock_moved(&self) {
+        self.change(|_| {});
+    }
+
     /// An event ended at `end_ns`: `hosts` host threads and the threads of `queues` that
     /// were blocked on it can act again (the host's clock is at least `end_ns` already).
     /// Called by whoever completes the event, before it goes on.
@@ -256,13 +272,32 @@ impl Timeline {
     /// Hands the timeline `job` of `queue` for GPU `gpu`, starting at `start_ns`, and
     /// waits for its outcome (driving the engine while no other thread does).
     pub(super) fn run(&self, queue: u64, gpu: usize, start_ns: u64, job: Job) -> Outcome {
+        self.hand_over(queue, gpu, start_ns, job)
+    }
+
+    /// Hands the timeline `job` of the calling host thread of the program for GPU `gpu`,
+    /// starting at `start_ns` (at least the host's clock plus the host driver's overhead:
+    /// no earlier than the horizon), and waits for its outcome. The thread counts as
+    /// blocked until the job ends; then it is a source again, its clock still where it
+    /// was (a lower bound) until it moves its clock to the job's end.
+    pub(super) fn run_for_host(&self, gpu: usize, start_ns: u64, job: Job) -> Outcome {
+        self.hand_over(HOST, gpu, start_ns, job)
+    }
+
+    /// [`run`](Self::run) for queue `queue`, or [`run_for_host`](Self::run_for_host) if
+    /// `queue` is [`HOST`].
+    fn hand_over(&self, queue: u64, gpu: usize, start_ns: u64, job: Job) -> Outcome {
         let ticket = {
             let mut gate = self.lock();
             let ticket = gate.next_ticket;
             gate.next_ticket += 1;
             gate.agenda
                 .insert((start_ns * PS_PER_NS, gpu, queue), (ticket, job));
-            gate.queues.entry(queue).or_default().blocked = true;
+            if queue == HOST {
+                gate.host_blocked += 1;
+            } else {
+                gate.queues.entry(queue).or_default().blocked = true;
+            }
             gate.generation += 1;
             self.changed.notify_all();
             ticket
@@ -295,9 +330,13 @@ impl Timeline {
             gate.agenda.append(&mut due);
             let progressed = !ended.is_empty();
             for (ticket, queue, at_ns, outcome) in ended {
-                let source = gate.queues.entry(queue).or_default();
-                source.blocked = false;
-                source.bound_ns = at_ns;
+                if queue == HOST {
+                    gate.host_blocked = gate.host_blocked.saturating_sub(1);
+                } else {
+                    let source = gate.queues.entry(queue).or_default();
+                    source.blocked = false;
+                    source.bound_ns = at_ns;
+                }
                 gate.outcomes.insert(ticket, outcome);
             }
             gate.generation += 1;
@@ -409,7 +448,7 @@ impl SharedEngine {
     }
 
     /// Books `copies` on the links one after another from `start`.
-    fn copy(&self, copies: Vec<(usize, usize, u64)>, start: Time) -> Outcome {
+    fn copy(&self, copies: Vec<(Node, Node, u64)>, start: Time) -> Outcome {
         let mut at = start;
         let mut done = Vec::new();
         for (from, to, bytes) in copies {

@@ -2,9 +2,23 @@
 //! latency plus the bytes at `platform.pcie_gbytes_per_s`), copies and fills inside a GPU
 //! run at its DRAM bandwidth (`gpu.dram.controllers × gpu.dram.bytes_per_cycle` bytes per
 //! cycle of `gpu.clock_mhz`). Every transfer is also counted in the metrics.
+//!
+//! On the shared timeline (`platform.discrete_timeline = "shared"`, see
+//! [`Timeline`](super::Timeline)) host↔device transfers are instead booked on the
+//! host's links of the platform's fabric (see [`crate::timing::FabricLinks`]), in the
+//! order of their simulated START with every other transfer and move: the receiving side
+//! asks for every L1 line (`gpu.l1v.line_bytes`) with a request of akita's header bytes
+//! and the sending side answers with the line and a header, as moves between GPUs do
+//! (see `platform::moves`). Two GPUs' transfers that overlap on a link share it (the
+//! first booked takes its bandwidth first): on the PCIe tree every GPU's host traffic
+//! crosses the host's one link to the root complex. The transfer's latency is then the
+//! fabric's (its switches, or each GPU's own host link), not `platform.pcie_latency_ns`
+//! added to the bytes.
 
+use super::timeline::{Job, Outcome};
 use super::Platform;
 use crate::config::PlatformConfig;
+use crate::timing::Node;
 
 /// Which way data moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -68,17 +82,84 @@ pub fn transfer_ns(config: &PlatformConfig, kind: TransferKind, bytes: u64) -> u
     }
 }
 
-impl Platform {
-    /// Counts a transfer of `bytes` of `kind` on GPU `gpu` in the metrics and returns its
-    /// simulated duration in nanoseconds.
-    pub fn transfer(&self, gpu: usize, kind: TransferKind, bytes: u64) -> u64 {
-        if matches!(
-            kind,
+impl TransferKind {
+    /// Whether data crosses between the host and a GPU.
+    fn crosses_to_host(self) -> bool {
+        matches!(
+            self,
             TransferKind::HostToDevice | TransferKind::DeviceToHost
-        ) {
+        )
+    }
+}
+
+impl Platform {
+    /// Counts a transfer of `bytes` of `kind` on GPU `gpu` by a command of queue `queue`
+    /// starting at `start_ns` in the metrics and returns its simulated duration in
+    /// nanoseconds. On the shared timeline a transfer to or from the host is booked on
+    /// the fabric's links in simulated-time order with every queue's.
+    pub fn transfer(
+        &self,
+        gpu: usize,
+        kind: TransferKind,
+        bytes: u64,
+        queue: u64,
+        start_ns: u64,
+    ) -> u64 {
+        self.timed_transfer(gpu, kind, bytes, start_ns, |timeline, job| {
+            timeline.run(queue, gpu, start_ns, job)
+        })
+    }
+
+    /// Counts the upload of `bytes` of host memory into a new memory object on GPU `gpu`
+    /// (the host thread waits for it, outside any queue; its clock reads `now_ns`) and
+    /// returns how long the host waits (ns). On the shared timeline the upload is handed
+    /// over by the host driver (`platform.driver_submit_ns` after `now_ns`, the host's
+    /// least bound as a source) and booked on the fabric's links; the caller moves its
+    /// clock on by the wait and then tells the timeline
+    /// ([`Timeline::host_clock_moved`](super::Timeline::host_clock_moved)).
+    pub fn upload(&self, gpu: usize, bytes: u64, now_ns: u64) -> u64 {
+        let submit_ns = match &self.timeline {
+            Some(_) if bytes > 0 => u64::from(self.settings.platform.driver_submit_ns),
+            _ => 0,
+        };
+        let start_ns = now_ns + submit_ns;
+        let kind = TransferKind::HostToDevice;
+        let ns = self.timed_transfer(gpu, kind, bytes, start_ns, |timeline, job| {
+            timeline.run_for_host(gpu, start_ns, job)
+        });
+        submit_ns + ns
+    }
+
+    /// [`transfer`](Self::transfer) with `hand_over` giving the timeline its job.
+    fn timed_transfer(
+        &self,
+        gpu: usize,
+        kind: TransferKind,
+        bytes: u64,
+        start_ns: u64,
+        hand_over: impl FnOnce(&super::Timeline, Job) -> Outcome,
+    ) -> u64 {
+        if kind.crosses_to_host() {
             self.host_copy(gpu);
         }
-        let ns = transfer_ns(&self.settings.platform, kind, bytes);
+        let timeline = self.timeline.as_ref();
+        let ns = match timeline.filter(|_| kind.crosses_to_host() && bytes > 0) {
+            Some(timeline) => {
+                let (from, to) = match kind {
+                    TransferKind::HostToDevice => (Node::Host, Node::Gpu(gpu)),
+                    _ => (Node::Gpu(gpu), Node::Host),
+                };
+                let Outcome::Copies(timed) =
+                    hand_over(timeline, Job::Copies(vec![(from, to, bytes)]))
+                else {
+                    unreachable!("a copy's job comes to a copy's outcome");
+                };
+                let (ns, traffic) = timed.into_iter().next().unwrap_or_default();
+                self.metrics.record_links(gpu, start_ns, traffic);
+                ns
+            }
+            None => transfer_ns(&self.settings.platform, kind, bytes),
+        };
         self.metrics.record_transfer(gpu, kind, bytes, ns);
         ns
     }
@@ -87,6 +168,114 @@ impl Platform {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Settings;
+
+    fn shared_timeline(gpu_links: &str) -> Platform {
+        let vars = [
+            ("GCNSIM_GPUS", "4"),
+            ("GCNSIM_THREADS", "1"),
+            ("GCNSIM_MODE", "timing"),
+            ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+        ];
+        let mut settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())))
+            .expect("settings");
+        settings.platform.gpu_links = match gpu_links {
+            "all_to_all" => crate::config::GpuLinks::AllToAll,
+            _ => crate::config::GpuLinks::PcieTree,
+        };
+        Platform::new(settings).expect("platform")
+    }
+
+    fn row(platform: &Platform, location: &str, what: &str) -> Option<f64> {
+        let rows = platform.metrics().rows();
+        let found = rows
+            .iter()
+            .find(|m| m.location == location && m.what == what);
+        found.map(|m| m.value)
+    }
+
+    /// Queues 1 and 2 write 1 MiB from the host into GPUs 1 and 3 (under different
+    /// switches), from T and T + 1 ns, whichever thread gets there first; returns each
+    /// write's ns, in queue order.
+    fn two_writes(platform: &Platform, t: u64) -> Vec<u64> {
+        let timeline = platform.timeline().expect("a shared timeline");
+        timeline.queue_enqueued(1, t);
+        timeline.queue_enqueued(2, t + 1);
+        std::thread::scope(|scope| {
+            let writes: Vec<_> = [(1, 1), (2, 3)]
+                .into_iter()
+                .map(|(queue, gpu)| {
+                    scope.spawn(move || {
+                        let start = t + queue - 1;
+                        let kind = TransferKind::HostToDevice;
+                        let ns = platform.transfer(gpu, kind, 1 << 20, queue, start);
+                        timeline.queue_done(queue, start + ns);
+                        ns
+                    })
+                })
+                .collect();
+            writes.into_iter().map(|w| w.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn on_the_shared_timeline_host_transfers_share_the_host_link_in_time_order() {
+        let platform = shared_timeline("pcie_tree");
+        // 1 MiB in 64-byte lines answered with 4 bytes of header at 16 GB/s, plus two
+        // switches each way (the root complex's and the GPU's).
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        let ns = two_writes(&platform, 1000);
+        assert!(
+            ns[0] > link + 560 && ns[0] < link + 600,
+            "{ns:?}, {link} ns"
+        );
+        assert!(ns[1] > 2 * link && ns[1] < 2 * link + 600, "{ns:?}");
+        let rows = |what| row(&platform, "transfers.fabric.host>root", what);
+        assert_eq!(rows("bytes"), Some((2 << 20) as f64 * 68.0 / 64.0));
+        assert_eq!(
+            row(&platform, "transfers.fabric", "bytes_gpu3_to_host"),
+            Some((1 << 20) as f64 * 12.0 / 64.0)
+        );
+        assert_eq!(
+            row(&platform, "gpu1", "host_to_device_time"),
+            Some(ns[0] as f64)
+        );
+        // A read back from GPU 1 later crosses the links the other way, alone.
+        let timeline = platform.timeline().unwrap();
+        let t = 1000 + 4 * link;
+        timeline.queue_enqueued(1, t);
+        let read = platform.transfer(1, TransferKind::DeviceToHost, 1 << 20, 1, t);
+        timeline.queue_done(1, t + read);
+        assert!(read > link + 560 && read < link + 600, "{read} ns");
+    }
+
+    #[test]
+    fn with_direct_links_each_gpu_reaches_the_host_over_its_own_link() {
+        let platform = shared_timeline("all_to_all");
+        // A request up and the answers down, each link 500 ns (platform.pcie_latency_ns).
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        let ns = two_writes(&platform, 1000);
+        assert_eq!(ns[0], ns[1]);
+        assert!(
+            ns[0] > link + 1000 && ns[0] < link + 1010,
+            "{ns:?}, {link} ns"
+        );
+        assert!(row(&platform, "transfers.fabric.host>gpu3", "bytes").is_some());
+    }
+
+    #[test]
+    fn an_upload_at_creation_waits_for_the_links_after_the_host_driver() {
+        let platform = shared_timeline("pcie_tree");
+        let timeline = platform.timeline().unwrap();
+        timeline.set_host_clock(|| 5000);
+        timeline.host_thread_started();
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        let wait = platform.upload(2, 1 << 20, 5000);
+        // The host driver's 1 ns, then the links.
+        assert!(wait > link + 560 && wait < link + 600, "{wait} ns");
+        assert_eq!(row(&platform, "gpu2", "host_to_device_commands"), Some(1.0));
+        assert_eq!(platform.upload(2, 0, 5000 + wait), 0);
+    }
 
     #[test]
     fn pcie_costs_latency_plus_bytes_over_bandwidth() {

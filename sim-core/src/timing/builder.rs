@@ -104,7 +104,11 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let clock = Clock::from_mhz(platform.gpu.clock_mhz);
     let fabric_stats = FabricStats::default();
     let n = platform.gpu_count;
-    let links = FabricLinks::new(n, &Topology::of_platform(platform), fabric_stats.clone());
+    // Discrete GPUs on one engine (the shared timeline) book the host's transfers on the
+    // fabric too; a unified device's host transfers keep their own timing.
+    let host = !platform.unified_gpus;
+    let topology = Topology::of_platform(platform);
+    let links = FabricLinks::new(n, &topology, host, fabric_stats.clone());
     let iommu = engine.add_component("iommu", clock);
     let iommu_ports: Vec<PortRef> = (0..platform.gpu_count)
         .map(|gpu| engine.add_port(iommu, &format!("gpu{gpu}"), IOMMU_PORT_CAPACITY))

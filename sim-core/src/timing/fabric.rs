@@ -19,11 +19,19 @@
 //! links bound the bandwidth rather than the buffers (MGPUSim's 16-flit buffers are not
 //! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
 //! link that enters it.
+//!
+//! The host may hang on the fabric too (discrete GPUs on the shared timeline book the
+//! host's transfers on it): on the PCIe tree it sits on the root complex, as MGPUSim's
+//! driver does, behind a link of the tree's bandwidth (`host>root`, entering the root
+//! complex costs a switch's latency; `root>host`), so every GPU's host traffic shares
+//! that link and its switch's link to the root; with direct links between the GPUs each
+//! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`).
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
 use crate::config::{GpuLinks, PlatformConfig};
 use crate::engine::{Component, Context, Port, Time, Wake, PS_PER_NS};
+use std::fmt;
 use std::sync::{Arc, Mutex};
 
 /// Busy periods of a link closer than this merge into one (the trace's resolution).
@@ -37,7 +45,25 @@ const REQUEST_OVERHEAD_BYTES: u64 = 12;
 /// Bytes an answer adds to its data (akita's `accessRspByteOverhead`).
 const RESPONSE_OVERHEAD_BYTES: u64 = 4;
 
-/// How the GPUs are linked.
+/// An end of the fabric's paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Node {
+    /// GPU number n.
+    Gpu(usize),
+    /// The host (its memory, behind the host driver).
+    Host,
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Node::Gpu(n) => write!(f, "gpu{n}"),
+            Node::Host => write!(f, "host"),
+        }
+    }
+}
+
+/// How the GPUs are linked (and the host to them).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Topology {
     /// A PCIe tree: every `gpus_per_switch` GPUs share a switch linked to the root
@@ -51,12 +77,17 @@ pub enum Topology {
         /// Latency of each switch.
         switch_latency: Time,
     },
-    /// A direct link between every two GPUs, each way `gbytes_per_s` with `latency`.
+    /// A direct link between every two GPUs, each way `gbytes_per_s` with `latency`, and
+    /// a PCIe link between the host and each GPU.
     AllToAll {
         /// Bandwidth of each link, each way.
         gbytes_per_s: f64,
         /// Latency of each link.
         latency: Time,
+        /// Bandwidth of each GPU's link to the host, each way.
+        host_gbytes_per_s: f64,
+        /// Latency of each GPU's link to the host.
+        host_latency: Time,
     },
 }
 
@@ -72,6 +103,8 @@ impl Topology {
             GpuLinks::AllToAll => Topology::AllToAll {
                 gbytes_per_s: platform.p2p_gbytes_per_s,
                 latency: PS_PER_NS * u64::from(platform.p2p_latency_ns),
+                host_gbytes_per_s: platform.pcie_gbytes_per_s,
+                host_latency: PS_PER_NS * u64::from(platform.pcie_latency_ns),
             },
         }
     }
@@ -154,9 +187,8 @@ pub struct LinkTraffic {
 pub struct FabricTraffic {
     /// Per directed link, in the fabric's order.
     pub links: Vec<LinkTraffic>,
-    /// Per (source GPU, destination GPU) with traffic: bytes (data and headers) and
-    /// messages.
-    pub pairs: Vec<(usize, usize, u64, u64)>,
+    /// Per (source, destination) with traffic: bytes (data and headers) and messages.
+    pub pairs: Vec<(Node, Node, u64, u64)>,
     /// Per (source GPU, destination GPU) with pages migrated: pages and their bytes.
     pub migrations: Vec<(usize, usize, u64, u64)>,
 }
@@ -187,8 +219,8 @@ impl FabricTraffic {
     }
 }
 
-/// Adds counts per (GPU, GPU) to `totals`, kept in pair order.
-fn add_per_pair(totals: &mut Vec<(usize, usize, u64, u64)>, counts: Vec<(usize, usize, u64, u64)>) {
+/// Adds counts per pair of `N` (GPUs or nodes) to `totals`, kept in pair order.
+fn add_per_pair<N: Ord + Copy>(totals: &mut Vec<(N, N, u64, u64)>, counts: Vec<(N, N, u64, u64)>) {
     for (a, b, x, y) in counts {
         match totals.iter_mut().find(|p| (p.0, p.1) == (a, b)) {
             Some(p) => {
@@ -220,8 +252,8 @@ pub fn copy_between_gpus(
     bytes: u64,
     line_bytes: u64,
 ) -> (Time, FabricTraffic) {
-    let mut state = LinkState::new(gpus, topology);
-    let end = state.pull(pair, bytes, line_bytes, 0);
+    let mut state = LinkState::new(gpus, topology, false);
+    let end = state.pull((Node::Gpu(pair.0), Node::Gpu(pair.1)), bytes, line_bytes, 0);
     (end, state.take_traffic())
 }
 
@@ -242,49 +274,59 @@ impl FabricStats {
 #[derive(Debug)]
 struct LinkState {
     gpus: usize,
+    /// The GPUs, and the host if it is on the fabric (numbered `gpus`).
+    nodes: usize,
     links: Vec<Link>,
-    /// `paths[a * gpus + b]`: the links from GPU a to GPU b, in order.
+    /// `paths[a * nodes + b]`: the links from node a to node b, in order.
     paths: Vec<Vec<usize>>,
-    /// Per (a, b): bytes and messages.
+    /// Per (a, b) of nodes: bytes and messages.
     pairs: Vec<(u64, u64)>,
-    /// Per (a, b): pages migrated from a to b, and their bytes.
+    /// Per (a, b) of GPUs: pages migrated from a to b, and their bytes.
     migrations: Vec<(u64, u64)>,
 }
 
 impl LinkState {
-    fn new(gpus: usize, topology: &Topology) -> LinkState {
-        let (links, paths) = build_paths(gpus, topology);
+    /// The links of `topology` between `gpus` GPUs, and to the host if `host`.
+    fn new(gpus: usize, topology: &Topology, host: bool) -> LinkState {
+        let (links, paths) = build_paths(gpus, topology, host);
+        let nodes = gpus + usize::from(host);
         LinkState {
             gpus,
+            nodes,
             links,
             paths,
-            pairs: vec![(0, 0); gpus * gpus],
+            pairs: vec![(0, 0); nodes * nodes],
             migrations: vec![(0, 0); gpus * gpus],
         }
     }
 
-    /// Books the links from GPU `a` to GPU `b` for a message of `bytes` ready at `ready`;
-    /// returns when it arrives.
-    fn send(&mut self, (a, b): (usize, usize), bytes: u64, ready: Time) -> Time {
+    /// The number of `node` in [`paths`](Self::paths) and [`pairs`](Self::pairs).
+    fn index(&self, node: Node) -> usize {
+        let index = match node {
+            Node::Gpu(n) => n,
+            Node::Host => self.gpus,
+        };
+        assert!(index < self.nodes, "{node} is not on the fabric");
+        index
+    }
+
+    /// Books the links from `a` to `b` for a message of `bytes` ready at `ready`; returns
+    /// when it arrives.
+    fn send(&mut self, (a, b): (Node, Node), bytes: u64, ready: Time) -> Time {
+        let pair = self.index(a) * self.nodes + self.index(b);
         let mut at = ready;
-        for &link in &self.paths[a * self.gpus + b] {
+        for &link in &self.paths[pair] {
             at = self.links[link].cross(at, bytes);
         }
-        let pair = &mut self.pairs[a * self.gpus + b];
-        pair.0 += bytes;
-        pair.1 += 1;
+        let count = &mut self.pairs[pair];
+        count.0 += bytes;
+        count.1 += 1;
         at
     }
 
-    /// Pulls `bytes` from GPU `from` to GPU `to` as [`copy_between_gpus`] does, the
+    /// Pulls `bytes` from `from` to `to` as [`copy_between_gpus`] does between GPUs, the
     /// requests leaving at `start`; returns when the last answer arrives.
-    fn pull(
-        &mut self,
-        (from, to): (usize, usize),
-        bytes: u64,
-        line_bytes: u64,
-        start: Time,
-    ) -> Time {
+    fn pull(&mut self, (from, to): (Node, Node), bytes: u64, line_bytes: u64, start: Time) -> Time {
         let line_bytes = line_bytes.max(1);
         let mut end = start;
         let mut at = 0;
@@ -302,23 +344,31 @@ impl LinkState {
     fn take_traffic(&mut self) -> FabricTraffic {
         let links = self.links.iter_mut().map(Link::take_traffic).collect();
         let gpus = self.gpus;
-        let nonzero = |counts: &mut Vec<(u64, u64)>| -> Vec<(usize, usize, u64, u64)> {
-            (counts.iter_mut().enumerate())
-                .filter(|(_, c)| c.1 > 0)
-                .map(|(index, c)| {
-                    let (x, y) = std::mem::take(c);
-                    (index / gpus, index % gpus, x, y)
-                })
-                .collect()
-        };
-        let pairs = nonzero(&mut self.pairs);
-        let migrations = nonzero(&mut self.migrations);
+        let node = |n: usize| if n < gpus { Node::Gpu(n) } else { Node::Host };
+        let pairs = take_nonzero(&mut self.pairs, self.nodes)
+            .map(|(a, b, x, y)| (node(a), node(b), x, y))
+            .collect();
+        let migrations = take_nonzero(&mut self.migrations, gpus).collect();
         FabricTraffic {
             links,
             pairs,
             migrations,
         }
     }
+}
+
+/// The counts of `counts` (per `a * n + b`) that are not zero, as (a, b, count), each
+/// reset to zero.
+fn take_nonzero(
+    counts: &mut [(u64, u64)],
+    n: usize,
+) -> impl Iterator<Item = (usize, usize, u64, u64)> + '_ {
+    (counts.iter_mut().enumerate())
+        .filter(|(_, c)| c.1 > 0)
+        .map(move |(index, c)| {
+            let (x, y) = std::mem::take(c);
+            (index / n, index % n, x, y)
+        })
 }
 
 /// The links of a fabric, shared by the [`Fabric`] component, which carries the GPUs'
@@ -333,11 +383,11 @@ pub struct FabricLinks {
 }
 
 impl FabricLinks {
-    /// The links of `topology` between `gpus` GPUs, whose traffic is published to
-    /// `stats`.
-    pub fn new(gpus: usize, topology: &Topology, stats: FabricStats) -> FabricLinks {
+    /// The links of `topology` between `gpus` GPUs, and between them and the host if
+    /// `host`, whose traffic is published to `stats`.
+    pub fn new(gpus: usize, topology: &Topology, host: bool, stats: FabricStats) -> FabricLinks {
         FabricLinks {
-            state: Arc::new(Mutex::new(LinkState::new(gpus, topology))),
+            state: Arc::new(Mutex::new(LinkState::new(gpus, topology, host))),
             stats,
         }
     }
@@ -358,7 +408,7 @@ impl FabricLinks {
         start: Time,
     ) -> Time {
         let mut state = self.lock();
-        let end = state.pull((from, to), bytes, line_bytes, start);
+        let end = state.pull((Node::Gpu(from), Node::Gpu(to)), bytes, line_bytes, start);
         let gpus = state.gpus;
         let count = &mut state.migrations[from * gpus + to];
         count.0 += 1;
@@ -366,20 +416,28 @@ impl FabricLinks {
         end
     }
 
-    /// Copies `bytes` from GPU `from`'s memory to GPU `to`'s as [`copy_between_gpus`]
-    /// does, the requests leaving at `start`, behind what the links already carry;
-    /// returns when the copy has ended and what the links carried since their counters
-    /// were last taken (for links only copies use: discrete GPUs').
+    /// Copies `bytes` from `from`'s memory to `to`'s (two GPUs, or a GPU and the host)
+    /// as [`copy_between_gpus`] copies between GPUs, the requests leaving at `start`,
+    /// behind what the links already carry; returns when the copy has ended and what the
+    /// links carried since their counters were last taken (for links only copies use:
+    /// discrete GPUs'), with busy periods from `start`.
     pub fn copy(
         &self,
-        pair: (usize, usize),
+        pair: (Node, Node),
         bytes: u64,
         line_bytes: u64,
         start: Time,
     ) -> (Time, FabricTraffic) {
         let mut state = self.lock();
         let end = state.pull(pair, bytes, line_bytes, start);
-        (end, state.take_traffic())
+        let mut traffic = state.take_traffic();
+        for link in &mut traffic.links {
+            for period in &mut link.periods {
+                period.0 = period.0.saturating_sub(start);
+                period.1 = period.1.saturating_sub(start);
+            }
+        }
+        (end, traffic)
     }
 
     /// Adds the counters gathered since the last publication to the shared stats.
@@ -447,20 +505,34 @@ fn link_bytes(msg: &MemoryMessage) -> u64 {
     }
 }
 
-/// The directed links of `topology` between `gpus` GPUs and the path from each GPU to
-/// each other (by `a * gpus + b`).
-fn build_paths(gpus: usize, topology: &Topology) -> (Vec<Link>, Vec<Vec<usize>>) {
+/// The directed links of `topology` between `gpus` GPUs, and the host if `host`
+/// (numbered `gpus`), and the path from each to each other (by `a * nodes + b`). The
+/// host's links come after the GPUs'.
+fn build_paths(gpus: usize, topology: &Topology, host: bool) -> (Vec<Link>, Vec<Vec<usize>>) {
+    let nodes = gpus + usize::from(host);
     let mut links = Vec::new();
-    let mut paths = vec![Vec::new(); gpus * gpus];
+    let mut paths = vec![Vec::new(); nodes * nodes];
     match *topology {
         Topology::AllToAll {
             gbytes_per_s,
             latency,
+            host_gbytes_per_s,
+            host_latency,
         } => {
             for a in 0..gpus {
                 for b in (0..gpus).filter(|&b| b != a) {
-                    paths[a * gpus + b] = vec![links.len()];
+                    paths[a * nodes + b] = vec![links.len()];
                     links.push(Link::new(format!("gpu{a}>gpu{b}"), gbytes_per_s, latency));
+                }
+            }
+            if host {
+                for g in 0..gpus {
+                    paths[gpus * nodes + g] = vec![links.len()];
+                    let down = format!("host>gpu{g}");
+                    links.push(Link::new(down, host_gbytes_per_s, host_latency));
+                    paths[g * nodes + gpus] = vec![links.len()];
+                    let up = format!("gpu{g}>host");
+                    links.push(Link::new(up, host_gbytes_per_s, host_latency));
                 }
             }
         }
@@ -491,11 +563,21 @@ fn build_paths(gpus: usize, topology: &Topology) -> (Vec<Link>, Vec<Vec<usize>>)
             for a in 0..gpus {
                 for b in (0..gpus).filter(|&b| b != a) {
                     let (sa, sb) = (a / per_switch, b / per_switch);
-                    paths[a * gpus + b] = if sa == sb {
+                    paths[a * nodes + b] = if sa == sb {
                         vec![up[a], down[b]]
                     } else {
                         vec![up[a], to_root[sa], from_root[sb], down[b]]
                     };
+                }
+            }
+            if host {
+                // The host on the root complex: entering the root costs a switch.
+                let host_up = link("host>root".into(), switch_latency);
+                let host_down = link("root>host".into(), 0);
+                for g in 0..gpus {
+                    let s = g / per_switch;
+                    paths[gpus * nodes + g] = vec![host_up, from_root[s], down[g]];
+                    paths[g * nodes + gpus] = vec![up[g], to_root[s], host_down];
                 }
             }
         }
@@ -517,7 +599,8 @@ impl<M: CarriesMemory> Component<M> for Fabric {
                 };
                 let to = self.ports[b * self.gpus + a].expect("every pair has both ports");
                 while let Some(msg) = take(ctx, from) {
-                    let at = state.send((a, b), link_bytes(&msg), ctx.now());
+                    let pair = (Node::Gpu(a), Node::Gpu(b));
+                    let at = state.send(pair, link_bytes(&msg), ctx.now());
                     carried = true;
                     // Handed over on the fabric's clock edge, as a clocked port does (and
                     // so arrivals share the engine's steps with the GPUs' cycles).
@@ -551,9 +634,18 @@ mod tests {
         }
     }
 
+    fn all_to_all(gbytes_per_s: f64, latency: Time) -> Topology {
+        Topology::AllToAll {
+            gbytes_per_s,
+            latency,
+            host_gbytes_per_s: 16.0,
+            host_latency: ns(500),
+        }
+    }
+
     #[test]
     fn pcie_tree_paths_cross_one_switch_or_three() {
-        let (links, paths) = build_paths(4, &tree());
+        let (links, paths) = build_paths(4, &tree(), false);
         let names = |a: usize, b: usize| -> Vec<&str> {
             paths[a * 4 + b]
                 .iter()
@@ -579,11 +671,8 @@ mod tests {
 
     #[test]
     fn all_to_all_links_join_every_two_gpus_directly() {
-        let topology = Topology::AllToAll {
-            gbytes_per_s: 32.0,
-            latency: ns(100),
-        };
-        let (links, paths) = build_paths(3, &topology);
+        let topology = all_to_all(32.0, ns(100));
+        let (links, paths) = build_paths(3, &topology, false);
         assert_eq!(links.len(), 6, "one per ordered pair");
         for a in 0..3 {
             for b in (0..3).filter(|&b| b != a) {
@@ -600,17 +689,15 @@ mod tests {
 
     #[test]
     fn a_copy_between_gpus_pulls_every_line_with_a_request_and_an_answer() {
-        let topology = Topology::AllToAll {
-            gbytes_per_s: 16.0,
-            latency: ns(100),
-        };
+        let topology = all_to_all(16.0, ns(100));
         // Ten requests of 12 bytes (0.75 ns each at 16 B/ns) leave back to back; each
         // answer (64 + 4 bytes: 4.25 ns) leaves when its request has arrived, 100.75 ns
         // for the first, then one after another: the last arrives 100.75 + 10 × 4.25 +
         // 100 ns after the start.
         let (end, traffic) = copy_between_gpus(2, &topology, (0, 1), 640, 64);
         assert_eq!(end, 243_250);
-        assert_eq!(traffic.pairs, [(0, 1, 680, 10), (1, 0, 120, 10)]);
+        let (g0, g1) = (Node::Gpu(0), Node::Gpu(1));
+        assert_eq!(traffic.pairs, [(g0, g1, 680, 10), (g1, g0, 120, 10)]);
         // Over the PCIe tree from GPU 2 to GPU 0 the answers take four links.
         let (_, traffic) = copy_between_gpus(4, &tree(), (2, 0), 64, 64);
         let used: Vec<&str> = (traffic.links.iter())
@@ -626,6 +713,64 @@ mod tests {
                 "root>switch0"
             ]
         );
+    }
+
+    #[test]
+    fn the_host_hangs_on_the_root_complex_or_has_a_link_to_each_gpu() {
+        // Five nodes: GPUs 0-3, the host 4; its links come after the GPUs'.
+        let (links, paths) = build_paths(4, &tree(), true);
+        assert_eq!(links.len(), 12 + 2);
+        let names = |a: usize, b: usize| -> Vec<&str> {
+            paths[a * 5 + b]
+                .iter()
+                .map(|&l| links[l].name.as_str())
+                .collect()
+        };
+        assert_eq!(names(4, 3), ["host>root", "root>switch1", "switch1>gpu3"]);
+        assert_eq!(names(0, 4), ["gpu0>switch0", "switch0>root", "root>host"]);
+        assert_eq!(names(0, 1), ["gpu0>switch0", "switch0>gpu1"]);
+        // Two switches each way: the root complex and the GPU's.
+        let latency = |a: usize, b: usize| -> Time {
+            paths[a * 5 + b].iter().map(|&l| links[l].latency).sum()
+        };
+        assert_eq!((latency(4, 2), latency(2, 4)), (ns(280), ns(280)));
+        let (links, paths) = build_paths(2, &all_to_all(32.0, ns(100)), true);
+        assert_eq!(links[paths[2 * 3 + 1][0]].name, "host>gpu1");
+        assert_eq!(links[paths[3 + 2][0]].name, "gpu1>host");
+        assert_eq!(links[paths[3 + 2][0]].latency, ns(500));
+        // Without the host, the links are the GPUs' only.
+        assert_eq!(build_paths(4, &tree(), false).0.len(), 12);
+    }
+
+    #[test]
+    fn host_transfers_of_two_gpus_share_the_host_link_of_the_tree_but_not_direct_links() {
+        let line = 64;
+        let bytes = 64 * 1024;
+        // 1,024 answers of 68 bytes at 16 B/ns: 4,352 ns on each link they cross.
+        let answers = ns(4352);
+        for (topology, shared) in [(tree(), true), (all_to_all(32.0, ns(100)), false)] {
+            let links = FabricLinks::new(4, &topology, true, FabricStats::default());
+            let (alone, _) = links.copy((Node::Host, Node::Gpu(0)), bytes, line, 0);
+            let start = 2 * alone;
+            let (first, _) = links.copy((Node::Host, Node::Gpu(0)), bytes, line, start);
+            let (second, traffic) = links.copy((Node::Host, Node::Gpu(2)), bytes, line, start);
+            assert_eq!(first - start, alone);
+            if shared {
+                // The second's answers wait for the first's on host>root.
+                assert!(second - start > alone + answers - ns(10), "{second}");
+                assert!(second - start < alone + answers + ns(10), "{second}");
+                let host = traffic.links.iter().find(|l| l.name == "host>root");
+                assert_eq!(host.map(|l| l.bytes), Some(1024 * 68));
+                // Busy (from the copy's start) once the first copy's answers have passed.
+                let (from, to, _) = host.unwrap().periods[0];
+                assert!(from > answers && to < second - start, "{from} to {to}");
+            } else {
+                assert_eq!(second - start, alone);
+            }
+            let pairs = &traffic.pairs;
+            assert_eq!(pairs[0], (Node::Gpu(2), Node::Host, 1024 * 12, 1024));
+            assert_eq!(pairs[1], (Node::Host, Node::Gpu(2), 1024 * 68, 1024));
+        }
     }
 
     #[test]

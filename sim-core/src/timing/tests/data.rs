@@ -375,7 +375,7 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
         traffic
             .pairs
             .iter()
-            .find(|p| (p.0, p.1) == (a, b))
+            .find(|p| (p.0, p.1) == (Node::Gpu(a), Node::Gpu(b)))
             .unwrap()
             .2
     };
