@@ -35,6 +35,8 @@ pub struct Engine<M> {
     load: EngineLoad,
     /// The helpers that run a step's components with this thread (none: serially).
     crew: Option<Crew>,
+    /// Reused space for a parallel step's events grouped by component.
+    deliveries: Deliveries,
     /// The components with events in the step being handled, in order.
     touched: Vec<ComponentId>,
     /// The credits returned by the components run serially in the step being handled.
@@ -87,6 +89,7 @@ impl<M: Send> Engine<M> {
             delta: 0,
             load: EngineLoad::default(),
             crew: None,
+            deliveries: Deliveries::default(),
             touched: Vec::new(),
             credits: Vec::new(),
             marks: Vec::new(),
@@ -297,13 +300,20 @@ impl<M: Send> Engine<M> {
         // Delivered in the order they were queued: a port's messages all come from its
         // peer, one component, whose events are queued in the order it created them,
         // so every port receives in key order. The order of a component's wake-ups
-        // is put right before it runs (`run_woken`).
-        for event in batch.drain(..) {
-            let index = event.target.index();
-            self.marks[index / 64] |= 1 << (index % 64);
-            deliver(&mut self.slots[index], event);
+        // is put right before it runs (`run_woken`). With a crew, each component's
+        // events are delivered where it runs (see `handle_parallel`).
+        if self.crew.is_some() {
+            for event in &batch {
+                let index = event.target.index();
+                self.marks[index / 64] |= 1 << (index % 64);
+            }
+        } else {
+            for event in batch.drain(..) {
+                let index = event.target.index();
+                self.marks[index / 64] |= 1 << (index % 64);
+                deliver(&mut self.slots[index], event);
+            }
         }
-        self.queue.recycle(batch);
         self.touched.clear();
         for (word, marks) in self.marks.iter_mut().enumerate() {
             let mut bits = std::mem::take(marks);
@@ -318,10 +328,13 @@ impl<M: Send> Engine<M> {
         let handling = Instant::now();
         let parallel = match self.crew {
             Some(_) if (PARALLEL_STEP_COMPONENTS..=MOST_ITEMS).contains(&touched.len()) => {
-                self.handle_parallel(&touched);
+                self.handle_parallel(&touched, &mut batch);
                 true
             }
             _ => {
+                for event in batch.drain(..) {
+                    deliver(&mut self.slots[event.target.index()], event);
+                }
                 let mut in_order = 0;
                 for i in 0..touched.len() {
                     let target = touched[i];
@@ -341,6 +354,7 @@ impl<M: Send> Engine<M> {
                 false
             }
         };
+        self.queue.recycle(batch);
         self.load.parallel += handling.elapsed();
         // Run serially, the components queued their events as they ran; run in
         // parallel, they kept them in their lists, queued now in component order (the
@@ -368,10 +382,19 @@ impl<M: Send> Engine<M> {
         true
     }
 
-    /// Handles the pending events of the components in `touched` (sorted, distinct) on
-    /// this thread and the crew's; each keeps the events it creates in its own slot.
-    fn handle_parallel(&mut self, touched: &[ComponentId]) {
+    /// Delivers `batch`, the step's events, to the components in `touched` (sorted, the
+    /// targets of the events) and handles them, on this thread and the crew's; each
+    /// component keeps the events it creates in its own slot. Empties `batch`.
+    fn handle_parallel(&mut self, touched: &[ComponentId], batch: &mut Vec<Event<M>>) {
         let (time, delta) = (self.now, self.delta);
+        // Each component's events, in queue order: `order[starts[i]..starts[i + 1]]` are
+        // the places in `batch` of those of `touched[i]` (a counting sort by target).
+        let mut deliveries = std::mem::take(&mut self.deliveries);
+        deliveries.sort(touched, batch, self.slots.len());
+        let events = EventsPtr(batch.as_ptr());
+        // SAFETY: every event is moved out below exactly once (each place is listed
+        // for one component, run once); should a run panic, those not moved yet leak.
+        unsafe { batch.set_len(0) };
         let slots = SlotsPtr(self.slots.as_mut_ptr());
         let crew = self.crew.as_mut().expect("a parallel step has a crew");
         crew.for_each(touched.len(), &|i| {
@@ -380,8 +403,13 @@ impl<M: Send> Engine<M> {
             // components of `self.slots`, which is not otherwise touched until the
             // crew returns: each run has its slot to itself.
             let slot = unsafe { slots.get(target.index()) };
+            for &place in deliveries.of(i) {
+                // SAFETY: `place` is in `batch`'s buffer, listed once (see above).
+                deliver(slot, unsafe { events.take(place as usize) });
+            }
             run_woken(slot, target, time, delta, None);
         });
+        self.deliveries = deliveries;
     }
 
     /// Gives back the credits the components run serially returned.
@@ -464,6 +492,67 @@ impl<M: Send> Engine<M> {
         &mut self.slots[port.component.index()].ports[port.port.index()]
     }
 }
+
+/// A step's events grouped by the component they are for, each group in queue order.
+#[derive(Default)]
+struct Deliveries {
+    /// Per component slot: its place in the step's list of components (reused space).
+    place: Vec<u32>,
+    /// `order[starts[i]..starts[i + 1]]`: the places in the step's events of those for
+    /// its `i`th component.
+    starts: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl Deliveries {
+    /// Groups `events`, whose targets are `touched` (sorted), by target.
+    fn sort<M>(&mut self, touched: &[ComponentId], events: &[Event<M>], components: usize) {
+        self.place.resize(components, 0);
+        for (i, target) in touched.iter().enumerate() {
+            self.place[target.index()] = i as u32;
+        }
+        self.starts.clear();
+        self.starts.resize(touched.len() + 1, 0);
+        for event in events {
+            self.starts[self.place[event.target.index()] as usize + 1] += 1;
+        }
+        for i in 1..self.starts.len() {
+            self.starts[i] += self.starts[i - 1];
+        }
+        // Filled through `place`, moved to each group's end as it fills.
+        for (i, start) in self.starts[..touched.len()].iter().enumerate() {
+            self.place[touched[i].index()] = *start;
+        }
+        self.order.resize(events.len(), 0);
+        for (k, event) in events.iter().enumerate() {
+            let next = &mut self.place[event.target.index()];
+            self.order[*next as usize] = k as u32;
+            *next += 1;
+        }
+    }
+
+    /// The places of the events of the `i`th component.
+    fn of(&self, i: usize) -> &[u32] {
+        &self.order[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// A step's events, for the crew's threads to take distinct ones at once.
+struct EventsPtr<M>(*const Event<M>);
+
+impl<M> EventsPtr<M> {
+    /// Moves event `place` out.
+    ///
+    /// # Safety
+    /// `place` is within the buffer, holds an event, and is taken only once.
+    unsafe fn take(&self, place: usize) -> Event<M> {
+        std::ptr::read(self.0.add(place))
+    }
+}
+
+// SAFETY: shared only while a step's components take their own, distinct events (see
+// `Engine::handle_parallel`); events are `Send`.
+unsafe impl<M: Send> Sync for EventsPtr<M> {}
 
 /// The engine's slots, for the crew's threads to run distinct ones at once.
 struct SlotsPtr<M>(*mut Slot<M>);
