@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 /// Steps of at most this many components are shared out (the claims' count fields).
 pub(crate) const MOST_ITEMS: usize = 0x7fff;
 
-/// How long a helper waits for the next step before it leaves.
-const IDLE: Duration = Duration::from_millis(2);
+/// How long a helper waits for the next step before it leaves (a kernel's steps come
+/// microseconds apart; between kernels the host does its own work).
+const IDLE: Duration = Duration::from_micros(200);
 
 /// The step being shared out, in one word, so that a claim sees a consistent state: its
 /// number of items (bits 16–31) and the next item to claim (bits 0–15; each thread
