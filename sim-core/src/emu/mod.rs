@@ -10,7 +10,7 @@
 /// bytes at a time (a 32-byte load of a register just written 16 bytes at a time waits
 /// until both stores complete).
 macro_rules! with_avx2 {
-    ($body:ident, $w:expr, $e:expr, $s:expr) => {{
+    ($body:path, $w:expr, $e:expr, $s:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "avx2")]

@@ -13,6 +13,7 @@ use super::program::{Env, Semantic, Step};
 use super::vector::{fetch, write_lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
+use std::mem::MaybeUninit;
 
 /// Whether `inst` is in a plain form: no VOP3 modifiers, SDWA or DPP, and 32-bit
 /// sources 0 and 1 and destination.
@@ -58,15 +59,28 @@ fn wide_shift(inst: &Instruction) -> Option<Semantic> {
         return None;
     }
     Some(match inst.info.mnemonic {
-        "v_lshlrev_b64" => shift64::<0>,
-        "v_lshrrev_b64" => shift64::<1>,
-        "v_ashrrev_i64" => shift64::<2>,
+        "v_lshlrev_b64" => shift64_left,
+        "v_lshrrev_b64" => shift64_right,
+        "v_ashrrev_i64" => shift64_arithmetic,
         _ => return None,
     })
 }
 
+fn shift64_left(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<0>, w, e, s)
+}
+
+fn shift64_right(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<1>, w, e, s)
+}
+
+fn shift64_arithmetic(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<2>, w, e, s)
+}
+
 /// Source 1 shifted by source 0 (its low six bits) per lane: left (`K` 0), right (1) or
 /// right arithmetically (2), into a 64-bit destination.
+#[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let (mut amounts, mut values) = ([0u64; LANES], [0u64; LANES]);
     fetch(w, &s.inst, 0, s.constants[0], &mut amounts)?;
@@ -94,34 +108,29 @@ fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), 
 /// Source `i` of `s`, one 32-bit value per lane.
 #[inline(always)]
 pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
-    if let Some(v) = s.constants[i] {
-        return Ok([v as u32; LANES]);
-    }
-    match s.inst.src[i] {
-        Operand::Vector { index, .. } => {
-            check_vgprs(w, u32::from(index), 1)?;
-            Ok(w.vgprs[index as usize])
-        }
-        Operand::None => Ok([0; LANES]),
-        Operand::LdsDirect => Err(FaultKind::Unsupported("lds_direct operand")),
-        other => Ok([read_scalar(w, other, false) as u32; LANES]),
-    }
+    Ok(*source_ref(w, s, i, &mut MaybeUninit::uninit())?)
 }
 
-/// [`source`] where it is: the VGPR itself, or else its value in every lane of
-/// `scratch`.
+/// [`source`] where it is: the VGPR itself, or else its value written into every lane
+/// of `splat` (left as it is otherwise, so it need not be initialised).
 #[inline(always)]
 pub(super) fn source_ref<'a>(
     w: &'a Wavefront,
     s: &Step,
     i: usize,
-    scratch: &'a mut Option<[u32; LANES]>,
+    splat: &'a mut MaybeUninit<[u32; LANES]>,
 ) -> Result<&'a [u32; LANES], FaultKind> {
-    if let (None, Operand::Vector { index, .. }) = (s.constants[i], s.inst.src[i]) {
-        check_vgprs(w, u32::from(index), 1)?;
-        return Ok(&w.vgprs[index as usize]);
-    }
-    Ok(scratch.insert(source(w, s, i)?))
+    let value = match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v as u32,
+        (None, Operand::Vector { index, .. }) => {
+            check_vgprs(w, u32::from(index), 1)?;
+            return Ok(&w.vgprs[index as usize]);
+        }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => read_scalar(w, other, false) as u32,
+    };
+    Ok(splat.write([value; LANES]))
 }
 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
@@ -218,7 +227,7 @@ fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let (values, carry) = sum(a, b, 0);
     write_back(w, s, &values, carry)
@@ -230,7 +239,7 @@ fn addc(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn addc_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
         read_scalar(w, s.inst.src[2], true)
@@ -254,7 +263,7 @@ fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
 /// `f(source 0, source 1)` per lane.
 #[inline(always)]
 fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let mut values = [0u32; LANES];
     for l in 0..LANES {
