@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 /// Entries of the software TLB (direct-mapped by a hash of the page number; a power of
 /// two).
-const TLB_ENTRIES: usize = 64;
+const TLB_ENTRIES: usize = 256;
 /// Number of locks that serialise 64-bit atomics.
 pub const STRIPES: usize = 64;
 

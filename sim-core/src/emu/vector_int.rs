@@ -105,14 +105,9 @@ fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), 
     Ok(())
 }
 
-/// Source `i` of `s`, one 32-bit value per lane.
-#[inline(always)]
-pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
-    Ok(*source_ref(w, s, i, &mut MaybeUninit::uninit())?)
-}
-
-/// [`source`] where it is: the VGPR itself, or else its value written into every lane
-/// of `splat` (left as it is otherwise, so it need not be initialised).
+/// Source `i` of `s`, one 32-bit value per lane, where it is: the VGPR itself, or else
+/// its value written into every lane of `splat` (left as it is otherwise, so it need not
+/// be initialised).
 #[inline(always)]
 pub(super) fn source_ref<'a>(
     w: &'a Wavefront,
@@ -256,7 +251,9 @@ fn mov(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let a = source(w, s, 0)?;
+    // Copied out of the register file (a plain array: a `Result` holding it would put
+    // it four bytes off the stores that wrote a splat, which then cannot be forwarded).
+    let a = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
     write_back(w, s, &a, 0)
 }
 
