@@ -182,7 +182,7 @@ impl<'m> Tlb<'m> {
     /// a page) as slices of the one or two pages they lie in, translated here; `None` if a
     /// page of the run is not mapped or the two pages' translations share an entry. The
     /// accesses are not recorded until [`RunWords::record`].
-    #[inline]
+    #[inline(always)]
     pub fn run(&mut self, first: u64, count: usize) -> Option<RunWords<'_>> {
         let page_words = 1usize << self.page_shift.saturating_sub(2);
         if count > page_words {
