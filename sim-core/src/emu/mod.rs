@@ -22,7 +22,12 @@ macro_rules! with_avx2 {
                 return unsafe { avx2($w, $e, $s) };
             }
         }
-        $body($w, $e, $s)
+        // Apart, so that the caller is only the check and a jump to one of the two.
+        #[inline(never)]
+        fn plain(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+            $body(w, e, s)
+        }
+        plain($w, $e, $s)
     }};
 }
 
