@@ -58,8 +58,12 @@ pub fn smem(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
         // A load of one or two mapped pages (the common case): one translation per page.
         if limit.is_none() {
             if let Some(run) = e.tlb.run(address, count as usize) {
-                for (k, word) in run.head.iter().chain(run.tail).enumerate() {
+                let tail_first = code as usize + run.head.len();
+                for (k, word) in run.head.iter().enumerate() {
                     w.sgprs[(code as usize + k) & 127] = word.load(Ordering::Relaxed);
+                }
+                for (k, word) in run.tail.iter().enumerate() {
+                    w.sgprs[(tail_first + k) & 127] = word.load(Ordering::Relaxed);
                 }
                 run.record();
                 return Ok(());
