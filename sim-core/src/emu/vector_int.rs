@@ -10,7 +10,6 @@ use super::operands::{
     check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
 };
 use super::program::{Env, Semantic, Step};
-use super::vector::{fetch, write_lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
 use std::mem::MaybeUninit;
@@ -79,29 +78,69 @@ fn shift64_arithmetic(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), Fa
 }
 
 /// Source 1 shifted by source 0 (its low six bits) per lane: left (`K` 0), right (1) or
-/// right arithmetically (2), into a 64-bit destination.
+/// right arithmetically (2), into a 64-bit destination; on the registers' 32-bit halves,
+/// without widening whole registers to 64-bit lanes and back.
 #[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut amounts, mut values) = ([0u64; LANES], [0u64; LANES]);
-    fetch(w, &s.inst, 0, s.constants[0], &mut amounts)?;
-    fetch(w, &s.inst, 1, s.constants[1], &mut values)?;
-    for (v, &amount) in values.iter_mut().zip(&amounts) {
-        let n = amount as u32 & 63;
-        *v = match K {
-            0 => *v << n,
-            1 => *v >> n,
-            _ => ((*v as i64) >> n) as u64,
+    // Only the low six bits of the amount count, which a 32-bit read gives.
+    let amounts = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
+    let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
+    wide_source(w, s, 1, &mut lo, &mut hi)?;
+    for l in 0..LANES {
+        let v = u64::from(lo[l]) | u64::from(hi[l]) << 32;
+        let n = amounts[l] & 63;
+        let r = match K {
+            0 => v << n,
+            1 => v >> n,
+            _ => ((v as i64) >> n) as u64,
         };
+        lo[l] = r as u32;
+        hi[l] = (r >> 32) as u32;
     }
     if let Operand::Vector { index, count } = s.inst.dst {
         let count = u32::from(count.max(1));
         check_vgprs(w, u32::from(index), count)?;
         let (r, exec) = (index as usize, w.exec());
-        write_lanes(&mut w.vgprs[r], &values, exec, 0);
+        write_active(&mut w.vgprs[r], &lo, exec);
         if count >= 2 {
-            write_lanes(&mut w.vgprs[r + 1], &values, exec, 32);
+            write_active(&mut w.vgprs[r + 1], &hi, exec);
         }
     }
+    Ok(())
+}
+
+/// The 64-bit source `i` of `s` as its low and high halves per lane, with the values
+/// [`super::vector::fetch`] gives.
+#[inline(always)]
+fn wide_source(
+    w: &Wavefront,
+    s: &Step,
+    i: usize,
+    lo: &mut [u32; LANES],
+    hi: &mut [u32; LANES],
+) -> Result<(), FaultKind> {
+    let value = match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v,
+        (None, Operand::Vector { index, count }) => {
+            let count = u32::from(count.max(1));
+            check_vgprs(w, u32::from(index), count)?;
+            *lo = w.vgprs[index as usize];
+            *hi = match count {
+                1 => [0; LANES],
+                _ => w.vgprs[index as usize + 1],
+            };
+            return Ok(());
+        }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => {
+            let width = s.inst.info.widths.get(i + 1).copied().unwrap_or(1);
+            let wide = width == 2 || matches!(other, Operand::Scalar { count: 2.., .. });
+            read_scalar(w, other, wide)
+        }
+    };
+    *lo = [value as u32; LANES];
+    *hi = [(value >> 32) as u32; LANES];
     Ok(())
 }
 
