@@ -46,6 +46,7 @@ impl Frame {
     }
 
     /// The frame's contents as little-endian 32-bit words.
+    #[inline]
     pub fn words(&self) -> &[AtomicU32] {
         match &self.storage {
             FrameStorage::Dram(words) => words,

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 /// Entries of the software TLB (direct-mapped by a hash of the page number; a power of
 /// two).
-const TLB_ENTRIES: usize = 16;
+const TLB_ENTRIES: usize = 256;
 /// Number of locks that serialise 64-bit atomics.
 pub const STRIPES: usize = 64;
 
@@ -27,11 +27,19 @@ static ATOMIC64_LOCKS: [Mutex<()>; STRIPES] = [const { Mutex::new(()) }; STRIPES
 /// The translations a [`Tlb`] holds, apart from the memory they were made for, so that
 /// they can be kept between instructions (the timing model's compute units do, for the
 /// life of a work-group).
-#[derive(Default)]
 pub struct TlbEntries {
     /// Virtual page number cached in each entry (`None`: empty).
     tags: [Option<u64>; TLB_ENTRIES],
     frames: [Option<Arc<Frame>>; TLB_ENTRIES],
+}
+
+impl Default for TlbEntries {
+    fn default() -> Self {
+        TlbEntries {
+            tags: [None; TLB_ENTRIES],
+            frames: [const { None }; TLB_ENTRIES],
+        }
+    }
 }
 
 /// The TLB entry of virtual page `vpn`: a multiplicative hash of it, so that buffers
@@ -56,6 +64,7 @@ pub struct RunWords<'t> {
 impl RunWords<'_> {
     /// Records an access to every dword of the run, in address order (nothing when the
     /// TLB is not recording).
+    #[inline]
     pub fn record(self) {
         if let Some(log) = self.log {
             let count = (self.head.len() + self.tail.len()) as u64;
@@ -173,6 +182,7 @@ impl<'m> Tlb<'m> {
     /// a page) as slices of the one or two pages they lie in, translated here; `None` if a
     /// page of the run is not mapped or the two pages' translations share an entry. The
     /// accesses are not recorded until [`RunWords::record`].
+    #[inline(always)]
     pub fn run(&mut self, first: u64, count: usize) -> Option<RunWords<'_>> {
         let page_words = 1usize << self.page_shift.saturating_sub(2);
         if count > page_words {
@@ -181,6 +191,19 @@ impl<'m> Tlb<'m> {
         let base = ((first >> 2) as usize) & (page_words - 1);
         let split = (page_words - base).min(count);
         let vpn = first >> self.page_shift;
+        if split == count {
+            let slot = slot_of(vpn);
+            if self.entries.tags[slot] != Some(vpn) {
+                self.fill(slot, vpn, first).ok()?;
+            }
+            let words = self.entries.frames[slot].as_deref()?.words();
+            return Some(RunWords {
+                head: words.get(base..base + count)?,
+                tail: &[],
+                log: self.accesses.as_deref_mut(),
+                first,
+            });
+        }
         let slots = [slot_of(vpn), slot_of(vpn + 1)];
         for (k, &slot) in slots
             .iter()

@@ -10,7 +10,7 @@
 /// bytes at a time (a 32-byte load of a register just written 16 bytes at a time waits
 /// until both stores complete).
 macro_rules! with_avx2 {
-    ($body:ident, $w:expr, $e:expr, $s:expr) => {{
+    ($body:path, $w:expr, $e:expr, $s:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "avx2")]
@@ -22,7 +22,12 @@ macro_rules! with_avx2 {
                 return unsafe { avx2($w, $e, $s) };
             }
         }
-        $body($w, $e, $s)
+        // Apart, so that the caller is only the check and a jump to one of the two.
+        #[inline(never)]
+        fn plain(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+            $body(w, e, s)
+        }
+        plain($w, $e, $s)
     }};
 }
 

@@ -6,7 +6,7 @@ use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Operand, ValueType};
 
 /// The value of a scalar-readable source; `wide` for 64-bit operands.
-#[inline]
+#[inline(always)]
 pub fn read_scalar(w: &Wavefront, op: Operand, wide: bool) -> u64 {
     match op {
         Operand::Scalar { code, count } => {

@@ -203,10 +203,11 @@ impl Program {
         if !i.is_multiple_of(4) {
             return Err(FaultKind::PcOutOfCode);
         }
-        match self.index.get((i / 4) as usize) {
-            Some(&s) if s != u32::MAX => Ok(&self.steps[s as usize]),
-            _ => Err(FaultKind::PcOutOfCode),
-        }
+        // `u32::MAX` (inside an instruction) is never a step's index.
+        self.index
+            .get((i / 4) as usize)
+            .and_then(|&s| self.steps.get(s as usize))
+            .ok_or(FaultKind::PcOutOfCode)
     }
 
     /// Executes the instruction at `w`'s PC and moves the PC on (to the next instruction

@@ -28,6 +28,7 @@ fn bfe(v: u64, field: u32, signed: bool, bits: u32) -> u64 {
     }
 }
 
+#[inline(always)]
 fn src(w: &Wavefront, s: &Step, i: usize) -> u64 {
     read_scalar(w, s.inst.src[i], s.inst.info.widths[i + 1] == 2)
 }

@@ -140,7 +140,13 @@ fn initialize_from(
 fn write_workitem_ids(vgprs: &mut [[u32; LANES]], wave_index: u32, size: [u32; 3]) {
     let [sx, sy, _] = size.map(|v| v.max(1));
     let flat = wave_index * LANES as u32;
-    let first = [flat % sx, (flat / sx) % sy, flat / (sx * sy)];
+    // Within the first row (every wavefront of a one-dimensional work-group) the id is
+    // the flat index: no division.
+    let first = if flat < sx {
+        [flat, 0, 0]
+    } else {
+        [flat % sx, (flat / sx) % sy, flat / (sx * sy)]
+    };
     if first[0] + LANES as u32 <= sx {
         for (d, (reg, start)) in vgprs.iter_mut().zip(first).enumerate() {
             for (lane, v) in reg.iter_mut().enumerate() {

@@ -6,6 +6,7 @@ use super::operands::{read_scalar, write_scalar};
 use super::program::{Env, Step};
 use super::wavefront::Wavefront;
 use crate::isa::{table::flag, Operand};
+use std::sync::atomic::Ordering;
 
 /// SMEM semantics. Addresses are dword aligned (the low two bits are ignored, as in
 /// hardware); `s_buffer_*` accesses beyond `num_records` read 0 and are not written.
@@ -54,6 +55,20 @@ pub fn smem(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             }
         }
     } else {
+        // A load of one or two mapped pages (the common case): one translation per page.
+        if limit.is_none() {
+            if let Some(run) = e.tlb.run(address, count as usize) {
+                let tail_first = code as usize + run.head.len();
+                for (k, word) in run.head.iter().enumerate() {
+                    w.sgprs[(code as usize + k) & 127] = word.load(Ordering::Relaxed);
+                }
+                for (k, word) in run.tail.iter().enumerate() {
+                    w.sgprs[(tail_first + k) & 127] = word.load(Ordering::Relaxed);
+                }
+                run.record();
+                return Ok(());
+            }
+        }
         let mut data = [0u32; 16];
         for (i, d) in data.iter_mut().enumerate().take(count as usize) {
             if in_range(i as u64) {

@@ -17,6 +17,7 @@ use super::vector;
 use super::vector_int::{is_plain, source_ref, write_back};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Extra, Instruction, Operand};
+use std::mem::MaybeUninit;
 
 /// The semantics of `inst` on f32 lanes, if it is one of the opcodes this module
 /// implements, in a plain form.
@@ -68,16 +69,16 @@ fn ternary(
     third: Third,
     f: impl Fn(f32, f32, f32) -> f32,
 ) -> Result<(), FaultKind> {
-    let mut scratch = [None, None, None];
+    let mut scratch = [MaybeUninit::uninit(); 3];
     let [s0, s1, s2] = &mut scratch;
     let sources = [
         source_ref(w, s, 0, s0)?,
         source_ref(w, s, 1, s1)?,
         match third {
-            Third::None => s2.insert([0; LANES]),
+            Third::None => &*s2.write([0; LANES]),
             Third::Source => source_ref(w, s, 2, s2)?,
             Third::Destination => destination(w, s)?,
-            Third::K => s2.insert(constant_k(s)?),
+            Third::K => &*s2.write(constant_k(s)?),
         },
     ];
     // The general path keeps f32 denormals when the float mode does, and decides what

@@ -10,9 +10,9 @@ use super::operands::{
     check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
 };
 use super::program::{Env, Semantic, Step};
-use super::vector::{fetch, write_lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Extra, Instruction, Operand, VopModifiers};
+use std::mem::MaybeUninit;
 
 /// Whether `inst` is in a plain form: no VOP3 modifiers, SDWA or DPP, and 32-bit
 /// sources 0 and 1 and destination.
@@ -58,70 +58,113 @@ fn wide_shift(inst: &Instruction) -> Option<Semantic> {
         return None;
     }
     Some(match inst.info.mnemonic {
-        "v_lshlrev_b64" => shift64::<0>,
-        "v_lshrrev_b64" => shift64::<1>,
-        "v_ashrrev_i64" => shift64::<2>,
+        "v_lshlrev_b64" => shift64_left,
+        "v_lshrrev_b64" => shift64_right,
+        "v_ashrrev_i64" => shift64_arithmetic,
         _ => return None,
     })
 }
 
+fn shift64_left(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<0>, w, e, s)
+}
+
+fn shift64_right(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<1>, w, e, s)
+}
+
+fn shift64_arithmetic(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    with_avx2!(shift64::<2>, w, e, s)
+}
+
 /// Source 1 shifted by source 0 (its low six bits) per lane: left (`K` 0), right (1) or
-/// right arithmetically (2), into a 64-bit destination.
+/// right arithmetically (2), into a 64-bit destination; on the registers' 32-bit halves,
+/// without widening whole registers to 64-bit lanes and back.
+#[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut amounts, mut values) = ([0u64; LANES], [0u64; LANES]);
-    fetch(w, &s.inst, 0, s.constants[0], &mut amounts)?;
-    fetch(w, &s.inst, 1, s.constants[1], &mut values)?;
-    for (v, &amount) in values.iter_mut().zip(&amounts) {
-        let n = amount as u32 & 63;
-        *v = match K {
-            0 => *v << n,
-            1 => *v >> n,
-            _ => ((*v as i64) >> n) as u64,
+    // Only the low six bits of the amount count, which a 32-bit read gives.
+    let amounts = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
+    let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
+    wide_source(w, s, 1, &mut lo, &mut hi)?;
+    for l in 0..LANES {
+        let v = u64::from(lo[l]) | u64::from(hi[l]) << 32;
+        let n = amounts[l] & 63;
+        let r = match K {
+            0 => v << n,
+            1 => v >> n,
+            _ => ((v as i64) >> n) as u64,
         };
+        lo[l] = r as u32;
+        hi[l] = (r >> 32) as u32;
     }
     if let Operand::Vector { index, count } = s.inst.dst {
         let count = u32::from(count.max(1));
         check_vgprs(w, u32::from(index), count)?;
         let (r, exec) = (index as usize, w.exec());
-        write_lanes(&mut w.vgprs[r], &values, exec, 0);
+        write_active(&mut w.vgprs[r], &lo, exec);
         if count >= 2 {
-            write_lanes(&mut w.vgprs[r + 1], &values, exec, 32);
+            write_active(&mut w.vgprs[r + 1], &hi, exec);
         }
     }
     Ok(())
 }
 
-/// Source `i` of `s`, one 32-bit value per lane.
+/// The 64-bit source `i` of `s` as its low and high halves per lane, with the values
+/// [`super::vector::fetch`] gives.
 #[inline(always)]
-pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<[u32; LANES], FaultKind> {
-    if let Some(v) = s.constants[i] {
-        return Ok([v as u32; LANES]);
-    }
-    match s.inst.src[i] {
-        Operand::Vector { index, .. } => {
-            check_vgprs(w, u32::from(index), 1)?;
-            Ok(w.vgprs[index as usize])
+fn wide_source(
+    w: &Wavefront,
+    s: &Step,
+    i: usize,
+    lo: &mut [u32; LANES],
+    hi: &mut [u32; LANES],
+) -> Result<(), FaultKind> {
+    let value = match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v,
+        (None, Operand::Vector { index, count }) => {
+            let count = u32::from(count.max(1));
+            check_vgprs(w, u32::from(index), count)?;
+            *lo = w.vgprs[index as usize];
+            *hi = match count {
+                1 => [0; LANES],
+                _ => w.vgprs[index as usize + 1],
+            };
+            return Ok(());
         }
-        Operand::None => Ok([0; LANES]),
-        Operand::LdsDirect => Err(FaultKind::Unsupported("lds_direct operand")),
-        other => Ok([read_scalar(w, other, false) as u32; LANES]),
-    }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => {
+            let width = s.inst.info.widths.get(i + 1).copied().unwrap_or(1);
+            let wide = width == 2 || matches!(other, Operand::Scalar { count: 2.., .. });
+            read_scalar(w, other, wide)
+        }
+    };
+    *lo = [value as u32; LANES];
+    *hi = [(value >> 32) as u32; LANES];
+    Ok(())
 }
 
-/// [`source`] where it is: the VGPR itself, or else its value in every lane of
-/// `scratch`.
+/// Source `i` of `s`, one 32-bit value per lane, where it is: the VGPR itself, or else
+/// its value written into every lane of `splat` (left as it is otherwise, so it need not
+/// be initialised).
 #[inline(always)]
 pub(super) fn source_ref<'a>(
     w: &'a Wavefront,
     s: &Step,
     i: usize,
-    scratch: &'a mut Option<[u32; LANES]>,
+    splat: &'a mut MaybeUninit<[u32; LANES]>,
 ) -> Result<&'a [u32; LANES], FaultKind> {
-    if let (None, Operand::Vector { index, .. }) = (s.constants[i], s.inst.src[i]) {
-        check_vgprs(w, u32::from(index), 1)?;
-        return Ok(&w.vgprs[index as usize]);
-    }
-    Ok(scratch.insert(source(w, s, i)?))
+    let value = match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v as u32,
+        (None, Operand::Vector { index, .. }) => {
+            check_vgprs(w, u32::from(index), 1)?;
+            return Ok(&w.vgprs[index as usize]);
+        }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => read_scalar(w, other, false) as u32,
+    };
+    Ok(splat.write([value; LANES]))
 }
 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
@@ -218,7 +261,7 @@ fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let (values, carry) = sum(a, b, 0);
     write_back(w, s, &values, carry)
@@ -230,7 +273,7 @@ fn addc(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn addc_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
         read_scalar(w, s.inst.src[2], true)
@@ -247,14 +290,16 @@ fn mov(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
 
 #[inline(always)]
 fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let a = source(w, s, 0)?;
+    // Copied out of the register file (a plain array: a `Result` holding it would put
+    // it four bytes off the stores that wrote a splat, which then cannot be forwarded).
+    let a = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
     write_back(w, s, &a, 0)
 }
 
 /// `f(source 0, source 1)` per lane.
 #[inline(always)]
 fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (None, None);
+    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let mut values = [0u32; LANES];
     for l in 0..LANES {

@@ -70,13 +70,29 @@ impl Wavefront {
     /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, keeping the
     /// vector registers' storage (running many work-groups then allocates nothing).
     pub fn reset(&mut self, vgpr_count: usize) {
-        let mut vgprs = std::mem::take(&mut self.vgprs);
+        // Field by field, without building a whole wavefront to copy; every field is
+        // named, so a new one cannot be missed.
+        let Wavefront {
+            sgprs,
+            vgprs,
+            scc,
+            pc,
+            next_pc,
+            mode,
+            status,
+            executed,
+            scratch_base,
+        } = self;
+        *sgprs = [0; 128];
         vgprs.clear();
         vgprs.resize(vgpr_count, [0; LANES]);
-        *self = Wavefront {
-            vgprs,
-            ..Wavefront::new(0)
-        };
+        *scc = false;
+        *pc = 0;
+        *next_pc = 0;
+        *mode = 0;
+        *status = WaveStatus::Running;
+        *executed = 0;
+        *scratch_base = 0;
     }
 
     /// The EXEC mask.

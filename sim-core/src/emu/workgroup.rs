@@ -248,7 +248,9 @@ fn run_slice(
     result.and(within_budget)
 }
 
-/// [`run_slice`] without the launch's budget.
+/// [`run_slice`] without the launch's budget. Not inlined: alone, its loop keeps its
+/// state in registers across the instructions' calls.
+#[inline(never)]
 fn run_quantum(
     w: &mut Wavefront,
     env: &mut Env,
@@ -256,18 +258,19 @@ fn run_quantum(
     limits: RunLimits,
     counts: &mut InstructionCounts,
 ) -> Result<(), FaultKind> {
-    for _ in 0..QUANTUM {
-        if w.executed >= limits.max_instructions_per_wavefront {
-            w.status = WaveStatus::Faulted;
-            return Err(FaultKind::InstructionLimit(
-                limits.max_instructions_per_wavefront,
-            ));
-        }
+    let max = limits.max_instructions_per_wavefront;
+    // The instructions this quantum may execute before the wavefront reaches its limit.
+    let allowed = max.saturating_sub(w.executed).min(u64::from(QUANTUM));
+    for _ in 0..allowed {
         let step = program.execute(w, env)?;
         counts.counts[usize::from(step.category_slot)] += 1;
         if w.status != WaveStatus::Running {
-            break;
+            return Ok(());
         }
+    }
+    if allowed < u64::from(QUANTUM) {
+        w.status = WaveStatus::Faulted;
+        return Err(FaultKind::InstructionLimit(max));
     }
     Ok(())
 }
