@@ -12,7 +12,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 out=$1
-lib=${2:-$GCNSIM_LIBDIR}
+lib=$(cd "${2:-$GCNSIM_LIBDIR}" && pwd)  # absolute: some runs change directory
 mkdir -p "$out"
 run() {
     local name=$1 gpus=$2
