@@ -203,7 +203,9 @@ impl Dispatcher {
                 .expect("the grid is not done");
             let needs = WorkGroupNeeds::new(&kernel.request.kernel, size.iter().product());
             let n = self.cus.len();
-            let placed = (0..n).map(|k| (self.next_cu + k) % n).find_map(|cu| {
+            // From the compute unit after the last one used, round the ring.
+            let mut ring = (self.next_cu..n).chain(0..self.next_cu);
+            let placed = ring.find_map(|cu| {
                 if self.full[cu] == Some(needs) {
                     return None;
                 }
