@@ -37,9 +37,9 @@ struct wl_device mg_device(const struct wl_devices *all, cl_uint d)
     return dev;
 }
 
-struct mg_part mg_part(size_t groups, cl_uint d, cl_uint count)
+struct mg_part mg_part(size_t units, cl_uint d, cl_uint count)
 {
-    struct mg_part part = {groups * d / count, groups * (d + 1) / count - groups * d / count};
+    struct mg_part part = {units * d / count, units * (d + 1) / count - units * d / count};
     return part;
 }
 

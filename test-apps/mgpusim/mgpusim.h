@@ -27,11 +27,11 @@ void mg_open(struct wl_device *dev, const char *relative);
  * Discrete GPUs (--devices N, MG_DEVICES_OPTION): the host itself splits a
  * launch's work-groups over the platform's first N devices, as a program does
  * on a machine with N GPUs: each device gets its own buffers in one shared
- * context, its own copies and its own kernel arguments (MGPUSim's kernels use
- * neither global offsets nor get_global_size in a way that a global work
- * offset would keep right, so each host hands a device its part through
- * buffers and arguments). With one device every host makes MGPUSim's own
- * launch.
+ * context, its own copies and its own kernel arguments, which hand it its
+ * part (no global work offset: buffers then need to hold a device's part
+ * only, and a kernel that indexes by work-group id, as matrixtranspose's
+ * does, would not see the offset). With one device every host makes
+ * MGPUSim's own launch.
  */
 #define MG_DEVICES_OPTION(count) \
     {"--devices", "split the work-groups over the first N devices (discrete GPUs)", &(count), 0}
@@ -44,15 +44,15 @@ void mg_open_devices(struct wl_devices *all, unsigned long count, const char *re
  * program; platform NULL), for mg_buffer and wl_read. Releases nothing. */
 struct wl_device mg_device(const struct wl_devices *all, cl_uint d);
 
-/* A device's part of a split: `count` consecutive work-groups (or rows of
- * them) from `first`. */
+/* A device's part of a split: `count` consecutive units (work-groups, rows
+ * of them, rows of an image) from `first`. */
 struct mg_part {
     size_t first, count;
 };
 
-/* Device d's part of `groups` split over `count` devices: consecutive, as
+/* Device d's part of `units` split over `count` devices: consecutive, as
  * equal as possible (sizes differ by at most one). */
-struct mg_part mg_part(size_t groups, cl_uint d, cl_uint count);
+struct mg_part mg_part(size_t units, cl_uint d, cl_uint count);
 
 /* Enqueues kernels[d] on every device d over global + d * dims (dims sizes;
  * a device with a zero size is skipped) in work-groups of `local`, all before
