@@ -11,8 +11,11 @@
 # work-group split), and on 4 GPUs with direct links between every two GPUs
 # (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it), and on 2 and
 # 4 GPUs over the PCIe tree with on-demand page migration (configs/page-migration.toml)
-# and with PASI (configs/pasi.toml). Prints one table (also build/multigpu-study.md):
-# per workload the summed kernel time, the speed-up over one GPU, the bytes that
+# and with PASI (configs/pasi.toml); and, for the hosts that take --devices N, on 2
+# and 4 discrete GPUs (the host splits the work-groups over N devices, each with
+# buffers of its own; kernel time from the hosts' "time:" lines: per launch, the
+# latest end minus the earliest start over the devices). Prints one table (also
+# build/multigpu-study.md): per workload the summed kernel time, the speed-up over one GPU, the bytes that
 # crossed between GPUs, the busiest link's utilisation (its busy time over the
 # kernels' time) and the pages migrated.
 set -euo pipefail
@@ -78,36 +81,49 @@ printf '[platform]\ngpu_links = "all_to_all"\np2p_gbytes_per_s = %s\n' "$a2a_gbp
 manifest=$out/manifest.tsv
 : >"$manifest"
 
-# setup label|GPUs|platform file (empty: the default)
-SETUPS="1 GPU|1|
-2 GPUs, PCIe tree|2|
-4 GPUs, PCIe tree|4|
-4 GPUs, all-to-all|4|$out/all-to-all.toml
-2 GPUs, on-demand migration|2|$GCNSIM_REPO/configs/page-migration.toml
-4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml
-2 GPUs, PASI|2|$GCNSIM_REPO/configs/pasi.toml
-4 GPUs, PASI|4|$GCNSIM_REPO/configs/pasi.toml"
+# setup label|GPUs|platform file (empty: the default)|unified or discrete
+SETUPS="1 GPU|1||unified
+2 discrete GPUs|2||discrete
+4 discrete GPUs|4||discrete
+2 GPUs, PCIe tree|2||unified
+4 GPUs, PCIe tree|4||unified
+4 GPUs, all-to-all|4|$out/all-to-all.toml|unified
+2 GPUs, on-demand migration|2|$GCNSIM_REPO/configs/page-migration.toml|unified
+4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml|unified
+2 GPUs, PASI|2|$GCNSIM_REPO/configs/pasi.toml|unified
+4 GPUs, PASI|4|$GCNSIM_REPO/configs/pasi.toml|unified"
 
 for line in "${rows[@]}"; do
     IFS='|' read -r name args <<<"$line"
     read -r -a argv <<<"$args"
-    while IFS='|' read -r label gpus config; do
+    host=$GCNSIM_BUILD/mgpusim/mgpusim-$name
+    # Hosts that split their work over discrete devices list --devices.
+    discrete=0
+    help=$("$host" --help 2>&1 || true)
+    [[ $help != *--devices* ]] || discrete=1
+    while IFS='|' read -r label gpus config mode; do
+        [ "$mode" = unified ] || [ "$discrete" = 1 ] || continue
         tag=${name}_$(echo "$label" | tr -c 'a-zA-Z0-9' '_')
         echo "gcnsim: $name $args on $label"
-        settings=(GCNSIM_MODE=timing GCNSIM_UNIFIED=1 "GCNSIM_GPUS=$gpus")
+        settings=(GCNSIM_MODE=timing "GCNSIM_GPUS=$gpus")
+        run=("${argv[@]}")
+        if [ "$mode" = unified ]; then
+            settings+=(GCNSIM_UNIFIED=1)
+        else
+            run+=(--devices "$gpus")
+        fi
         [ -z "$config" ] || settings+=("GCNSIM_CONFIG=$config")
         if ! (cd "$out" && env "${settings[@]}" MGPUSIM_DIR="$MGPUSIM_DIR" \
             OCL_ICD_VENDORS="$GCNSIM_REPO/OpenCL.icd" \
             LD_LIBRARY_PATH="$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
             GCNSIM_REPORT="$out/$tag.csv" GCNSIM_CACHE_DIR="$GCNSIM_BUILD/gcnsim-cache" \
-            GCNSIM_PROGRESS=off "$GCNSIM_BUILD/mgpusim/mgpusim-$name" "${argv[@]}" \
-            >"$out/$tag.out" 2>&1); then
+            GCNSIM_PROGRESS=off "$host" "${run[@]}" >"$out/$tag.out" 2>&1); then
             echo "error: $name on $label failed:" >&2
             tail -5 "$out/$tag.out" >&2
             exit 1
         fi
-        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$args" "$label" "$gpus" "$out/$tag.csv" \
-            >>"$manifest"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$args" "$label" "$gpus" "$mode" \
+            "$out/$tag" >>"$manifest"
     done <<<"$SETUPS"
 done
 
@@ -119,10 +135,16 @@ runs = [line.rstrip("\n").split("\t") for line in open(manifest)]
 lines = ["| workload | setup | kernel us | speed-up | inter-GPU MB | busiest link | pages migrated |",
          "|---|---|---|---|---|---|---|"]
 base = {}
-for name, args, label, gpus, report in runs:
-    rows = list(csv.DictReader(open(report)))
-    total = {r["what"]: float(r["value"]) for r in rows if r["location"] == "total"}
-    ns = total["duration"]
+for name, args, label, gpus, mode, tag in runs:
+    rows = list(csv.DictReader(open(tag + ".csv")))
+    if mode == "discrete":
+        # The report's total sums the devices' times: take the host's time
+        # lines (per launch, the latest end minus the earliest start).
+        ns = sum(float(t) for t in re.findall(r"^time: \S+ (\d+) ns$",
+                                                open(tag + ".out").read(), re.M))
+    else:
+        total = {r["what"]: float(r["value"]) for r in rows if r["location"] == "total"}
+        ns = total["duration"]
     fabric = [r for r in rows if r["location"].endswith(".fabric")]
     # Between GPUs only (on the shared timeline the host's transfers have pairs too).
     between = sum(float(r["value"]) for r in fabric

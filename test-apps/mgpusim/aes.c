@@ -7,12 +7,21 @@
  * buffers allocated input, expanded key, S-box; arguments input,
  * expanded_key, s.
  *
+ * --devices N: each device gets a run of consecutive work-groups, its slice of
+ * the input in a buffer of its own (encrypted in place) and its own copies of
+ * the expanded key and the S-box.
+ *
  * Verification: every byte against a CPU AES-256 (test-apps/aes/aes256.c,
  * which computes its S-box and key schedule from FIPS-197) with key 00..1f.
  */
 #include "mgpusim.h"
 
 #include "aes256.h"
+
+#include <string.h>
+
+#define BLOCK 16 /* bytes per work-item */
+#define GROUP 64 /* work-items per work-group */
 
 /* aes.go's expandedKey: the AES-256 key schedule of key 00..1f, one big-endian
  * word per 4 round-key bytes. */
@@ -57,28 +66,49 @@ static const uint8_t sbox[256] = {
 
 int main(int argc, char **argv)
 {
-    unsigned long length = 65536;
-    struct wl_option options[] = {{"-n", "bytes to encrypt (MGPUSim's -length)", &length, 0}};
-    wl_init(argc, argv, options, 1);
-    wl_require(length > 0 && length % (16 * 64) == 0 && length <= (1UL << 32),
+    unsigned long length = 65536, devices = 1;
+    struct wl_option options[] = {{"-n", "bytes to encrypt (MGPUSim's -length)", &length, 0},
+                                  MG_DEVICES_OPTION(devices)};
+    wl_init(argc, argv, options, 2);
+    wl_require(length > 0 && length % (BLOCK * GROUP) == 0 && length <= (1UL << 32),
                "-n must be a multiple of 1024, at most 2^32");
 
-    struct wl_device dev;
-    mg_open(&dev, "benchmarks/heteromark/aes/kernels.hsaco");
+    struct wl_devices all;
+    mg_open_devices(&all, devices, "benchmarks/heteromark/aes/kernels.hsaco");
     uint8_t *input = malloc(length), *output = malloc(length), *want = malloc(length);
     for (size_t i = 0; i < length; i++)
         input[i] = (uint8_t)mg_rand_uint32();
 
-    cl_mem d_input = mg_buffer(&dev, length, input);
-    cl_mem d_key = mg_buffer(&dev, sizeof expanded_key, expanded_key);
-    cl_mem d_sbox = mg_buffer(&dev, sizeof sbox, sbox);
-    cl_kernel kernel = wl_kernel(dev.program, "Encrypt");
-    WL_ARG(kernel, 0, d_input);
-    WL_ARG(kernel, 1, d_key);
-    WL_ARG(kernel, 2, d_sbox);
-    size_t global = length / 16, local = 64;
-    mg_run(&dev, kernel, "Encrypt", 1, &global, &local);
-    wl_read(dev.queue, d_input, length, output);
+    size_t groups = length / (BLOCK * GROUP), local = GROUP;
+    cl_kernel *kernels = calloc(all.count, sizeof *kernels);
+    cl_mem(*buffers)[3] = calloc(all.count, sizeof *buffers);
+    size_t *global = calloc(all.count, sizeof *global);
+    for (cl_uint d = 0; d < all.count; d++) {
+        struct mg_part part = mg_part(groups, d, all.count);
+        global[d] = part.count * GROUP;
+        if (global[d] == 0)
+            continue;
+        struct wl_device dev = mg_device(&all, d);
+        cl_mem d_input = mg_buffer(&dev, global[d] * BLOCK, input + part.first * GROUP * BLOCK);
+        cl_mem d_key = mg_buffer(&dev, sizeof expanded_key, expanded_key);
+        cl_mem d_sbox = mg_buffer(&dev, sizeof sbox, sbox);
+        kernels[d] = wl_kernel(all.program, "Encrypt");
+        WL_ARG(kernels[d], 0, d_input);
+        WL_ARG(kernels[d], 1, d_key);
+        WL_ARG(kernels[d], 2, d_sbox);
+        cl_mem mine[3] = {d_input, d_key, d_sbox};
+        memcpy(buffers[d], mine, sizeof mine);
+    }
+    mg_run_devices(&all, kernels, "Encrypt", 1, global, &local);
+    for (cl_uint d = 0; d < all.count; d++) {
+        if (global[d] == 0)
+            continue;
+        size_t first = mg_part(groups, d, all.count).first * GROUP * BLOCK;
+        wl_read(all.queues[d], buffers[d][0], global[d] * BLOCK, output + first);
+        TA_CHECK(clReleaseKernel(kernels[d]));
+        for (int i = 0; i < 3; i++)
+            TA_CHECK(clReleaseMemObject(buffers[d][i]));
+    }
 
     uint8_t key[32], round_keys[AES256_ROUND_KEY_BYTES];
     for (int i = 0; i < 32; i++)
@@ -88,11 +118,10 @@ int main(int argc, char **argv)
         aes256_encrypt_block(round_keys, input + i, want + i);
     wl_check_bytes("ciphertext", output, want, length);
 
-    TA_CHECK(clReleaseKernel(kernel));
-    cl_mem buffers[] = {d_input, d_key, d_sbox};
-    for (size_t i = 0; i < sizeof buffers / sizeof *buffers; i++)
-        TA_CHECK(clReleaseMemObject(buffers[i]));
-    wl_close(&dev);
+    wl_close_devices(&all);
+    free(kernels);
+    free(buffers);
+    free(global);
     free(input);
     free(output);
     free(want);

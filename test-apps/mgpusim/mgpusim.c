@@ -6,15 +6,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mg_open(struct wl_device *dev, const char *relative)
+/* Writes $MGPUSIM_DIR/<relative> into path (PATH_MAX bytes) and prints it;
+ * exits FAILED if MGPUSIM_DIR is unset. */
+static void code_object_path(char *path, const char *relative)
 {
     const char *dir = getenv("MGPUSIM_DIR");
     wl_require(dir && *dir, "MGPUSIM_DIR must name an MGPUSim v3.0.0 checkout");
-    char path[PATH_MAX];
-    wl_require(snprintf(path, sizeof path, "%s/%s", dir, relative) < (int)sizeof path,
+    wl_require(snprintf(path, PATH_MAX, "%s/%s", dir, relative) < PATH_MAX,
                "code object path too long");
     printf("code object: %s\n", path);
+}
+
+void mg_open(struct wl_device *dev, const char *relative)
+{
+    char path[PATH_MAX];
+    code_object_path(path, relative);
     wl_open_binary(dev, path);
+}
+
+void mg_open_devices(struct wl_devices *all, unsigned long count, const char *relative)
+{
+    char path[PATH_MAX];
+    code_object_path(path, relative);
+    wl_open_devices_binary(all, count, path);
+}
+
+struct wl_device mg_device(const struct wl_devices *all, cl_uint d)
+{
+    struct wl_device dev = {NULL, all->devices[d], all->context, all->queues[d], all->program};
+    return dev;
+}
+
+struct mg_part mg_part(size_t units, cl_uint d, cl_uint count)
+{
+    struct mg_part part = {units * d / count, units * (d + 1) / count - units * d / count};
+    return part;
+}
+
+cl_ulong mg_run_devices(const struct wl_devices *all, const cl_kernel *kernels, const char *label,
+                        cl_uint dims, const size_t *global, const size_t *local)
+{
+    cl_event *events = calloc(all->count, sizeof *events);
+    for (cl_uint d = 0; d < all->count; d++) {
+        const size_t *size = global + d * dims;
+        int empty = 0;
+        for (cl_uint i = 0; i < dims; i++)
+            empty |= size[i] == 0;
+        if (empty)
+            continue;
+        TA_CHECK(clEnqueueNDRangeKernel(all->queues[d], kernels[d], dims, NULL, size, local, 0,
+                                        NULL, &events[d]));
+        TA_CHECK(clFlush(all->queues[d]));
+    }
+    cl_ulong first = ~(cl_ulong)0, last = 0;
+    for (cl_uint d = 0; d < all->count; d++) {
+        if (!events[d])
+            continue;
+        TA_CHECK(clWaitForEvents(1, &events[d]));
+        cl_ulong start = ta_event_time(events[d], CL_PROFILING_COMMAND_START);
+        cl_ulong end = ta_event_time(events[d], CL_PROFILING_COMMAND_END);
+        if (all->count > 1)
+            printf("device %u: %s %llu ns\n", d, label, (unsigned long long)(end - start));
+        first = start < first ? start : first;
+        last = end > last ? end : last;
+        TA_CHECK(clReleaseEvent(events[d]));
+    }
+    free(events);
+    wl_require(last >= first, "%s: no device had work", label);
+    ta_report_time(label, last - first);
+    return last - first;
 }
 
 cl_mem mg_buffer(struct wl_device *dev, size_t size, const void *host)

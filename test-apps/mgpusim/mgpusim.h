@@ -23,6 +23,45 @@
  * $MGPUSIM_DIR/<relative>; exits FAILED if MGPUSIM_DIR is unset. */
 void mg_open(struct wl_device *dev, const char *relative);
 
+/*
+ * Discrete GPUs (--devices N, MG_DEVICES_OPTION): the host itself splits a
+ * launch's work-groups over the platform's first N devices, as a program does
+ * on a machine with N GPUs: each device gets its own buffers in one shared
+ * context, its own copies and its own kernel arguments, which hand it its
+ * part (no global work offset: buffers then need to hold a device's part
+ * only, and a kernel that indexes by work-group id, as matrixtranspose's
+ * does, would not see the offset). With one device every host makes
+ * MGPUSim's own launch.
+ */
+#define MG_DEVICES_OPTION(count) \
+    {"--devices", "split the work-groups over the first N devices (discrete GPUs)", &(count), 0}
+
+/* Opens the platform's first `count` devices (see wl_open_devices_binary)
+ * with the code object at $MGPUSIM_DIR/<relative>. */
+void mg_open_devices(struct wl_devices *all, unsigned long count, const char *relative);
+
+/* Device d of `all` as a wl_device (its queue, the shared context and
+ * program; platform NULL), for mg_buffer and wl_read. Releases nothing. */
+struct wl_device mg_device(const struct wl_devices *all, cl_uint d);
+
+/* A device's part of a split: `count` consecutive units (work-groups, rows
+ * of them, rows of an image) from `first`. */
+struct mg_part {
+    size_t first, count;
+};
+
+/* Device d's part of `units` split over `count` devices: consecutive, as
+ * equal as possible (sizes differ by at most one). */
+struct mg_part mg_part(size_t units, cl_uint d, cl_uint count);
+
+/* Enqueues kernels[d] on every device d over global + d * dims (dims sizes;
+ * a device with a zero size is skipped) in work-groups of `local`, all before
+ * any is waited for; prints "device <d>: <label> <ns> ns" per device when
+ * there are several, then "time: <label> <ns> ns" with the ns from the
+ * earliest start to the latest end over the devices, and returns those ns. */
+cl_ulong mg_run_devices(const struct wl_devices *all, const cl_kernel *kernels, const char *label,
+                        cl_uint dims, const size_t *global, const size_t *local);
+
 /* A buffer of `size` bytes (MGPUSim's driver.AllocateMemory); when `host`
  * is not NULL, its contents are then copied in with a blocking
  * clEnqueueWriteBuffer (MGPUSim's MemCopyH2D), a transfer in gcnsim's report

@@ -163,19 +163,39 @@ void wl_open(struct wl_device *dev, const char *kernel_file, const char *build_o
     free(source);
 }
 
+/* The code object at `path` loaded with clCreateProgramWithBinary for the
+ * `count` devices of `context` and built; exits FAILED if it cannot be read,
+ * loaded or built. */
+static cl_program load_binary(cl_context context, cl_uint count, const cl_device_id *devices,
+                              const char *path)
+{
+    size_t size;
+    unsigned char *binary = read_file(path, &size);
+    size_t *sizes = malloc(count * sizeof *sizes);
+    const unsigned char **binaries = malloc(count * sizeof *binaries);
+    cl_int *status = malloc(count * sizeof *status);
+    for (cl_uint d = 0; d < count; d++) {
+        sizes[d] = size;
+        binaries[d] = binary;
+    }
+    cl_int err;
+    cl_program program =
+        clCreateProgramWithBinary(context, count, devices, sizes, binaries, status, &err);
+    TA_CHECK(err);
+    for (cl_uint d = 0; d < count; d++)
+        TA_CHECK(status[d]);
+    TA_CHECK(clBuildProgram(program, count, devices, NULL, NULL, NULL));
+    free(binary);
+    free(sizes);
+    free(binaries);
+    free(status);
+    return program;
+}
+
 void wl_open_binary(struct wl_device *dev, const char *path)
 {
     open_device(dev);
-    size_t size;
-    unsigned char *binary = read_file(path, &size);
-    const unsigned char *binaries[] = {binary};
-    cl_int status, err;
-    dev->program = clCreateProgramWithBinary(dev->context, 1, &dev->device, &size, binaries,
-                                             &status, &err);
-    TA_CHECK(err);
-    TA_CHECK(status);
-    TA_CHECK(clBuildProgram(dev->program, 1, &dev->device, NULL, NULL, NULL));
-    free(binary);
+    dev->program = load_binary(dev->context, 1, &dev->device, path);
 }
 
 void wl_close(struct wl_device *dev)
@@ -185,17 +205,10 @@ void wl_close(struct wl_device *dev)
     TA_CHECK(clReleaseContext(dev->context));
 }
 
-void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel_file,
-                     const char *build_options)
+/* Prints the names of all->count devices all->devices and creates their
+ * context and a profiling queue each. */
+static void open_devices(struct wl_devices *all)
 {
-    cl_platform_id platform = ta_platform();
-    all->count = 1;
-    if (all_devices) {
-        all->devices = ta_devices(platform, &all->count);
-    } else {
-        all->devices = malloc(sizeof *all->devices);
-        all->devices[0] = ta_device(platform);
-    }
     for (cl_uint d = 0; d < all->count; d++) {
         char *name = ta_device_string(all->devices[d], CL_DEVICE_NAME);
         printf("device %u: %s\n", d, name);
@@ -210,9 +223,36 @@ void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel
             clCreateCommandQueue(all->context, all->devices[d], CL_QUEUE_PROFILING_ENABLE, &err);
         TA_CHECK(err);
     }
+}
+
+void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel_file,
+                     const char *build_options)
+{
+    cl_platform_id platform = ta_platform();
+    all->count = 1;
+    if (all_devices) {
+        all->devices = ta_devices(platform, &all->count);
+    } else {
+        all->devices = malloc(sizeof *all->devices);
+        all->devices[0] = ta_device(platform);
+    }
+    open_devices(all);
     char *source = wl_kernel_source(kernel_file);
     all->program = wl_build(all->context, source, build_options);
     free(source);
+}
+
+void wl_open_devices_binary(struct wl_devices *all, unsigned long count, const char *path)
+{
+    cl_platform_id platform = ta_platform();
+    cl_uint available;
+    cl_device_id *devices = ta_devices(platform, &available);
+    wl_require(count >= 1 && count <= available, "the platform has %u devices, not %lu",
+               available, count);
+    all->count = (cl_uint)count;
+    all->devices = devices;
+    open_devices(all);
+    all->program = load_binary(all->context, all->count, all->devices, path);
 }
 
 void wl_close_devices(struct wl_devices *all)

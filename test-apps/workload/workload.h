@@ -74,7 +74,13 @@ struct wl_devices {
 void wl_open_devices(struct wl_devices *all, int all_devices, const char *kernel_file,
                      const char *build_options);
 
-/* Releases what wl_open_devices created. */
+/* Opens the platform's first `count` devices (testapp's --platform; exits
+ * FAILED if it has fewer), printing their names, with one context, a profiling
+ * queue each and the code object at `path` loaded and built for all of them
+ * (see wl_open_binary). */
+void wl_open_devices_binary(struct wl_devices *all, unsigned long count, const char *path);
+
+/* Releases what wl_open_devices or wl_open_devices_binary created. */
 void wl_close_devices(struct wl_devices *all);
 
 /* The malloc'ed contents of <dir of executable>/<kernel_file>; exits FAILED
