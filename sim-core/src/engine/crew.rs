@@ -5,15 +5,18 @@
 //! a kernel takes tens of thousands of steps. Handing each step to a thread pool (waking
 //! a sleeping worker, a job on its queue, a join) costs about as much as the step's work,
 //! so two threads gained little. Here the helpers stay awake while steps come: each runs
-//! on one of the pool's threads (a job it spawns once), watches one atomic word and
-//! claims the step's components from it one at a time, as the engine's thread does; when
-//! no step has come for a while it leaves, freeing its thread for other work.
+//! on one of the pool's threads (a job spawned once), watches a few atomic words and
+//! claims the step's components from them one at a time, as the engine's thread does;
+//! when no step has come for a while it leaves, freeing its thread for other work. The
+//! components are split into one group per thread, the same components in the same
+//! group every step, and each thread takes its own group's first and then helps with
+//! the others': a component mostly runs on the same core, whose caches keep its state.
 //!
 //! Which thread runs a component never matters: each run touches only that component's
 //! own slot, and the engine schedules what the runs created in component order after the
 //! step (see [`super::Engine::step`]).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,15 +27,19 @@ pub(crate) const MOST_ITEMS: usize = 0x7fff;
 /// microseconds apart; between kernels the host does its own work).
 const IDLE: Duration = Duration::from_micros(200);
 
-/// The step being shared out, in one word, so that a claim sees a consistent state: its
-/// number of items (bits 16–31) and the next item to claim (bits 0–15; each thread
-/// claims at most once past the last item, so it never reaches bit 16).
+/// One group of the step being shared out, in one word, so that a claim sees a
+/// consistent state: its first item (bits 32–47), its number of items (bits 16–31) and
+/// the next one to claim (bits 0–15; a thread claims past the last only when another
+/// took it between its look and its claim, so this never reaches bit 16).
 #[derive(Clone, Copy)]
 struct Claim(u64);
 
 impl Claim {
-    fn new(items: usize) -> Self {
-        Claim((items as u64) << 16)
+    fn new(first: usize, items: usize) -> Self {
+        Claim(((first as u64) << 32) | ((items as u64) << 16))
+    }
+    fn first(self) -> usize {
+        (self.0 >> 32) as usize
     }
     fn items(self) -> usize {
         ((self.0 >> 16) & 0xffff) as usize
@@ -42,16 +49,22 @@ impl Claim {
     }
 }
 
+/// A group's claim word, alone in its cache line.
+#[repr(align(64))]
+#[derive(Default)]
+struct ClaimWord(AtomicU64);
+
 /// What the engine's thread and the helpers share.
 struct Shared {
-    claim: AtomicU64,
+    /// Per thread (0: the engine's), its group of the current step.
+    claims: Box<[ClaimWord]>,
     /// The work of the current step: the address of a `&(dyn Fn(usize) + Sync)` on the
     /// engine thread's stack, valid until every item of the step is done.
     work: AtomicUsize,
     /// Items of the current step done.
     done: AtomicUsize,
-    /// Helpers running.
-    helpers: AtomicUsize,
+    /// Per thread: whether its helper is running (or about to; 0, the engine's, unused).
+    running: Box<[AtomicBool]>,
     /// A panic of a helper's item, resumed on the engine's thread.
     panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
 }
@@ -65,31 +78,41 @@ pub(crate) struct Crew {
 impl Crew {
     /// A crew whose helpers run on `pool`'s threads (as many as it has, less the engine's).
     pub(crate) fn new(pool: Arc<rayon::ThreadPool>) -> Self {
+        let threads = pool.current_num_threads().max(1);
         Crew {
             pool,
             shared: Arc::new(Shared {
-                claim: AtomicU64::new(0),
+                claims: (0..threads).map(|_| ClaimWord::default()).collect(),
                 work: AtomicUsize::new(0),
                 done: AtomicUsize::new(0),
-                helpers: AtomicUsize::new(0),
+                running: (0..threads).map(|_| AtomicBool::new(false)).collect(),
                 panic: Mutex::new(None),
             }),
         }
     }
 
-    /// Runs `work(i)` once for every `i` in `0..items` (at most [`MOST_ITEMS`]), on this
-    /// thread and the helpers, and returns when all are done. A panic in any of them is
-    /// resumed here.
-    pub(crate) fn for_each(&mut self, items: usize, work: &(dyn Fn(usize) + Sync)) {
+    /// The number of threads, and so of groups a step's items are split into.
+    pub(crate) fn threads(&self) -> usize {
+        self.shared.claims.len()
+    }
+
+    /// Runs `work(i)` once for every item `i` of `0..bounds[threads]` (at most
+    /// [`MOST_ITEMS`]), on this thread and the helpers, and returns when all are done.
+    /// Group `g`, items `bounds[g]..bounds[g + 1]`, is thread `g`'s (0: this one's). A
+    /// panic in any of them is resumed here.
+    pub(crate) fn for_each(&mut self, bounds: &[usize], work: &(dyn Fn(usize) + Sync)) {
+        let threads = self.threads();
+        assert_eq!(bounds.len(), threads + 1, "a group per thread");
+        let items = bounds[threads];
         assert!(
             items <= MOST_ITEMS,
             "a step of {items} components is too large to share"
         );
-        let wanted = self.pool.current_num_threads().saturating_sub(1);
-        while self.shared.helpers.load(Ordering::Acquire) < wanted {
-            self.shared.helpers.fetch_add(1, Ordering::AcqRel);
-            let shared = self.shared.clone();
-            self.pool.spawn(move || help(&shared));
+        for helper in 1..threads {
+            if !self.shared.running[helper].swap(true, Ordering::AcqRel) {
+                let shared = self.shared.clone();
+                self.pool.spawn(move || help(&shared, helper));
+            }
         }
         let work_ref: &(dyn Fn(usize) + Sync) = work;
         self.shared
@@ -97,13 +120,12 @@ impl Crew {
             .store(&work_ref as *const _ as usize, Ordering::Relaxed);
         self.shared.done.store(0, Ordering::Relaxed);
         // Publishes the step: the helpers read `work` only after a claim of this step.
-        self.shared
-            .claim
-            .store(Claim::new(items).0, Ordering::Release);
-        let shared = &*self.shared;
-        while let Some(item) = claim(shared) {
-            run(shared, work, item);
+        for (group, word) in self.shared.claims.iter().enumerate() {
+            let claim = Claim::new(bounds[group], bounds[group + 1] - bounds[group]);
+            word.0.store(claim.0, Ordering::Release);
         }
+        let shared = &*self.shared;
+        take_all(shared, 0);
         // A helper may have been taken off its core mid-item: spin a little, then let
         // it have one.
         let mut spins = 0u32;
@@ -123,17 +145,45 @@ impl Crew {
 
 impl Drop for Crew {
     fn drop(&mut self) {
-        // A step that no helper will ever claim from: the helpers leave once idle; none
+        // Groups that no helper will ever claim from: the helpers leave once idle; none
         // can touch a step's work after its step ended.
-        self.shared.claim.store(0, Ordering::Release);
+        for word in self.shared.claims.iter() {
+            word.0.store(0, Ordering::Release);
+        }
     }
 }
 
-/// Claims the next item of the current step, if any is left. (The claim word always
-/// holds the current step: only the engine's thread publishes one, once the last ended.)
-fn claim(shared: &Shared) -> Option<usize> {
-    let got = Claim(shared.claim.fetch_add(1, Ordering::AcqRel));
-    (got.next() < got.items()).then_some(got.next())
+/// Claims the next item of a group of the current step, if any is left. (A claim word
+/// always holds its group of the current step: only the engine's thread publishes one,
+/// once the last step ended.)
+fn claim(word: &ClaimWord) -> Option<usize> {
+    let seen = Claim(word.0.load(Ordering::Acquire));
+    if seen.next() >= seen.items() {
+        return None;
+    }
+    let got = Claim(word.0.fetch_add(1, Ordering::AcqRel));
+    (got.next() < got.items()).then_some(got.first() + got.next())
+}
+
+/// Takes and runs every item left in the current step, thread `me`'s own group first;
+/// whether there was any.
+fn take_all(shared: &Shared, me: usize) -> bool {
+    let threads = shared.claims.len();
+    let mut any = false;
+    for group in (me..threads).chain(0..me) {
+        while let Some(item) = claim(&shared.claims[group]) {
+            // SAFETY: this claim is of the current step, and the engine's thread waits
+            // for every claimed item of a step to be done before it ends the step, so
+            // the work it published for the step (before the claim words, whose
+            // release this claim's acquire reads) is alive and unchanged while the
+            // item runs.
+            let work =
+                unsafe { *(shared.work.load(Ordering::Relaxed) as *const &(dyn Fn(usize) + Sync)) };
+            run(shared, work, item);
+            any = true;
+        }
+    }
+    any
 }
 
 /// Runs item `item` of the current step and counts it done (keeping a panic for the
@@ -145,30 +195,19 @@ fn run(shared: &Shared, work: &(dyn Fn(usize) + Sync), item: usize) {
     shared.done.fetch_add(1, Ordering::AcqRel);
 }
 
-/// A helper: claims and runs the items of each step until none has come for [`IDLE`].
-fn help(shared: &Shared) {
+/// Helper `me`: claims and runs the items of each step until none has come for [`IDLE`].
+fn help(shared: &Shared, me: usize) {
     let mut idle_since = Instant::now();
     let mut spins = 0u32;
     loop {
-        let now = Claim(shared.claim.load(Ordering::Acquire));
-        if now.next() >= now.items() {
-            if pause(&mut spins) && idle_since.elapsed() > IDLE {
-                break;
-            }
-            continue;
+        if take_all(shared, me) {
+            idle_since = Instant::now();
+        } else if pause(&mut spins) && idle_since.elapsed() > IDLE {
+            break;
         }
-        while let Some(item) = claim(shared) {
-            // SAFETY: this claim is of the current step, and the engine's thread waits
-            // for every claimed item of a step to be done before it ends the step, so
-            // the work it published for the step (before the claim word, whose release
-            // this claim's acquire reads) is alive and unchanged while the item runs.
-            let work =
-                unsafe { *(shared.work.load(Ordering::Relaxed) as *const &(dyn Fn(usize) + Sync)) };
-            run(shared, work, item);
-        }
-        idle_since = Instant::now();
     }
-    shared.helpers.fetch_sub(1, Ordering::AcqRel);
+    shared.running[me].store(false, Ordering::Release);
+    // A step published just now still finds its items taken by the engine's thread.
 }
 
 /// Waits a moment: spins, and every 1,024th time lets another thread have the core;

@@ -7,14 +7,12 @@ use super::hook::Hook;
 use super::port::{Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
-/// The fewest components with events in a step for it to be handled on the thread pool;
-/// below, handing the work out (and waking a sleeping thread) costs more than it saves.
-/// Measured on 2 cores (timing mode, sum of the kernels' wall times at 2 threads): FIR
-/// 262,144 samples 2.78 s with 2, 1.46 s with 8, 1.39 s with 16 and 32, 1.64 s with 48
-/// (1.76 s on one thread); matrix multiplication 256³ 0.99–1.09 s at every threshold
-/// (1.21 s); matrix transpose 1,024², whose steps hold 14 components on average, lost
-/// up to a third at 16 and about 5 % at 32.
-const PARALLEL_STEP_COMPONENTS: usize = 32;
+/// The fewest components with events in a step for it to be shared with the crew;
+/// below, publishing the step costs more than the helper saves. Measured on 2 cores
+/// (timing mode, FIR 1,048,576 samples, sum of the 4 kernels' wall times, 5.85 s on one
+/// thread): at 2 threads 4.28 s with 2, 4.20 s with 8 and 4.37 s with 32 (with a rayon
+/// fork and join per step, 4.84 s at 32, its best).
+const PARALLEL_STEP_COMPONENTS: usize = 8;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -397,7 +395,9 @@ impl<M: Send> Engine<M> {
         unsafe { batch.set_len(0) };
         let slots = SlotsPtr(self.slots.as_mut_ptr());
         let crew = self.crew.as_mut().expect("a parallel step has a crew");
-        crew.for_each(touched.len(), &|i| {
+        deliveries.share(touched, crew.threads());
+        crew.for_each(&deliveries.bounds, &|item| {
+            let i = deliveries.shares[item] as usize;
             let target = touched[i];
             // SAFETY: the crew runs each index once, and the targets are distinct
             // components of `self.slots`, which is not otherwise touched until the
@@ -502,6 +502,13 @@ struct Deliveries {
     /// its `i`th component.
     starts: Vec<u32>,
     order: Vec<u32>,
+    /// The step's components (their places in its list) grouped by the thread whose
+    /// they are, `shares[bounds[t]..bounds[t + 1]]` thread `t`'s: component `c` is
+    /// thread `c mod threads`'s every step, so it mostly runs on the same core.
+    shares: Vec<u32>,
+    bounds: Vec<usize>,
+    /// Where each thread's next component goes in `shares` while grouping.
+    cursor: Vec<usize>,
 }
 
 impl Deliveries {
@@ -528,6 +535,26 @@ impl Deliveries {
             let next = &mut self.place[event.target.index()];
             self.order[*next as usize] = k as u32;
             *next += 1;
+        }
+    }
+
+    /// Groups the components `touched` by thread (see `shares`).
+    fn share(&mut self, touched: &[ComponentId], threads: usize) {
+        self.bounds.clear();
+        self.bounds.resize(threads + 1, 0);
+        for target in touched {
+            self.bounds[target.index() % threads + 1] += 1;
+        }
+        for t in 1..=threads {
+            self.bounds[t] += self.bounds[t - 1];
+        }
+        self.shares.resize(touched.len(), 0);
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.bounds[..threads]);
+        for (i, target) in touched.iter().enumerate() {
+            let place = &mut self.cursor[target.index() % threads];
+            self.shares[*place] = i as u32;
+            *place += 1;
         }
     }
 
