@@ -23,6 +23,11 @@ use std::time::{Duration, Instant};
 /// Steps of at most this many components are shared out (the claims' count fields).
 pub(crate) const MOST_ITEMS: usize = 0x7fff;
 
+/// The most threads a crew has, the engine's included: a timing step holds tens of
+/// components and is shared only from 8 on, so more threads would mostly spin (measured
+/// only on 2 cores).
+const MOST_THREADS: usize = 8;
+
 /// How long a helper waits for the next step before it leaves (a kernel's steps come
 /// microseconds apart; between kernels the host does its own work).
 const IDLE: Duration = Duration::from_micros(200);
@@ -76,9 +81,10 @@ pub(crate) struct Crew {
 }
 
 impl Crew {
-    /// A crew whose helpers run on `pool`'s threads (as many as it has, less the engine's).
+    /// A crew whose helpers run on `pool`'s threads (as many as it has, less the
+    /// engine's, up to [`MOST_THREADS`] in all).
     pub(crate) fn new(pool: Arc<rayon::ThreadPool>) -> Self {
-        let threads = pool.current_num_threads().max(1);
+        let threads = pool.current_num_threads().clamp(1, MOST_THREADS);
         Crew {
             pool,
             shared: Arc::new(Shared {
