@@ -248,6 +248,16 @@ impl Platform {
         &self.metrics
     }
 
+    /// The value of the report's row `what` at `location`, if there is one (for tests).
+    #[cfg(test)]
+    pub(crate) fn metric(&self, location: &str, what: &str) -> Option<f64> {
+        let rows = self.metrics.rows();
+        let found = rows
+            .iter()
+            .find(|m| m.location == location && m.what == what);
+        found.map(|m| m.value)
+    }
+
     /// Writes `line` on stderr without garbling the progress display.
     pub fn print_message(&self, line: &str) {
         match &self.progress {

@@ -122,14 +122,6 @@ mod tests {
         Platform::new(settings.expect("settings")).expect("platform")
     }
 
-    fn row(platform: &Platform, location: &str, what: &str) -> Option<f64> {
-        let rows = platform.metrics().rows();
-        let found = rows
-            .iter()
-            .find(|m| m.location == location && m.what == what);
-        found.map(|m| m.value)
-    }
-
     #[test]
     fn a_buffer_used_on_another_gpu_crosses_the_links_once() {
         let platform = two_gpus();
@@ -149,10 +141,10 @@ mod tests {
         buffer.read(1, 0, &mut back).unwrap();
         assert_eq!(back, [7; 16], "the bytes moved");
         assert_eq!(platform.move_buffers(1, 0, &twice, 1000 + ns).unwrap(), 0);
-        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_bytes"), Some(1048576.0));
-        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_time"), Some(ns as f64));
-        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(0.0));
-        let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
+        assert_eq!(platform.metric("gpu1", "gpu_to_gpu_bytes"), Some(1048576.0));
+        assert_eq!(platform.metric("gpu1", "gpu_to_gpu_time"), Some(ns as f64));
+        assert_eq!(platform.metric("gpu0", "gpu_to_gpu_commands"), Some(0.0));
+        let answers = platform.metric("transfers.fabric", "bytes_gpu0_to_gpu1");
         assert_eq!(answers, Some((1 << 20) as f64 * 68.0 / 64.0));
     }
 
@@ -179,7 +171,7 @@ mod tests {
             "{ns} ns, the link's {link} ns"
         );
         assert_eq!(platform.move_buffers(0, 0, &[], 1000 + ns).unwrap(), 0);
-        let answers = row(&platform, "transfers.fabric", "bytes_gpu0_to_gpu1");
+        let answers = platform.metric("transfers.fabric", "bytes_gpu0_to_gpu1");
         assert_eq!(answers, Some((1 << 19) as f64 * 68.0 / 64.0));
         // Placing them there again moves nothing.
         assert_eq!(platform.place_pages(0, buffer.address(), 1 << 20, 1), Ok(0));
@@ -259,7 +251,7 @@ mod tests {
             0
         );
         assert!(platform.move_buffers(0, 0, &[buffer], 0).unwrap() > 0);
-        assert_eq!(row(&platform, "gpu0", "gpu_to_gpu_commands"), Some(1.0));
-        assert_eq!(row(&platform, "gpu1", "gpu_to_gpu_commands"), Some(0.0));
+        assert_eq!(platform.metric("gpu0", "gpu_to_gpu_commands"), Some(1.0));
+        assert_eq!(platform.metric("gpu1", "gpu_to_gpu_commands"), Some(0.0));
     }
 }

@@ -186,14 +186,6 @@ mod tests {
         Platform::new(settings).expect("platform")
     }
 
-    fn row(platform: &Platform, location: &str, what: &str) -> Option<f64> {
-        let rows = platform.metrics().rows();
-        let found = rows
-            .iter()
-            .find(|m| m.location == location && m.what == what);
-        found.map(|m| m.value)
-    }
-
     /// Queues 1 and 2 write 1 MiB from the host into GPUs 1 and 3 (under different
     /// switches), from T and T + 1 ns, whichever thread gets there first; returns each
     /// write's ns, in queue order.
@@ -230,14 +222,14 @@ mod tests {
             "{ns:?}, {link} ns"
         );
         assert!(ns[1] > 2 * link && ns[1] < 2 * link + 600, "{ns:?}");
-        let rows = |what| row(&platform, "transfers.fabric.host>root", what);
+        let rows = |what| platform.metric("transfers.fabric.host>root", what);
         assert_eq!(rows("bytes"), Some((2 << 20) as f64 * 68.0 / 64.0));
         assert_eq!(
-            row(&platform, "transfers.fabric", "bytes_gpu3_to_host"),
+            platform.metric("transfers.fabric", "bytes_gpu3_to_host"),
             Some((1 << 20) as f64 * 12.0 / 64.0)
         );
         assert_eq!(
-            row(&platform, "gpu1", "host_to_device_time"),
+            platform.metric("gpu1", "host_to_device_time"),
             Some(ns[0] as f64)
         );
         // A read back from GPU 1 later crosses the links the other way, alone.
@@ -260,7 +252,9 @@ mod tests {
             ns[0] > link + 1000 && ns[0] < link + 1010,
             "{ns:?}, {link} ns"
         );
-        assert!(row(&platform, "transfers.fabric.host>gpu3", "bytes").is_some());
+        assert!(platform
+            .metric("transfers.fabric.host>gpu3", "bytes")
+            .is_some());
     }
 
     #[test]
@@ -273,7 +267,10 @@ mod tests {
         let wait = platform.upload(2, 1 << 20, 5000);
         // The host driver's 1 ns, then the links.
         assert!(wait > link + 560 && wait < link + 600, "{wait} ns");
-        assert_eq!(row(&platform, "gpu2", "host_to_device_commands"), Some(1.0));
+        assert_eq!(
+            platform.metric("gpu2", "host_to_device_commands"),
+            Some(1.0)
+        );
         assert_eq!(platform.upload(2, 0, 5000 + wait), 0);
     }
 
