@@ -17,7 +17,7 @@ use super::event::wait_list;
 use super::handle::{get, get_arc, handle_of, new_handle, reference_count, release, retain};
 use super::memory::{
     check_flags, check_host_access, check_no_properties, enqueue_map, enqueue_rect_layouts,
-    mirror_rect_to_host, queue_and_mem, record_properties, rects_overlap, region_bytes, rows,
+    mirror_rect_to_host, queue_and_mem, record_properties, rect_spans, rects_overlap, rows,
     same_storage, view_flags, RectLayout, RectTransfer, HOST_PTR_FLAGS,
 };
 use super::params::{check, info, slice, write_info, write_out};
@@ -532,10 +532,12 @@ fn enqueue_copy(
             )?;
         }
         mirror_rect_to_host(&dst, gpu, &to, region)?;
+        let spans = rect_spans(&to, region);
         Ok(Platform::transfer_ns(
             &on,
             TransferKind::DeviceToDevice,
-            region_bytes(region),
+            &dst,
+            spans,
         ))
     });
     enqueue_using(queue, command, wait_for, uses, false, event, work)
@@ -837,7 +839,8 @@ entry! {
                 mem.fill(gpu, layout.row_offset(y, z) as u64, &pattern, bytes[0] as u64)?;
             }
             mirror_rect_to_host(&mem, gpu, &layout, bytes)?;
-            Ok(Platform::transfer_ns(&on, TransferKind::Fill, region_bytes(bytes)))
+            let spans = rect_spans(&layout, bytes);
+            Ok(Platform::transfer_ns(&on, TransferKind::Fill, &mem, spans))
         });
         enqueue_using(&queue, CL_COMMAND_FILL_IMAGE, wait_for, uses, false, event, work)
     }

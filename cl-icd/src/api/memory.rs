@@ -350,7 +350,13 @@ fn enqueue_transfer(
             mem.write(gpu, offset, host.bytes())?;
             mirror_to_host(&mem, gpu, offset, size as u64)?;
         }
-        Ok(Platform::transfer_ns(&on, host_transfer(read), size as u64))
+        let span = (offset, size as u64);
+        Ok(Platform::transfer_ns(
+            &on,
+            host_transfer(read),
+            &mem,
+            [span],
+        ))
     });
     let command = if read {
         CL_COMMAND_READ_BUFFER
@@ -377,9 +383,12 @@ fn host_transfer(read: bool) -> TransferKind {
     }
 }
 
-/// Bytes in a rectangular region (width in bytes × rows × slices).
-pub(super) fn region_bytes(region: [usize; 3]) -> u64 {
-    region.iter().map(|&r| r as u64).product()
+/// The rows of `region` (bytes, rows, slices) at `layout` in an object: (offset, bytes)
+/// of each, in order.
+pub(super) fn rect_spans(layout: &RectLayout, region: [usize; 3]) -> Vec<(u64, u64)> {
+    (rows(region))
+        .map(|(y, z)| (layout.row_offset(y, z) as u64, region[0] as u64))
+        .collect()
 }
 
 /// Makes the host memory of a `CL_MEM_USE_HOST_PTR` object show what a command just wrote
@@ -608,11 +617,8 @@ pub(super) fn enqueue_rect_layouts(
         if !read {
             mirror_rect_to_host(&mem, gpu, &buf, region)?;
         }
-        Ok(Platform::transfer_ns(
-            &on,
-            host_transfer(read),
-            region_bytes(region),
-        ))
+        let spans = rect_spans(&buf, region);
+        Ok(Platform::transfer_ns(&on, host_transfer(read), &mem, spans))
     });
     enqueue_using(
         queue,
@@ -677,7 +683,13 @@ pub(super) fn enqueue_map(
             return Ok(0);
         }
         target.read(gpu, offset, host.bytes_mut())?;
-        Ok(Platform::transfer_ns(&on, TransferKind::DeviceToHost, size))
+        let span = (offset, size);
+        Ok(Platform::transfer_ns(
+            &on,
+            TransferKind::DeviceToHost,
+            &target,
+            [span],
+        ))
     });
     let blocking = blocking != CL_FALSE;
     if let Err(e) = enqueue_using(queue, command, wait_for, uses, blocking, event, work) {
@@ -867,7 +879,8 @@ entry! {
         let work = Box::new(move |gpu| {
             dst.copy_from(gpu, dst_offset as u64, &src, src_offset as u64, size as u64)?;
             mirror_to_host(&dst, gpu, dst_offset as u64, size as u64)?;
-            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, size as u64))
+            let span = (dst_offset as u64, size as u64);
+            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, &dst, [span]))
         });
         enqueue_using(&queue, CL_COMMAND_COPY_BUFFER, wait_for, uses, false, event, work)
     }
@@ -900,7 +913,8 @@ entry! {
         let work = Box::new(move |gpu| {
             mem.fill(gpu, offset as u64, &pattern, size as u64)?;
             mirror_to_host(&mem, gpu, offset as u64, size as u64)?;
-            Ok(Platform::transfer_ns(&on, TransferKind::Fill, size as u64))
+            let span = (offset as u64, size as u64);
+            Ok(Platform::transfer_ns(&on, TransferKind::Fill, &mem, [span]))
         });
         enqueue_using(&queue, CL_COMMAND_FILL_BUFFER, wait_for, uses, false, event, work)
     }
@@ -1014,7 +1028,7 @@ entry! {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
             mirror_rect_to_host(&dst, gpu, &to, region)?;
-            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, region_bytes(region)))
+            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, &dst, rect_spans(&to, region)))
         });
         enqueue_using(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, uses, false, event, work)
     }
@@ -1041,7 +1055,8 @@ entry! {
                 return Ok(0);
             }
             mem.write(gpu, mapping.offset, host.bytes())?;
-            Ok(Platform::transfer_ns(&on, TransferKind::HostToDevice, mapping.size))
+            let span = (mapping.offset, mapping.size);
+            Ok(Platform::transfer_ns(&on, TransferKind::HostToDevice, &mem, [span]))
         });
         enqueue_using(&queue, CL_COMMAND_UNMAP_MEM_OBJECT, wait_for, uses, false, event, work)
     }

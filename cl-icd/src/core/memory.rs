@@ -157,7 +157,8 @@ fn upload(buffer: &Buffer, gpu: usize, data: &[u8]) -> Result<(), i32> {
         super::event::end_host_poll();
         register_host_thread();
     }
-    let ns = simulator.upload(gpu, data.len() as u64, host_clock().now_ns());
+    let span = (buffer.address(), data.len() as u64);
+    let ns = simulator.upload(gpu, &[span], host_clock().now_ns());
     host_clock().wait(ns);
     if let Some(timeline) = timeline {
         timeline.host_clock_moved();

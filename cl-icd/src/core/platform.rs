@@ -1,6 +1,7 @@
 //! The gcnsim platform: the user's settings, the simulated GPUs' driver, one device per GPU.
 
 use super::device::Device;
+use super::memory::MemObject;
 use super::queue::Queue;
 use crate::api::handle::{handle_of, Header, ObjectKind};
 use once_cell::sync::Lazy;
@@ -88,13 +89,24 @@ impl Platform {
             .driver()
     }
 
-    /// Counts a transfer of `bytes` of `kind` by the command `queue` is running (on its
-    /// GPU, from the GPU's time now: the command's START) in the metrics and returns its
-    /// simulated duration in ns (0 on a platform without a simulator).
-    pub fn transfer_ns(queue: &Queue, kind: TransferKind, bytes: u64) -> u64 {
+    /// Counts a transfer of `kind` by the command `queue` is running (on its GPU, from the
+    /// GPU's time now: the command's START) of the bytes `spans` ((offset, bytes) in
+    /// order) cover in `mem` in the metrics and returns its simulated duration in ns (0
+    /// on a platform without a simulator).
+    pub fn transfer_ns(
+        queue: &Queue,
+        kind: TransferKind,
+        mem: &MemObject,
+        spans: impl IntoIterator<Item = (u64, u64)>,
+    ) -> u64 {
         let device = &queue.device;
         Platform::get().simulator.as_ref().map_or(0, |s| {
-            s.transfer(device.gpu, kind, bytes, queue.index, device.now_ns())
+            let (buffer, base) = mem.location();
+            let at = buffer.address() + base;
+            let spans: Vec<(u64, u64)> = (spans.into_iter())
+                .map(|(offset, bytes)| (at + offset, bytes))
+                .collect();
+            s.transfer(device.gpu, kind, &spans, queue.index, device.now_ns())
         })
     }
 

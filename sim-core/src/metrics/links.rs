@@ -118,7 +118,7 @@ impl GpuCopies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timing::{copy_between_gpus, Topology};
+    use crate::timing::{copy_on_idle_links, Node, Topology};
 
     #[test]
     fn copies_add_up_per_pair_and_link_and_drop_their_periods() {
@@ -131,7 +131,8 @@ mod tests {
         let mut copies = GpuCopies::default();
         assert!(copies.rows().is_empty(), "no rows before any copy");
         for _ in 0..2 {
-            let (end, traffic) = copy_between_gpus(2, &topology, (0, 1), 640, 64);
+            let pieces = [(Node::Gpu(0), Node::Gpu(1), 640)];
+            let (end, traffic) = copy_on_idle_links(2, &topology, false, &pieces, 64);
             // gpu0>gpu1 carries the answers, from when the first request has arrived
             // (100.75 ns), shifted by 1000 ns.
             assert_eq!(link_spans(&traffic, 1000)[0].start_ns, 1100);

@@ -11,7 +11,7 @@
 //! through the RDMA engines, and `EnqueueMemCopyD2D` runs a copy kernel whose loads cross
 //! the PCIe network line by line. gcnsim's discrete devices keep OpenCL's model (a buffer
 //! moves to the device that uses it, as AMD's runtime migrates it) and time each move as
-//! that copy kernel's traffic ([`copy_between_gpus`]): a request per L1 line from the
+//! that copy kernel's traffic ([`copy_on_idle_links`]): a request per L1 line from the
 //! destination, an answer with the line's data and akita's header bytes from the source.
 //!
 //! Where gcnsim differs (and why): with each GPU in an engine of its own (the default),
@@ -29,7 +29,7 @@ use super::timeline::{Job, Outcome};
 use super::Platform;
 use crate::driver::{Buffer, DriverError};
 use crate::engine::PS_PER_NS;
-use crate::timing::{copy_between_gpus, Node, Topology};
+use crate::timing::{copy_on_idle_links, Node, Topology};
 use std::sync::Arc;
 
 impl Platform {
@@ -97,11 +97,12 @@ impl Platform {
     /// records it; returns its nanoseconds.
     fn copy_between(&self, from: usize, to: usize, bytes: u64, start_ns: u64) -> u64 {
         let platform = &self.settings.platform;
-        let (end, traffic) = copy_between_gpus(
+        // (A unified device's copies list the host's links too, as its host transfers do.)
+        let (end, traffic) = copy_on_idle_links(
             platform.gpu_count,
             &Topology::of_platform(platform),
-            (from, to),
-            bytes,
+            self.unified_host_links(),
+            &[(Node::Gpu(from), Node::Gpu(to), bytes)],
             u64::from(platform.gpu.l1v.line_bytes),
         );
         let ns = end.div_ceil(PS_PER_NS);

@@ -18,7 +18,8 @@
 use super::timeline::{Job, Outcome};
 use super::Platform;
 use crate::config::PlatformConfig;
-use crate::timing::Node;
+use crate::engine::PS_PER_NS;
+use crate::timing::{copy_on_idle_links, Node, Topology};
 
 /// Which way data moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -93,38 +94,43 @@ impl TransferKind {
 }
 
 impl Platform {
-    /// Counts a transfer of `bytes` of `kind` on GPU `gpu` by a command of queue `queue`
-    /// starting at `start_ns` in the metrics and returns its simulated duration in
-    /// nanoseconds. On the shared timeline a transfer to or from the host is booked on
-    /// the fabric's links in simulated-time order with every queue's.
+    /// Counts a transfer of `kind` by a command of queue `queue` starting at `start_ns`
+    /// of the bytes of GPU `gpu`'s memory that `spans` ((device address, bytes), in order)
+    /// cover in the metrics and returns its simulated duration in nanoseconds. On the
+    /// shared timeline a transfer to or from the host is booked on the fabric's links in
+    /// simulated-time order with every queue's; on a unified device of several GPUs each
+    /// page's bytes cross the fabric's links between the host and the GPU holding the
+    /// page (see [`unified_host_transfer`](Self::unified_host_transfer)).
     pub fn transfer(
         &self,
         gpu: usize,
         kind: TransferKind,
-        bytes: u64,
+        spans: &[(u64, u64)],
         queue: u64,
         start_ns: u64,
     ) -> u64 {
-        self.timed_transfer(gpu, kind, bytes, start_ns, |timeline, job| {
+        self.timed_transfer(gpu, kind, spans, start_ns, |timeline, job| {
             timeline.run(queue, gpu, start_ns, job)
         })
     }
 
-    /// Counts the upload of `bytes` of host memory into a new memory object on GPU `gpu`
-    /// (the host thread waits for it, outside any queue; its clock reads `now_ns`) and
-    /// returns how long the host waits (ns). On the shared timeline the upload is handed
-    /// over by the host driver (`platform.driver_submit_ns` after `now_ns`, the host's
-    /// least bound as a source) and booked on the fabric's links; the caller moves its
-    /// clock on by the wait and then tells the timeline
+    /// Counts the upload of host memory into `spans` ((device address, bytes)) of a new
+    /// memory object on GPU `gpu` (the host thread waits for it, outside any queue; its
+    /// clock reads `now_ns`) and returns how long the host waits (ns). On the shared
+    /// timeline the upload is handed over by the host driver
+    /// (`platform.driver_submit_ns` after `now_ns`, the host's least bound as a source)
+    /// and booked on the fabric's links; the caller moves its clock on by the wait and
+    /// then tells the timeline
     /// ([`Timeline::host_clock_moved`](super::Timeline::host_clock_moved)).
-    pub fn upload(&self, gpu: usize, bytes: u64, now_ns: u64) -> u64 {
+    pub fn upload(&self, gpu: usize, spans: &[(u64, u64)], now_ns: u64) -> u64 {
+        let bytes: u64 = spans.iter().map(|s| s.1).sum();
         let submit_ns = match &self.timeline {
             Some(_) if bytes > 0 => u64::from(self.settings.platform.driver_submit_ns),
             _ => 0,
         };
         let start_ns = now_ns + submit_ns;
         let kind = TransferKind::HostToDevice;
-        let ns = self.timed_transfer(gpu, kind, bytes, start_ns, |timeline, job| {
+        let ns = self.timed_transfer(gpu, kind, spans, start_ns, |timeline, job| {
             timeline.run_for_host(gpu, start_ns, job)
         });
         submit_ns + ns
@@ -135,16 +141,17 @@ impl Platform {
         &self,
         gpu: usize,
         kind: TransferKind,
-        bytes: u64,
+        spans: &[(u64, u64)],
         start_ns: u64,
         hand_over: impl FnOnce(&super::Timeline, Job) -> Outcome,
     ) -> u64 {
+        let bytes = spans.iter().map(|s| s.1).sum();
         if kind.crosses_to_host() {
             self.host_copy(gpu);
         }
-        let timeline = self.timeline.as_ref();
-        let ns = match timeline.filter(|_| kind.crosses_to_host() && bytes > 0) {
-            Some(timeline) => {
+        let on_links = kind.crosses_to_host() && bytes > 0;
+        let ns = match self.timeline.as_ref() {
+            Some(timeline) if on_links => {
                 let (from, to) = match kind {
                     TransferKind::HostToDevice => (Node::Host, Node::Gpu(gpu)),
                     _ => (Node::Gpu(gpu), Node::Host),
@@ -158,10 +165,74 @@ impl Platform {
                 self.metrics.record_links(gpu, start_ns, traffic);
                 ns
             }
-            None => transfer_ns(&self.settings.platform, kind, bytes),
+            _ if on_links && self.unified_host_links() => {
+                self.unified_host_transfer(gpu, kind, spans, start_ns)
+            }
+            _ => transfer_ns(&self.settings.platform, kind, bytes),
         };
         self.metrics.record_transfer(gpu, kind, bytes, ns);
         ns
+    }
+
+    /// Whether the platform's GPUs form a unified device of several GPUs, whose host
+    /// transfers cross the fabric's links between the host and its GPUs (so that every
+    /// copy the platform times on idle links has the host's links too).
+    pub(super) fn unified_host_links(&self) -> bool {
+        let platform = &self.settings.platform;
+        platform.unified_gpus && platform.gpu_count > 1
+    }
+
+    /// Times a transfer of `kind` between the host and the pages of unified device `gpu`
+    /// that `spans` cover, starting at `start_ns`, and records what it put on the links;
+    /// returns its nanoseconds.
+    ///
+    /// As MGPUSim's driver does (`processMemCopyH2DCommand` and
+    /// `processMemCopyD2HCommand` in `driver/memorycopy.go`: one request per page, to the
+    /// GPU whose memory holds the page), each page's bytes travel between the host and the
+    /// GPU holding the page, over the fabric's host links (see [`crate::timing::Node`]):
+    /// on the PCIe tree every page crosses the host's one link to the root complex, with
+    /// direct links each GPU's link to the host carries its pages in parallel with the
+    /// others'. The bytes move line by line as a discrete GPU's do on the shared
+    /// timeline (a request per line from the receiving side, the line and a header
+    /// back; pages in address order, all requests leaving at once), on links idle when
+    /// the transfer starts, as a discrete GPU's host transfers are with an engine per
+    /// GPU: two transfers of different queues that overlap in time do not share them.
+    fn unified_host_transfer(
+        &self,
+        gpu: usize,
+        kind: TransferKind,
+        spans: &[(u64, u64)],
+        start_ns: u64,
+    ) -> u64 {
+        let platform = &self.settings.platform;
+        let memory = self.driver.gpu(gpu).ok();
+        let page = self.driver.page_bytes();
+        let mut pieces: Vec<(Node, Node, u64)> = Vec::new();
+        for &(address, bytes) in spans {
+            let mut at = address;
+            while at < address + bytes {
+                let chunk = (page - at % page).min(address + bytes - at);
+                let home = Node::Gpu(memory.map_or(0, |m| m.home_of(at)));
+                let (from, to) = match kind {
+                    TransferKind::HostToDevice => (Node::Host, home),
+                    _ => (home, Node::Host),
+                };
+                match pieces.last_mut() {
+                    Some(last) if (last.0, last.1) == (from, to) => last.2 += chunk,
+                    _ => pieces.push((from, to, chunk)),
+                }
+                at += chunk;
+            }
+        }
+        let (end, traffic) = copy_on_idle_links(
+            platform.gpu_count,
+            &Topology::of_platform(platform),
+            true,
+            &pieces,
+            u64::from(platform.gpu.l1v.line_bytes),
+        );
+        self.metrics.record_links(gpu, start_ns, traffic);
+        end.div_ceil(PS_PER_NS)
     }
 }
 
@@ -170,12 +241,15 @@ mod tests {
     use super::*;
     use crate::config::Settings;
 
-    fn shared_timeline(gpu_links: &str) -> Platform {
+    /// Four GPUs linked by `gpu_links`, on the shared timeline or (`unified`) as one
+    /// device.
+    fn four_gpus(gpu_links: &str, unified: bool) -> Platform {
         let vars = [
             ("GCNSIM_GPUS", "4"),
             ("GCNSIM_THREADS", "1"),
             ("GCNSIM_MODE", "timing"),
             ("GCNSIM_DISCRETE_TIMELINE", "shared"),
+            ("GCNSIM_UNIFIED", if unified { "1" } else { "0" }),
         ];
         let mut settings = Settings::from_vars(vars.map(|(k, v)| (k.to_string(), v.to_string())))
             .expect("settings");
@@ -184,6 +258,10 @@ mod tests {
             _ => crate::config::GpuLinks::PcieTree,
         };
         Platform::new(settings).expect("platform")
+    }
+
+    fn shared_timeline(gpu_links: &str) -> Platform {
+        four_gpus(gpu_links, false)
     }
 
     /// Queues 1 and 2 write 1 MiB from the host into GPUs 1 and 3 (under different
@@ -200,7 +278,7 @@ mod tests {
                     scope.spawn(move || {
                         let start = t + queue - 1;
                         let kind = TransferKind::HostToDevice;
-                        let ns = platform.transfer(gpu, kind, 1 << 20, queue, start);
+                        let ns = platform.transfer(gpu, kind, &[(0, 1 << 20)], queue, start);
                         timeline.queue_done(queue, start + ns);
                         ns
                     })
@@ -236,7 +314,7 @@ mod tests {
         let timeline = platform.timeline().unwrap();
         let t = 1000 + 4 * link;
         timeline.queue_enqueued(1, t);
-        let read = platform.transfer(1, TransferKind::DeviceToHost, 1 << 20, 1, t);
+        let read = platform.transfer(1, TransferKind::DeviceToHost, &[(0, 1 << 20)], 1, t);
         timeline.queue_done(1, t + read);
         assert!(read > link + 560 && read < link + 600, "{read} ns");
     }
@@ -264,14 +342,63 @@ mod tests {
         timeline.set_host_clock(|| 5000);
         timeline.host_thread_started();
         let link = (1u64 << 20) * 68 / 64 / 16;
-        let wait = platform.upload(2, 1 << 20, 5000);
+        let wait = platform.upload(2, &[(0, 1 << 20)], 5000);
         // The host driver's 1 ns, then the links.
         assert!(wait > link + 560 && wait < link + 600, "{wait} ns");
         assert_eq!(
             platform.metric("gpu2", "host_to_device_commands"),
             Some(1.0)
         );
-        assert_eq!(platform.upload(2, 0, 5000 + wait), 0);
+        assert_eq!(platform.upload(2, &[], 5000 + wait), 0);
+    }
+
+    #[test]
+    fn a_unified_devices_host_transfers_carry_each_page_to_the_gpu_holding_it() {
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        let (write, read) = (TransferKind::HostToDevice, TransferKind::DeviceToHost);
+        // On the PCIe tree every GPU's pages cross the host's one link into the root
+        // complex: the whole megabyte's time there, plus two switches each way.
+        let platform = four_gpus("pcie_tree", true);
+        assert!(
+            platform.timeline().is_none(),
+            "a unified device has its own engine"
+        );
+        let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+        let spans = [(buffer.address(), 1 << 20)];
+        let ns = platform.transfer(0, write, &spans, 0, 1000);
+        assert!(ns > link + 560 && ns < link + 600, "{ns} ns, {link} ns");
+        let quarter = Some((1 << 18) as f64 * 68.0 / 64.0);
+        let pairs = |what| platform.metric("transfers.fabric", what);
+        assert_eq!(pairs("bytes_host_to_gpu3"), quarter);
+        assert_eq!(
+            pairs("bytes_gpu0_to_host"),
+            Some((1 << 18) as f64 * 12.0 / 64.0)
+        );
+        let host_link = platform.metric("transfers.fabric.host>root", "bytes");
+        assert_eq!(host_link, Some((1 << 20) as f64 * 68.0 / 64.0));
+        // With direct links each GPU's own link to the host carries its quarter, all four
+        // at once, with the link's latency each way.
+        let platform = four_gpus("all_to_all", true);
+        let buffer = platform.driver().create_buffer(1 << 20).unwrap();
+        let spans = [(buffer.address(), 1 << 20)];
+        let ns = platform.transfer(0, read, &spans, 0, 1000);
+        assert!(ns > link / 4 + 1000 && ns < link / 4 + 1010, "{ns} ns");
+        let own_link = platform.metric("transfers.fabric.gpu2>host", "bytes");
+        assert_eq!(own_link, quarter);
+        // Pages placed on GPU 1 (the Locality API) all cross its link; a sub-range (two
+        // rows of a rectangle) only its pages'.
+        platform
+            .place_pages(0, buffer.address(), 1 << 20, 1)
+            .unwrap();
+        let ns = platform.transfer(0, read, &spans, 0, 1000);
+        assert!(ns > link + 1000 && ns < link + 1010, "{ns} ns");
+        let rows = [(buffer.address(), 4096), (buffer.address() + 8192, 4096)];
+        let ns = platform.transfer(0, write, &rows, 0, 1000);
+        assert!(ns > link / 128 + 1000 && ns < link / 128 + 1010, "{ns} ns");
+        assert_eq!(
+            platform.metric("gpu0", "host_to_device_bytes"),
+            Some(8192.0)
+        );
     }
 
     #[test]

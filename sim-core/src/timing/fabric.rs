@@ -233,27 +233,28 @@ fn add_per_pair<N: Ord + Copy>(totals: &mut Vec<(N, N, u64, u64)>, counts: Vec<(
     totals.sort_by_key(|p| (p.0, p.1));
 }
 
-/// A copy of `bytes` from GPU `from`'s memory to GPU `to`'s over the idle links of
-/// `topology` between `gpus` GPUs, started at time 0, as MGPUSim copies between GPUs
-/// (its driver's `EnqueueMemCopyD2D` runs a copy kernel on one GPU whose loads of the
-/// other GPU's memory go through the RDMA engines): `to` asks for every `line_bytes`
-/// line with a request (akita's header bytes only), all requests leave at once, and
-/// `from` answers each as it arrives, with the line's data and a header. Returns when
-/// the last answer has arrived (ps) and what the links carried, with their busy
-/// periods from time 0.
+/// Copies `pieces` (`(from, to, bytes)`: between two GPUs, or between a GPU and the
+/// host) over the idle links of `topology` between `gpus` GPUs, and the host if `host`,
+/// started at time 0, as MGPUSim copies between GPUs (its driver's `EnqueueMemCopyD2D`
+/// runs a copy kernel on one GPU whose loads of the other GPU's memory go through the
+/// RDMA engines): each piece's receiving side asks for every `line_bytes` line with a
+/// request (akita's header bytes only), all requests leave at once, in the pieces'
+/// order, and the sending side answers each as it arrives, with the line's data and a
+/// header. Returns when the last answer has arrived (ps) and what the links carried,
+/// with their busy periods from time 0.
 ///
-/// Where gcnsim differs: the copy does not wait for either GPU's caches or DRAM (an R9
+/// Where gcnsim differs: the copy does not wait for either side's caches or DRAM (an R9
 /// Nano's HBM is 30 times faster than a 16 GB/s link) nor for the copy kernel's
 /// wavefronts, and the links are idle when it starts (see `platform::moves`).
-pub fn copy_between_gpus(
+pub fn copy_on_idle_links(
     gpus: usize,
     topology: &Topology,
-    pair: (usize, usize),
-    bytes: u64,
+    host: bool,
+    pieces: &[(Node, Node, u64)],
     line_bytes: u64,
 ) -> (Time, FabricTraffic) {
-    let mut state = LinkState::new(gpus, topology, false);
-    let end = state.pull((Node::Gpu(pair.0), Node::Gpu(pair.1)), bytes, line_bytes, 0);
+    let mut state = LinkState::new(gpus, topology, host);
+    let end = state.pull(pieces, line_bytes, 0);
     (end, state.take_traffic())
 }
 
@@ -324,18 +325,20 @@ impl LinkState {
         at
     }
 
-    /// Pulls `bytes` from `from` to `to` as [`copy_between_gpus`] does between GPUs, the
-    /// requests leaving at `start`; returns when the last answer arrives.
-    fn pull(&mut self, (from, to): (Node, Node), bytes: u64, line_bytes: u64, start: Time) -> Time {
+    /// Pulls `pieces` as [`copy_on_idle_links`] does, the requests leaving at `start`;
+    /// returns when the last answer arrives.
+    fn pull(&mut self, pieces: &[(Node, Node, u64)], line_bytes: u64, start: Time) -> Time {
         let line_bytes = line_bytes.max(1);
         let mut end = start;
-        let mut at = 0;
-        while at < bytes {
-            let data = line_bytes.min(bytes - at);
-            at += data;
-            let asked = self.send((to, from), REQUEST_OVERHEAD_BYTES, start);
-            let answered = self.send((from, to), data + RESPONSE_OVERHEAD_BYTES, asked);
-            end = end.max(answered);
+        for &(from, to, bytes) in pieces {
+            let mut at = 0;
+            while at < bytes {
+                let data = line_bytes.min(bytes - at);
+                at += data;
+                let asked = self.send((to, from), REQUEST_OVERHEAD_BYTES, start);
+                let answered = self.send((from, to), data + RESPONSE_OVERHEAD_BYTES, asked);
+                end = end.max(answered);
+            }
         }
         end
     }
@@ -397,7 +400,7 @@ impl FabricLinks {
     }
 
     /// Moves a page of `bytes` from GPU `from`'s memory to GPU `to`'s, its lines of
-    /// `line_bytes` pulled as [`copy_between_gpus`] pulls them, the requests leaving at
+    /// `line_bytes` pulled as [`copy_on_idle_links`] pulls them, the requests leaving at
     /// `start`, behind what the links already carry; returns when the page has arrived.
     /// Counted as a migration from `from` to `to`.
     pub fn migrate_page(
@@ -408,7 +411,11 @@ impl FabricLinks {
         start: Time,
     ) -> Time {
         let mut state = self.lock();
-        let end = state.pull((Node::Gpu(from), Node::Gpu(to)), bytes, line_bytes, start);
+        let end = state.pull(
+            &[(Node::Gpu(from), Node::Gpu(to), bytes)],
+            line_bytes,
+            start,
+        );
         let gpus = state.gpus;
         let count = &mut state.migrations[from * gpus + to];
         count.0 += 1;
@@ -417,7 +424,7 @@ impl FabricLinks {
     }
 
     /// Copies `bytes` from `from`'s memory to `to`'s (two GPUs, or a GPU and the host)
-    /// as [`copy_between_gpus`] copies between GPUs, the requests leaving at `start`,
+    /// as [`copy_on_idle_links`] copies, the requests leaving at `start`,
     /// behind what the links already carry; returns when the copy has ended and what the
     /// links carried since their counters were last taken (for links only copies use:
     /// discrete GPUs'), with busy periods from `start`.
@@ -429,7 +436,7 @@ impl FabricLinks {
         start: Time,
     ) -> (Time, FabricTraffic) {
         let mut state = self.lock();
-        let end = state.pull(pair, bytes, line_bytes, start);
+        let end = state.pull(&[(pair.0, pair.1, bytes)], line_bytes, start);
         let mut traffic = state.take_traffic();
         for link in &mut traffic.links {
             for period in &mut link.periods {
@@ -694,12 +701,12 @@ mod tests {
         // answer (64 + 4 bytes: 4.25 ns) leaves when its request has arrived, 100.75 ns
         // for the first, then one after another: the last arrives 100.75 + 10 × 4.25 +
         // 100 ns after the start.
-        let (end, traffic) = copy_between_gpus(2, &topology, (0, 1), 640, 64);
-        assert_eq!(end, 243_250);
         let (g0, g1) = (Node::Gpu(0), Node::Gpu(1));
+        let (end, traffic) = copy_on_idle_links(2, &topology, false, &[(g0, g1, 640)], 64);
+        assert_eq!(end, 243_250);
         assert_eq!(traffic.pairs, [(g0, g1, 680, 10), (g1, g0, 120, 10)]);
         // Over the PCIe tree from GPU 2 to GPU 0 the answers take four links.
-        let (_, traffic) = copy_between_gpus(4, &tree(), (2, 0), 64, 64);
+        let (_, traffic) = copy_on_idle_links(4, &tree(), false, &[(Node::Gpu(2), g0, 64)], 64);
         let used: Vec<&str> = (traffic.links.iter())
             .filter(|l| l.bytes == 68)
             .map(|l| l.name.as_str())
