@@ -14,6 +14,11 @@
 //! crosses the host's one link to the root complex. The transfer's latency is then the
 //! fabric's (its switches, or each GPU's own host link), not `platform.pcie_latency_ns`
 //! added to the bytes.
+//!
+//! A unified device of several GPUs (`platform.unified_gpus`) has no shared timeline but
+//! a fabric of its own: its host transfers carry each page's bytes between the host and
+//! the GPU holding the page over that fabric's links, line by line in the same way, on
+//! links idle when the transfer starts (see [`Platform::transfer`]).
 
 use super::timeline::{Job, Outcome};
 use super::Platform;
@@ -100,7 +105,7 @@ impl Platform {
     /// shared timeline a transfer to or from the host is booked on the fabric's links in
     /// simulated-time order with every queue's; on a unified device of several GPUs each
     /// page's bytes cross the fabric's links between the host and the GPU holding the
-    /// page (see [`unified_host_transfer`](Self::unified_host_transfer)).
+    /// page, on links idle when the transfer starts.
     pub fn transfer(
         &self,
         gpu: usize,
