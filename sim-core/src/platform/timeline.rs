@@ -53,7 +53,8 @@ use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
+    FabricLinks, FabricStats, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
+    Node,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,6 +84,10 @@ pub(super) enum Outcome {
         metrics: Vec<Metric>,
         /// The engine's work while the kernel ran (all GPUs'; for the summary line).
         engine: EngineLoad,
+        /// What the host's messages to the DMA engines (the L2 flushes of every GPU's
+        /// kernels) put on the fabric's links since the previous kernel of any GPU
+        /// ended (busy periods at the engine's times).
+        links: FabricTraffic,
     },
     /// Copies: each one's nanoseconds and what the links carried for it (busy periods
     /// from its start).
@@ -154,6 +159,7 @@ impl Timeline {
             engine: Mutex::new(SharedEngine {
                 gpu,
                 flush_ports: memory.host.clone(),
+                fabric_stats: memory.fabric_stats.clone(),
                 metrics,
                 links: memory.links.clone(),
                 line_bytes: platform.gpu.l1v.line_bytes.into(),
@@ -366,9 +372,11 @@ impl Timeline {
 /// The engine of the shared timeline and the jobs it is running.
 struct SharedEngine {
     gpu: Gpu,
-    /// Per GPU, the host's port to its DMA engine (over its PCIe link), for the flush
-    /// after each kernel.
+    /// Per GPU, the host's port to its DMA engine (over the fabric's links), for the
+    /// flush after each kernel.
     flush_ports: Vec<PortRef>,
+    /// What the fabric component carried (the flushes' messages).
+    fabric_stats: FabricStats,
     metrics: MetricsCollector,
     links: FabricLinks,
     line_bytes: u64,
@@ -525,6 +533,7 @@ impl SharedEngine {
             flush,
             metrics,
             engine: self.gpu.engine().load() - running.load_before,
+            links: self.fabric_stats.take(),
         };
         ended.push((running.ticket, running.queue, now / PS_PER_NS, outcome));
         if let Some((ticket, queue, launch)) = self.held[gpu].pop_front() {
@@ -544,15 +553,13 @@ impl SharedEngine {
 }
 
 /// Whether the component named `location` counts for a kernel of GPU `gpu`: its own
-/// components (`gpuN.…`, its PCIe link `pcieN`) and those all GPUs share (the IOMMU).
+/// components (`gpuN.…`) and those all GPUs share (the IOMMU).
 fn belongs_to(location: &str, gpu: usize) -> bool {
-    let owner = |prefix: &str| {
-        location
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split('.').next())
-            .and_then(|n| n.parse::<usize>().ok())
-    };
-    match owner("gpu").or_else(|| owner("pcie")) {
+    let owner = location
+        .strip_prefix("gpu")
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|n| n.parse::<usize>().ok());
+    match owner {
         Some(n) => n == gpu,
         None => true,
     }
@@ -567,8 +574,6 @@ mod tests {
         assert!(belongs_to("gpu1.l2.bank0", 1));
         assert!(!belongs_to("gpu1.l2.bank0", 0));
         assert!(!belongs_to("gpu10.xbar", 1));
-        assert!(belongs_to("pcie2", 2));
-        assert!(!belongs_to("pcie2", 0));
         assert!(belongs_to("iommu", 3));
     }
 }

@@ -2,7 +2,7 @@
 //! GPUs, each GPU's TLBs, caches, crossbars and DRAM controllers, its DMA engine and the
 //! PCIe links to the host.
 
-use super::fabric::FabricLinks;
+use super::fabric::{FabricLinks, Node};
 use super::migration::MigrationPolicy;
 use super::page_walker::Migrations;
 use super::{Cache, CacheReset};
@@ -10,7 +10,7 @@ use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
     FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
-use crate::config::{CacheConfig, GpuConfig, PlatformConfig, TlbConfig};
+use crate::config::{CacheConfig, DiscreteTimeline, GpuConfig, PlatformConfig, TlbConfig};
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
 use std::sync::Arc;
@@ -65,10 +65,10 @@ pub struct PlatformMemoryParts {
     /// The IOMMU (page walker) shared by all GPUs.
     pub iommu: ComponentId,
     /// The host: an [`Endpoint`] whose port number `i` reaches GPU `i`'s DMA engine
-    /// through a PCIe link (send requests with [`Engine::send`], take the answers with
-    /// [`Engine::retrieve`]).
+    /// through a PCIe link, or on the shared timeline over the fabric's links (send
+    /// requests with [`Engine::send`], take the answers with [`Engine::retrieve`]).
     pub host: Vec<PortRef>,
-    /// The PCIe links: host ↔ GPU `i` for each GPU.
+    /// The PCIe links: host ↔ GPU `i` for each GPU (none when the host is on the fabric).
     pub pcie_links: Vec<ComponentId>,
     /// The links between the GPUs (see [`Fabric`]).
     pub fabric: ComponentId,
@@ -95,7 +95,9 @@ impl PlatformMemoryParts {
 
 /// Adds the memory system of `platform` to `engine`: an IOMMU reading `driver`'s page
 /// tables, each GPU's hierarchy ([`add_gpu_memory`]), a PCIe link from a host endpoint
-/// to each GPU's DMA engine and the fabric between the GPUs (`platform.gpu_links`).
+/// to each GPU's DMA engine and the fabric between the GPUs (`platform.gpu_links`); with
+/// `platform.discrete_timeline = "shared"` (discrete GPUs) the host is on the fabric
+/// instead, which carries its messages to the DMA engines.
 pub fn add_platform_memory<M: CarriesMemory>(
     engine: &mut Engine<M>,
     platform: &PlatformConfig,
@@ -104,9 +106,12 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let clock = Clock::from_mhz(platform.gpu.clock_mhz);
     let fabric_stats = FabricStats::default();
     let n = platform.gpu_count;
-    // Discrete GPUs on one engine (the shared timeline) book the host's transfers on the
-    // fabric too; a unified device's host transfers keep their own timing.
-    let host = !platform.unified_gpus;
+    // Discrete GPUs on one engine (the shared timeline) have the host on the fabric: its
+    // transfers are booked there, and the host's messages to each GPU's DMA engine (the L2
+    // flush after each kernel) cross its links. Otherwise (a unified device, whose host
+    // transfers are timed on idle links of their own, or a rig of tests) a PCIe link of
+    // its own joins the host to each GPU's DMA engine.
+    let host = !platform.unified_gpus && platform.discrete_timeline == DiscreteTimeline::Shared;
     let topology = Topology::of_platform(platform);
     let links = FabricLinks::new(n, &topology, host, fabric_stats.clone());
     let iommu = engine.add_component("iommu", clock);
@@ -131,8 +136,8 @@ pub fn add_platform_memory<M: CarriesMemory>(
             .with_migrations(migrations),
         ),
     );
-    let host = engine.add_component("host", clock);
-    engine.install(host, Box::new(Endpoint));
+    let host_endpoint = engine.add_component("host", clock);
+    engine.install(host_endpoint, Box::new(Endpoint));
     let fabric = engine.add_component("fabric", clock);
     let mut parts = PlatformMemoryParts {
         gpus: Vec::new(),
@@ -154,31 +159,35 @@ pub fn add_platform_memory<M: CarriesMemory>(
             iommu_port,
             &peers,
         );
-        let host_port = engine.add_port(host, &format!("gpu{gpu}"), PORT_CAPACITY);
-        let link = add_pcie_link(
-            engine,
-            platform,
-            &format!("pcie{gpu}"),
-            host_port,
-            memory.dma,
-        );
+        let host_port = engine.add_port(host_endpoint, &format!("gpu{gpu}"), PORT_CAPACITY);
+        if !host {
+            let name = format!("pcie{gpu}");
+            let link = add_pcie_link(engine, platform, &name, host_port, memory.dma);
+            parts.pcie_links.push(link);
+        }
         parts.host.push(host_port);
-        parts.pcie_links.push(link);
         parts.gpus.push(memory);
     }
-    let mut fabric_ports = vec![None; n * n];
+    // The fabric's ports, by (from, to) node; the host's toward GPU g is linked to the
+    // host's port g, GPU g's toward the host to its DMA engine.
+    let mut fabric_ports = std::collections::BTreeMap::new();
+    let mut fabric_port = |engine: &mut Engine<M>, (a, b): (Node, Node), to: PortRef| {
+        let port = engine.add_port(fabric, &format!("{a}>{b}"), PORT_CAPACITY);
+        engine.connect(to, port, 0);
+        fabric_ports.insert((a, b), port.port);
+    };
     for (a, memory) in parts.gpus.iter().enumerate() {
         for &(b, crossbar_port) in &memory.peers {
-            let port = engine.add_port(fabric, &format!("gpu{a}>gpu{b}"), PORT_CAPACITY);
-            engine.connect(crossbar_port, port, 0);
-            fabric_ports[a * n + b] = Some(port.port);
+            fabric_port(engine, (Node::Gpu(a), Node::Gpu(b)), crossbar_port);
+        }
+        if host {
+            fabric_port(engine, (Node::Host, Node::Gpu(a)), parts.host[a]);
+            fabric_port(engine, (Node::Gpu(a), Node::Host), memory.dma);
         }
     }
     engine.install(
         fabric,
-        Box::new(Fabric::new(n, links, |a, b| {
-            fabric_ports[a * n + b].expect("a port per pair")
-        })),
+        Box::new(Fabric::new(n, host, links, |a, b| fabric_ports[&(a, b)])),
     );
     parts
 }

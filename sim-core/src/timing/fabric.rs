@@ -25,7 +25,11 @@
 //! driver does, behind a link of the tree's bandwidth (`host>root`, entering the root
 //! complex costs a switch's latency; `root>host`), so every GPU's host traffic shares
 //! that link and its switch's link to the root; with direct links between the GPUs each
-//! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`).
+//! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`). The fabric
+//! component then also has a port per GPU on the host's side and one on the GPU's: the
+//! host driver's messages to a GPU's DMA engine (the L2 flush after each kernel) and the
+//! answers cross the same links, as MGPUSim's driver on the root complex reaches each
+//! command processor over the PCIe network (`FlushReq`, `LaunchKernelReq`).
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
@@ -347,7 +351,7 @@ impl LinkState {
     fn take_traffic(&mut self) -> FabricTraffic {
         let links = self.links.iter_mut().map(Link::take_traffic).collect();
         let gpus = self.gpus;
-        let node = |n: usize| if n < gpus { Node::Gpu(n) } else { Node::Host };
+        let node = |n| node_numbered(n, gpus);
         let pairs = take_nonzero(&mut self.pairs, self.nodes)
             .map(|(a, b, x, y)| (node(a), node(b), x, y))
             .collect();
@@ -357,6 +361,15 @@ impl LinkState {
             pairs,
             migrations,
         }
+    }
+}
+
+/// Node number `n` of a fabric of `gpus` GPUs: GPU n, or the host (numbered `gpus`).
+fn node_numbered(n: usize, gpus: usize) -> Node {
+    if n < gpus {
+        Node::Gpu(n)
+    } else {
+        Node::Host
     }
 }
 
@@ -458,7 +471,9 @@ impl FabricLinks {
 /// The fabric component (see the module documentation).
 pub struct Fabric {
     gpus: usize,
-    /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
+    /// The GPUs, and the host if it is on the fabric (numbered `gpus`).
+    nodes: usize,
+    /// `ports[a * nodes + b]`: node a's port toward node b (unused for a == b).
     ports: Vec<Option<Port>>,
     links: FabricLinks,
     transit: Pipeline<(Port, MemoryMessage)>,
@@ -466,16 +481,26 @@ pub struct Fabric {
 }
 
 impl Fabric {
-    /// A fabric over `links` between `gpus` GPUs whose ports are `port(a, b)` (a ≠ b).
-    pub fn new(gpus: usize, links: FabricLinks, port: impl Fn(usize, usize) -> Port) -> Fabric {
-        let mut ports = vec![None; gpus * gpus];
-        for a in 0..gpus {
-            for b in (0..gpus).filter(|&b| b != a) {
-                ports[a * gpus + b] = Some(port(a, b));
+    /// A fabric over `links` between `gpus` GPUs, and the host if `host` (the links must
+    /// have its links then), whose ports are `port(a, b)` (a ≠ b): a message taken at
+    /// `port(a, b)` crosses the links from a to b and is delivered at `port(b, a)`.
+    pub fn new(
+        gpus: usize,
+        host: bool,
+        links: FabricLinks,
+        port: impl Fn(Node, Node) -> Port,
+    ) -> Fabric {
+        let nodes = gpus + usize::from(host);
+        let node = |n| node_numbered(n, gpus);
+        let mut ports = vec![None; nodes * nodes];
+        for a in 0..nodes {
+            for b in (0..nodes).filter(|&b| b != a) {
+                ports[a * nodes + b] = Some(port(node(a), node(b)));
             }
         }
         Fabric {
             gpus,
+            nodes,
             ports,
             links,
             transit: Pipeline::default(),
@@ -599,14 +624,16 @@ impl<M: CarriesMemory> Component<M> for Fabric {
         }
         let mut carried = false;
         let mut state = self.links.lock();
-        for a in 0..self.gpus {
-            for b in (0..self.gpus).filter(|&b| b != a) {
-                let Some(from) = self.ports[a * self.gpus + b] else {
+        let (gpus, nodes) = (self.gpus, self.nodes);
+        let node = |n| node_numbered(n, gpus);
+        for a in 0..nodes {
+            for b in (0..nodes).filter(|&b| b != a) {
+                let Some(from) = self.ports[a * nodes + b] else {
                     continue;
                 };
-                let to = self.ports[b * self.gpus + a].expect("every pair has both ports");
+                let to = self.ports[b * nodes + a].expect("every pair has both ports");
                 while let Some(msg) = take(ctx, from) {
-                    let pair = (Node::Gpu(a), Node::Gpu(b));
+                    let pair = (node(a), node(b));
                     let at = state.send(pair, link_bytes(&msg), ctx.now());
                     carried = true;
                     // Handed over on the fabric's clock edge, as a clocked port does (and
