@@ -38,11 +38,11 @@ impl Platform {
                 }
                 let devices = (0..simulator.gpu_count())
                     .map(|gpu| {
-                        let platform = &simulator.settings().platform;
+                        let settings = simulator.settings();
                         Arc::new(Device::new(
                             gpu,
-                            platform.device_config(),
-                            LaunchPath::new(platform),
+                            settings.platform.device_config(),
+                            LaunchPath::of_device(settings, gpu),
                             simulator.driver().clone(),
                         ))
                     })

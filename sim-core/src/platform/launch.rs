@@ -36,7 +36,14 @@
 //!   run with `-timing -report-all`) reports a `kernel_time` of 1,357 ns at the driver
 //!   and 768 ns at the command processor, 589 ns apart for the two crossings and a
 //!   driver tick. gcnsim charges `platform.pcie_latency_ns` (500 ns by default, the
-//!   figure its transfers use) between SUBMIT and START.
+//!   figure its transfers use) between SUBMIT and START. On the shared timeline
+//!   (`platform.discrete_timeline = "shared"`), whose fabric has the host on it, the
+//!   dispatch takes instead the fabric's path from the host to the GPU with a request's
+//!   12 header bytes (MGPUSim's `LaunchKernelReq` is one flit), on idle links as the L2
+//!   flush's messages do (see `timing::Fabric`): on the PCIe tree two switches,
+//!   282.25 ns, charged 283 ns (MGPUSim's 294 ns includes its flit-level network's
+//!   cycles); with `all_to_all` links the GPU's own link to the host, `pcie_latency_ns`
+//!   + 0.75 ns.
 //! - Its command processor hands a launch to a free dispatcher on the cycle it arrives;
 //!   the dispatcher maps the first work-group on its next tick, and after mapping a
 //!   work-group of n wavefronts waits `latencyTable[n]` cycles (4 for 1 to 4
@@ -50,7 +57,13 @@
 //!   holds dispatches that arrived while the GPU was busy and starts the next one
 //!   `cp_launch_cycles` after the previous command ends, as an AQL queue does.
 
-use crate::config::PlatformConfig;
+use crate::config::{PlatformConfig, Settings};
+use crate::engine::PS_PER_NS;
+use crate::timing::{message_on_idle_links, Node, Topology};
+
+/// Bytes of a kernel's dispatch on the fabric: a request's header (akita's
+/// `accessReqByteOverhead`).
+const DISPATCH_BYTES: u64 = 12;
 
 /// The launch-path latencies of one platform, in nanoseconds of simulated time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -83,6 +96,21 @@ impl LaunchPath {
             cp_launch_ns: cycles_ns(config.gpu.cp_launch_cycles, clock),
             cp_completion_ns: cycles_ns(config.gpu.cp_completion_cycles, clock),
         }
+    }
+
+    /// The latencies of device `gpu` of the platform `settings` describe: those of
+    /// [`new`](Self::new), but on the shared timeline the dispatch crosses the fabric's
+    /// path from the host to the GPU (on idle links).
+    pub fn of_device(settings: &Settings, gpu: usize) -> LaunchPath {
+        let platform = &settings.platform;
+        let mut path = LaunchPath::new(platform);
+        if settings.shared_timeline() {
+            let topology = Topology::of_platform(platform);
+            let pair = (Node::Host, Node::Gpu(gpu));
+            let ps = message_on_idle_links(platform.gpu_count, &topology, pair, DISPATCH_BYTES);
+            path.dispatch_ns = ps.div_ceil(PS_PER_NS);
+        }
+        path
     }
 
     /// SUBMIT of a command queued at `queued`.
@@ -125,6 +153,33 @@ mod tests {
             }
         );
         assert_eq!(path.idle_kernel_latency_ns(), 501);
+    }
+
+    #[test]
+    fn on_the_shared_timeline_a_dispatch_crosses_the_fabric_from_the_host() {
+        let settings = |timeline: &str, links: &str| {
+            let vars = [
+                ("GCNSIM_GPUS", "4"),
+                ("GCNSIM_MODE", "timing"),
+                ("GCNSIM_DISCRETE_TIMELINE", timeline),
+            ];
+            let vars = vars.map(|(k, v)| (k.to_string(), v.to_string()));
+            let mut settings = Settings::from_vars(vars).unwrap();
+            if links == "all_to_all" {
+                settings.platform.gpu_links = crate::config::GpuLinks::AllToAll;
+            }
+            settings
+        };
+        // Two switches of 140 ns, 12 bytes at 16 GB/s on each of three links.
+        let tree = LaunchPath::of_device(&settings("shared", "pcie_tree"), 3);
+        assert_eq!(tree.dispatch_ns, 283);
+        let direct = LaunchPath::of_device(&settings("shared", "all_to_all"), 1);
+        assert_eq!(direct.dispatch_ns, 501);
+        let per_gpu = LaunchPath::of_device(&settings("per_gpu", "pcie_tree"), 3);
+        assert_eq!(
+            per_gpu,
+            LaunchPath::new(&PlatformConfig::default_platform())
+        );
     }
 
     #[test]

@@ -518,12 +518,10 @@ impl Platform {
             flush,
             metrics,
             engine,
-            links,
         } = outcome
         else {
             unreachable!("a kernel's job comes to a kernel's outcome");
         };
-        self.metrics.record_links(gpu, 0, links);
         let counts = device.dispatches.finish(packet);
         let run = match (run, flush) {
             (Ok(_) | Err(LaunchError::Execution(_)), Err(e)) => {

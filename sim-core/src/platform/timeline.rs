@@ -53,8 +53,7 @@ use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    FabricLinks, FabricStats, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
-    Node,
+    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -84,10 +83,6 @@ pub(super) enum Outcome {
         metrics: Vec<Metric>,
         /// The engine's work while the kernel ran (all GPUs'; for the summary line).
         engine: EngineLoad,
-        /// What the host's messages to the DMA engines (the L2 flushes of every GPU's
-        /// kernels) put on the fabric's links since the previous kernel of any GPU
-        /// ended (busy periods at the engine's times).
-        links: FabricTraffic,
     },
     /// Copies: each one's nanoseconds and what the links carried for it (busy periods
     /// from its start).
@@ -159,7 +154,6 @@ impl Timeline {
             engine: Mutex::new(SharedEngine {
                 gpu,
                 flush_ports: memory.host.clone(),
-                fabric_stats: memory.fabric_stats.clone(),
                 metrics,
                 links: memory.links.clone(),
                 line_bytes: platform.gpu.l1v.line_bytes.into(),
@@ -372,11 +366,9 @@ impl Timeline {
 /// The engine of the shared timeline and the jobs it is running.
 struct SharedEngine {
     gpu: Gpu,
-    /// Per GPU, the host's port to its DMA engine (over the fabric's links), for the
-    /// flush after each kernel.
+    /// Per GPU, the host's port to its DMA engine (over the fabric's path between the
+    /// two), for the flush after each kernel.
     flush_ports: Vec<PortRef>,
-    /// What the fabric component carried (the flushes' messages).
-    fabric_stats: FabricStats,
     metrics: MetricsCollector,
     links: FabricLinks,
     line_bytes: u64,
@@ -533,7 +525,6 @@ impl SharedEngine {
             flush,
             metrics,
             engine: self.gpu.engine().load() - running.load_before,
-            links: self.fabric_stats.take(),
         };
         ended.push((running.ticket, running.queue, now / PS_PER_NS, outcome));
         if let Some((ticket, queue, launch)) = self.held[gpu].pop_front() {

@@ -108,7 +108,7 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let n = platform.gpu_count;
     // Discrete GPUs on one engine (the shared timeline) have the host on the fabric: its
     // transfers are booked there, and the host's messages to each GPU's DMA engine (the L2
-    // flush after each kernel) cross its links. Otherwise (a unified device, whose host
+    // flush after each kernel) take the fabric's paths (see `Fabric`). Otherwise (a unified device, whose host
     // transfers are timed on idle links of their own, or a rig of tests) a PCIe link of
     // its own joins the host to each GPU's DMA engine.
     let host = !platform.unified_gpus && platform.discrete_timeline == DiscreteTimeline::Shared;
