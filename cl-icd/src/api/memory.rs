@@ -1028,7 +1028,8 @@ entry! {
                 dst.copy_from(gpu, to.row_offset(y, z) as u64, &src, from.row_offset(y, z) as u64, region[0] as u64)?;
             }
             mirror_rect_to_host(&dst, gpu, &to, region)?;
-            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, &dst, rect_spans(&to, region)))
+            let spans = rect_spans(&to, region);
+            Ok(Platform::transfer_ns(&on, TransferKind::DeviceToDevice, &dst, spans))
         });
         enqueue_using(&queue, CL_COMMAND_COPY_BUFFER_RECT, wait_for, uses, false, event, work)
     }

@@ -107,10 +107,10 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let fabric_stats = FabricStats::default();
     let n = platform.gpu_count;
     // Discrete GPUs on one engine (the shared timeline) have the host on the fabric: its
-    // transfers are booked there, and the host's messages to each GPU's DMA engine (the L2
-    // flush after each kernel) take the fabric's paths (see `Fabric`). Otherwise (a unified device, whose host
-    // transfers are timed on idle links of their own, or a rig of tests) a PCIe link of
-    // its own joins the host to each GPU's DMA engine.
+    // transfers are booked there, and the host's messages to each GPU's DMA engine (the
+    // L2 flush after each kernel) take the fabric's paths (see `Fabric`). Otherwise (a
+    // unified device, whose host transfers are timed on idle links of their own, or a rig
+    // of tests) a PCIe link of its own joins the host to each GPU's DMA engine.
     let host = !platform.unified_gpus && platform.discrete_timeline == DiscreteTimeline::Shared;
     let topology = Topology::of_platform(platform);
     let links = FabricLinks::new(n, &topology, host, fabric_stats.clone());

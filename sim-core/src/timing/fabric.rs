@@ -35,7 +35,7 @@
 //! booked whole at their START, not line by line, so a flush booked behind one would
 //! wait for all of it where a real link would interleave the flush's few bytes with the
 //! transfer's lines (booked, FIR split over 4 discrete GPUs took 9.3-15.4 µs a kernel
-//! instead of 7.95 µs, its flushes waiting behind other GPUs' uploads).
+//! instead of 7.5 µs unbooked, its flushes waiting behind other GPUs' uploads).
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
