@@ -13,6 +13,7 @@ pub mod compute_unit;
 mod dispatcher;
 mod launch;
 mod progress;
+mod refusals;
 mod resources;
 mod workgroup;
 
