@@ -69,6 +69,6 @@ pub use cu::{
 };
 pub use fault::{Fault, FaultKind};
 pub use program::Program;
-pub use setup::{initialize, WavefrontSetup};
+pub use setup::{initialize, LaunchRegisters, WavefrontSetup};
 pub use wavefront::{WaveStatus, Wavefront};
 pub use workgroup::{run_workgroup, InstructionCounts, KernelCode, RunLimits, WorkGroupRun};

@@ -322,7 +322,8 @@ impl ComputeUnit {
                 continue;
             };
             let s = &self.settings;
-            let setups = wavefront_setups(&workgroup, &resources, s.simds, s.slots_per_simd);
+            let setups: Vec<_> =
+                wavefront_setups(&workgroup, &resources, s.simds, s.slots_per_simd).collect();
             let code = resources.code.clone();
             let vgprs = code
                 .program
