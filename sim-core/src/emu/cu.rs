@@ -14,6 +14,7 @@ use super::workgroup::{
 };
 use crate::driver::Driver;
 use crate::driver::GpuMemory;
+use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, KernelLaunch, WorkGroup, WorkGroupExecutor};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -42,8 +43,8 @@ pub struct DispatchResources {
 /// Per-dispatch registrations and counts shared by all compute units of a GPU.
 #[derive(Default)]
 pub struct DispatchTable {
-    resources: RwLock<HashMap<u64, DispatchResources>>,
-    counts: Mutex<HashMap<u64, InstructionCounts>>,
+    resources: RwLock<HashMap<u64, DispatchResources, FastHash>>,
+    counts: Mutex<HashMap<u64, InstructionCounts, FastHash>>,
 }
 
 impl DispatchTable {

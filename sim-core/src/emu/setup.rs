@@ -129,6 +129,19 @@ impl LaunchRegisters {
     /// its start (all its SGPRs; of its VGPRs, only the work-item ids).
     pub fn apply(&self, w: &mut Wavefront, setup: &WavefrontSetup) {
         w.sgprs = self.sgprs;
+        self.apply_own(w, setup);
+    }
+
+    /// Makes `w` what a new wavefront of `vgpr_count` VGPRs would be after
+    /// [`apply`](Self::apply) with `setup`, keeping its storage; the launch-wide SGPRs
+    /// are written once, not zeroed first.
+    pub fn start(&self, w: &mut Wavefront, vgpr_count: usize, setup: &WavefrontSetup) {
+        w.reset_to(vgpr_count, &self.sgprs);
+        self.apply_own(w, setup);
+    }
+
+    /// What [`apply`](Self::apply) sets besides the launch-wide SGPRs.
+    fn apply_own(&self, w: &mut Wavefront, setup: &WavefrontSetup) {
         for &(r, value, k) in &self.per_wave {
             w.sgprs[r] = sgpr_values(value, setup)[k];
         }

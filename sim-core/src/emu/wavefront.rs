@@ -70,6 +70,11 @@ impl Wavefront {
     /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, keeping the
     /// vector registers' storage (running many work-groups then allocates nothing).
     pub fn reset(&mut self, vgpr_count: usize) {
+        self.reset_to(vgpr_count, &[0; 128]);
+    }
+
+    /// [`reset`](Self::reset), with the scalar registers set to `sgprs` instead of zero.
+    pub fn reset_to(&mut self, vgpr_count: usize, initial_sgprs: &[u32; 128]) {
         // Field by field, without building a whole wavefront to copy; every field is
         // named, so a new one cannot be missed.
         let Wavefront {
@@ -83,7 +88,7 @@ impl Wavefront {
             executed,
             scratch_base,
         } = self;
-        *sgprs = [0; 128];
+        *sgprs = *initial_sgprs;
         vgprs.clear();
         vgprs.resize(vgpr_count, [0; LANES]);
         *scc = false;

@@ -174,8 +174,7 @@ pub fn run_workgroup_in_launch(
     let wavefronts = &mut spare.0;
     wavefronts.resize_with(waves.len(), || Wavefront::new(0));
     for (w, setup) in wavefronts.iter_mut().zip(waves) {
-        w.reset(vgprs);
-        launch.registers.apply(w, setup);
+        launch.registers.start(w, vgprs, setup);
     }
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut env = Env {
