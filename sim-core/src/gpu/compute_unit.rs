@@ -114,7 +114,8 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             let at = self.running.partition_point(|(k, _)| *k < key);
             // One timer serves all work-groups finishing at the same time.
             let same_time = |i: usize| self.running.get(i).is_some_and(|(k, _)| k.0 == done);
-            if !(at > 0 && same_time(at - 1)) && !same_time(at) {
+            let timer_set = same_time(at) || (at > 0 && same_time(at - 1));
+            if !timer_set {
                 ctx.wake_at(done, 0);
             }
             self.running
