@@ -35,8 +35,9 @@ use std::sync::Arc;
 /// A compute unit's answer to one [`Message::MapWorkGroup`].
 #[derive(Debug, Clone)]
 pub struct WorkGroupDone {
-    /// The work-group, as it was mapped.
-    pub workgroup: WorkGroup,
+    /// The work-group, as it was mapped (in the box it came in, so that answering
+    /// allocates nothing).
+    pub workgroup: Box<WorkGroup>,
     /// `Ok` when all its wavefronts ended normally.
     pub result: Result<(), Box<ExecutionError>>,
 }
@@ -64,7 +65,7 @@ pub struct FunctionalCu<X> {
     /// back.
     running: VecDeque<((Time, u64, u64), WorkGroupDone)>,
     /// Work-groups taken from the port, to be executed (kept for its storage).
-    arrived: Vec<WorkGroup>,
+    arrived: Vec<Box<WorkGroup>>,
     /// Answers ([`Message::WorkGroupDone`]) due but refused by a full port.
     outbox: VecDeque<Message>,
 }
@@ -87,7 +88,7 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
         let mut arrived = std::mem::take(&mut self.arrived);
         while let Some(msg) = ctx.retrieve(self.port) {
             match msg {
-                Message::MapWorkGroup(wg) => arrived.push(*wg),
+                Message::MapWorkGroup(wg) => arrived.push(wg),
                 other => panic!("a compute unit received {other:?}"),
             }
         }
@@ -134,8 +135,7 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
                 task: done.workgroup.index,
                 kind: "work-group",
             });
-            self.outbox
-                .push_back(Message::WorkGroupDone(Box::new(done)));
+            self.outbox.push_back(Message::WorkGroupDone(done));
         }
         ctx.send_queued(self.port, &mut self.outbox);
     }

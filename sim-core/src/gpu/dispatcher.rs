@@ -329,7 +329,7 @@ impl Component<Message> for Dispatcher {
                 );
                 while let Some(msg) = ctx.retrieve(port) {
                     match msg {
-                        Message::WorkGroupDone(done) => self.complete(cu, *done),
+                        Message::WorkGroupDone(done) => self.complete(cu, done),
                         other => panic!("the dispatcher got {other:?} from compute unit {cu}"),
                     }
                 }

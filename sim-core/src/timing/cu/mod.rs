@@ -382,10 +382,10 @@ impl ComputeUnit {
             kind: "work-group",
         });
         self.answers
-            .push_back(Message::WorkGroupDone(Box::new(WorkGroupDone {
-                workgroup,
+            .push_back(Message::WorkGroupDone(WorkGroupDone {
+                workgroup: Box::new(workgroup),
                 result,
-            })));
+            }));
     }
 
     /// Removes work-group `key` and its wavefronts and answers for it.
