@@ -65,6 +65,7 @@ pub struct FunctionalCu<X> {
     /// back.
     running: VecDeque<((Time, u64, u64), WorkGroupDone)>,
     /// Work-groups taken from the port, to be executed (kept for its storage).
+    #[allow(clippy::vec_box)] // Each box goes back to the dispatcher in its answer.
     arrived: Vec<Box<WorkGroup>>,
     /// Answers ([`Message::WorkGroupDone`]) due but refused by a full port.
     outbox: VecDeque<Message>,
