@@ -136,7 +136,7 @@ impl LaunchRegisters {
     /// [`apply`](Self::apply) with `setup`, keeping its storage; the launch-wide SGPRs
     /// are written once, not zeroed first.
     pub fn start(&self, w: &mut Wavefront, vgpr_count: usize, setup: &WavefrontSetup) {
-        w.reset_to(vgpr_count, &self.sgprs);
+        w.reset(vgpr_count, &self.sgprs);
         self.apply_own(w, setup);
     }
 

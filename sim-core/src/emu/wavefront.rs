@@ -67,14 +67,10 @@ impl Wavefront {
         }
     }
 
-    /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, keeping the
-    /// vector registers' storage (running many work-groups then allocates nothing).
-    pub fn reset(&mut self, vgpr_count: usize) {
-        self.reset_to(vgpr_count, &[0; 128]);
-    }
-
-    /// [`reset`](Self::reset), with the scalar registers set to `sgprs` instead of zero.
-    pub fn reset_to(&mut self, vgpr_count: usize, initial_sgprs: &[u32; 128]) {
+    /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, but with the
+    /// scalar registers `initial_sgprs`, keeping the vector registers' storage (running
+    /// many work-groups then allocates nothing).
+    pub fn reset(&mut self, vgpr_count: usize, initial_sgprs: &[u32; 128]) {
         // Field by field, without building a whole wavefront to copy; every field is
         // named, so a new one cannot be missed.
         let Wavefront {
