@@ -8,12 +8,14 @@
 
 use super::budget::InstructionBudget;
 use super::fault::Fault;
-use super::memory::TlbEntries;
 use super::setup::WavefrontSetup;
-use super::workgroup::{run_workgroup_translated, InstructionCounts, KernelCode, RunLimits};
+use super::workgroup::{
+    run_workgroup_in_launch, InstructionCounts, KernelCode, LaunchState, RunLimits,
+};
 use crate::driver::Driver;
 use crate::driver::GpuMemory;
-use crate::gpu::{ExecutionError, WorkGroup, WorkGroupExecutor};
+use crate::fast_hash::FastHash;
+use crate::gpu::{ExecutionError, KernelLaunch, WorkGroup, WorkGroupExecutor};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -41,8 +43,8 @@ pub struct DispatchResources {
 /// Per-dispatch registrations and counts shared by all compute units of a GPU.
 #[derive(Default)]
 pub struct DispatchTable {
-    resources: RwLock<HashMap<u64, DispatchResources>>,
-    counts: Mutex<HashMap<u64, InstructionCounts>>,
+    resources: RwLock<HashMap<u64, DispatchResources, FastHash>>,
+    counts: Mutex<HashMap<u64, InstructionCounts, FastHash>>,
 }
 
 impl DispatchTable {
@@ -117,67 +119,55 @@ pub fn scratch_bytes_per_wave(private_segment_size: u32) -> Option<u32> {
 /// The register set-up of each wavefront of `wg` (in wavefront order), for compute units
 /// of `simds_per_cu` SIMDs with `slots_per_simd` wavefront slots: what both the functional
 /// and the timing compute units pass to [`initialize`](super::initialize).
-pub fn wavefront_setups(
-    wg: &WorkGroup,
-    resources: &DispatchResources,
+pub fn wavefront_setups<'a>(
+    wg: &'a WorkGroup,
+    resources: &'a DispatchResources,
     simds_per_cu: u32,
     slots_per_simd: u32,
-) -> Vec<WavefrontSetup> {
+) -> impl Iterator<Item = WavefrontSetup> + 'a {
     let launch = &wg.kernel;
     let counts_per_dim = launch.workgroup_counts();
-    wg.wavefronts()
-        .map(|wf| WavefrontSetup {
-            dispatch_packet_address: launch.dispatch_packet_address,
-            queue_address: launch.queue_address,
-            kernarg_address: launch.kernarg_address,
-            dispatch_id: resources.dispatch_id,
-            scratch_base: resources.scratch_base,
-            scratch_wave_offset: wf.resident_index(simds_per_cu, slots_per_simd)
-                * resources.scratch_bytes_per_wave,
-            private_segment_size: launch.private_segment_size,
-            workgroup_id: wf.workgroup_id,
-            workgroup_size: wf.workgroup_size,
-            grid_workgroup_count: counts_per_dim,
-            wave_index: wf.index,
-        })
-        .collect()
+    wg.wavefronts().map(move |wf| WavefrontSetup {
+        dispatch_packet_address: launch.dispatch_packet_address,
+        queue_address: launch.queue_address,
+        kernarg_address: launch.kernarg_address,
+        dispatch_id: resources.dispatch_id,
+        scratch_base: resources.scratch_base,
+        scratch_wave_offset: wf.resident_index(simds_per_cu, slots_per_simd)
+            * resources.scratch_bytes_per_wave,
+        private_segment_size: launch.private_segment_size,
+        workgroup_id: wf.workgroup_id,
+        workgroup_size: wf.workgroup_size,
+        grid_workgroup_count: counts_per_dim,
+        wave_index: wf.index,
+    })
 }
 
-/// The address translations a host thread made for the work-groups of one launch it ran
-/// last: pages do not move while a launch runs, so its later work-groups on the thread
-/// start with them (the first work-groups of a launch start empty).
+/// What a host thread keeps of the launch whose work-groups it ran last: its registered
+/// resources and what its work-groups share ([`LaunchState`]), so that its later
+/// work-groups on the thread neither look the dispatch up nor work out its set-up again
+/// (the first work-group of a launch on a thread does).
+struct CachedLaunch {
+    /// The launch (held, so that no other launch can take its address), the GPU, the
+    /// memory and the dispatch table it was looked up for.
+    launch: Arc<KernelLaunch>,
+    gpu: usize,
+    memory: *const GpuMemory,
+    table: *const DispatchTable,
+    resources: DispatchResources,
+    state: LaunchState,
+}
+
+/// A host thread's launch cache, and its buffer of wavefront set-ups.
 #[derive(Default)]
-struct LaunchTranslations {
-    /// The launch (its budget, held so that no other launch's can take its address), the
-    /// GPU and the memory the translations were made for.
-    launch: Option<(Arc<InstructionBudget>, usize, *const GpuMemory)>,
-    entries: TlbEntries,
-}
-
-impl LaunchTranslations {
-    /// The translations for the launch of `budget` on GPU `gpu`'s `memory`: those held if
-    /// they were made for it, else none.
-    fn for_launch(
-        &mut self,
-        budget: &Arc<InstructionBudget>,
-        gpu: usize,
-        memory: &GpuMemory,
-    ) -> &mut TlbEntries {
-        let same = self.launch.as_ref().is_some_and(|(b, g, m)| {
-            Arc::ptr_eq(b, budget) && *g == gpu && std::ptr::eq(*m, memory)
-        });
-        if !same {
-            self.launch = Some((budget.clone(), gpu, memory));
-            self.entries = TlbEntries::default();
-        }
-        &mut self.entries
-    }
+struct ThreadLaunch {
+    cached: Option<CachedLaunch>,
+    setups: Vec<WavefrontSetup>,
 }
 
 thread_local! {
-    /// Each host thread's translations of the launch it ran last.
-    static LAUNCH_TRANSLATIONS: RefCell<LaunchTranslations> =
-        RefCell::new(LaunchTranslations::default());
+    /// Each host thread's cache of the launch it ran last.
+    static THREAD_LAUNCH: RefCell<ThreadLaunch> = RefCell::new(ThreadLaunch::default());
 }
 
 /// Runs work-groups for [`crate::gpu::FunctionalCu`] on one GPU's memory.
@@ -221,38 +211,79 @@ fn execution_error(wg: &WorkGroup, message: String) -> ExecutionError {
     }
 }
 
+impl WorkGroupEmulator {
+    /// The cached launch of `wg` in `cache`: the one held if it is `wg`'s on this
+    /// executor's GPU and memory, else looked up afresh.
+    fn launch_of<'c>(
+        &self,
+        wg: &WorkGroup,
+        memory: &GpuMemory,
+        cache: &'c mut Option<CachedLaunch>,
+    ) -> Result<&'c mut CachedLaunch, ExecutionError> {
+        let table: *const DispatchTable = &*self.dispatches;
+        let same = cache.as_ref().is_some_and(|c| {
+            Arc::ptr_eq(&c.launch, &wg.kernel)
+                && c.gpu == self.gpu
+                && std::ptr::eq(c.memory, memory)
+                && std::ptr::eq(c.table, table)
+        });
+        if !same {
+            let resources = self
+                .dispatches
+                .resources(wg.kernel.dispatch_packet_address)
+                .ok_or_else(|| {
+                    execution_error(wg, "no code registered for this dispatch".into())
+                })?;
+            let first = wavefront_setups(wg, &resources, self.simds_per_cu, self.slots_per_simd)
+                .next()
+                .unwrap_or_default();
+            *cache = Some(CachedLaunch {
+                launch: wg.kernel.clone(),
+                gpu: self.gpu,
+                memory,
+                table,
+                state: LaunchState::new(&resources.code, &first),
+                resources,
+            });
+        }
+        Ok(cache.as_mut().expect("just filled"))
+    }
+}
+
 impl WorkGroupExecutor for WorkGroupEmulator {
     fn execute(&self, wg: &WorkGroup) -> Result<u64, ExecutionError> {
         let launch = &wg.kernel;
-        let resources = self
-            .dispatches
-            .resources(launch.dispatch_packet_address)
-            .ok_or_else(|| execution_error(wg, "no code registered for this dispatch".into()))?;
         let memory = self
             .driver
             .gpu(self.gpu)
             .map_err(|e| execution_error(wg, e.to_string()))?;
-        let waves = wavefront_setups(wg, &resources, self.simds_per_cu, self.slots_per_simd);
-        let run = LAUNCH_TRANSLATIONS
-            .with(|cached| {
-                let mut cached = cached.borrow_mut();
-                let cached = cached.for_launch(&resources.budget, self.gpu, memory);
-                run_workgroup_translated(
-                    &resources.code,
-                    memory,
-                    &waves,
-                    wg.lds_bytes,
-                    self.limits,
-                    &resources.budget,
-                    cached,
-                )
-            })
+        let run = THREAD_LAUNCH.with(|thread| {
+            let ThreadLaunch { cached, setups } = &mut *thread.borrow_mut();
+            let cached = self.launch_of(wg, memory, cached)?;
+            let resources = &cached.resources;
+            setups.clear();
+            setups.extend(wavefront_setups(
+                wg,
+                resources,
+                self.simds_per_cu,
+                self.slots_per_simd,
+            ));
+            run_workgroup_in_launch(
+                &resources.code,
+                memory,
+                setups,
+                wg.lds_bytes,
+                self.limits,
+                &resources.budget,
+                &mut cached.state,
+            )
             .map_err(|f: Fault| ExecutionError {
                 workgroup: f.workgroup,
                 wavefront: Some(f.wavefront),
                 pc: Some(f.pc),
                 message: f.to_string(),
-            })?;
+            })
+        })?;
         self.dispatches
             .add_counts(launch.dispatch_packet_address, &run.counts);
         // A rough functional cost: the instructions of the busiest wavefront's share.

@@ -6,13 +6,13 @@ use super::aperture::{classify, Aperture};
 use super::buffer::{swizzled_offset, SCRATCH_ELEMENT_BYTES, SCRATCH_INDEX_STRIDE};
 use super::fault::FaultKind;
 use super::operands::{active, pack_mask, vgpr};
-use super::program::{Env, Step};
+use super::program::{Env, Semantic, Step};
 use super::vmem::{contiguous, execute, one_page, Target, VmemOp};
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 
-/// FLAT semantics.
-pub fn flat(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(flat_lanes, w, e, s)
+/// FLAT semantics, in the form fastest on this host.
+pub fn flat() -> Semantic {
+    host_semantic!(flat_lanes)
 }
 
 #[inline(always)]

@@ -5,29 +5,34 @@
 //! Per-lane arithmetic of the vector ALU lives in [`valu`]; this module fetches operands,
 //! applies SDWA/DPP, calls it and writes results back.
 
-/// Returns `$body(w, e, s)` (an instruction's semantics) compiled with AVX2 when the host
-/// has it, else as compiled: its operand fetch, lane loops and write-back then move 32
+/// The semantics `$body` (a function of the wavefront, the environment and the step) as
+/// a [`program::Semantic`] in the form fastest on this host: compiled with AVX2 when the
+/// host has it, else as compiled. The host is checked here, once per decoded instruction,
+/// not at every execution; with AVX2 its operand fetch, lane loops and write-back move 32
 /// bytes at a time (a 32-byte load of a register just written 16 bytes at a time waits
 /// until both stores complete).
-macro_rules! with_avx2 {
-    ($body:path, $w:expr, $e:expr, $s:expr) => {{
+macro_rules! host_semantic {
+    ($body:path) => {{
+        use $crate::emu::{fault::FaultKind, program::Env, program::Step, wavefront::Wavefront};
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "avx2")]
             fn avx2(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                 $body(w, e, s)
             }
+            // Unnamed outside this block: handed out only below, on a host with AVX2.
+            fn checked(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+                // SAFETY: this function is only returned when the host has AVX2.
+                unsafe { avx2(w, e, s) }
+            }
             if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the host has AVX2 (checked above).
-                return unsafe { avx2($w, $e, $s) };
+                return checked;
             }
         }
-        // Apart, so that the caller is only the check and a jump to one of the two.
-        #[inline(never)]
         fn plain(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             $body(w, e, s)
         }
-        plain($w, $e, $s)
+        plain
     }};
 }
 
@@ -69,6 +74,6 @@ pub use cu::{
 };
 pub use fault::{Fault, FaultKind};
 pub use program::Program;
-pub use setup::{initialize, WavefrontSetup};
+pub use setup::{initialize, LaunchRegisters, WavefrontSetup};
 pub use wavefront::{WaveStatus, Wavefront};
 pub use workgroup::{run_workgroup, InstructionCounts, KernelCode, RunLimits, WorkGroupRun};

@@ -113,7 +113,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
             }
         }
         Format::Ds => (lds::ds, None),
-        Format::Flat => (flat::flat, None),
+        Format::Flat => (flat::flat(), None),
         Format::Mubuf | Format::Mtbuf => (buffer::buffer, None),
         Format::Mimg => (image::image, None),
         Format::Vintrp => (unimplemented, None),

@@ -5,7 +5,7 @@
 use super::buffer::BufferResource;
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
 use crate::isa::operand::FLAT_SCRATCH_LO;
-use crate::loader::{KernelDescriptor, SgprInit, SgprValue};
+use crate::loader::{KernelDescriptor, SgprValue};
 
 /// Everything about a wavefront's dispatch that its initial registers depend on, besides
 /// the kernel descriptor.
@@ -62,76 +62,125 @@ const FLAT_SCRATCH_QUEUE_OFFSET: u32 = 0;
 /// the kernel code properties enable them, system SGPRs from USER_SGPR_COUNT, FLAT_SCRATCH,
 /// work-item ids in v0–v2, EXEC, MODE from COMPUTE_PGM_RSRC1, and the PC.
 pub fn initialize(w: &mut Wavefront, kd: &KernelDescriptor, setup: &WavefrontSetup, entry_pc: u64) {
-    initialize_from(w, kd, &kd.initial_sgprs(), setup, entry_pc);
+    LaunchRegisters::new(kd, setup, entry_pc).apply(w, setup);
 }
 
-/// [`initialize`] for each wavefront of `wavefronts` with its setup in `setups` (the
-/// SGPR layout, the same for all, worked out once).
-pub fn initialize_all(
-    wavefronts: &mut [Wavefront],
-    kd: &KernelDescriptor,
-    setups: &[WavefrontSetup],
+/// What [`initialize`] sets that is the same for every wavefront of one launch — the
+/// SGPRs from the launch-wide fields of a [`WavefrontSetup`] (all but the work-group id
+/// and size, the wavefront's index and its scratch offset), MODE and the PC — worked out
+/// once, and where the per-wavefront SGPRs go.
+#[derive(Debug, Clone)]
+pub struct LaunchRegisters {
+    /// The SGPRs (by operand code) as every wavefront of the launch starts, before its
+    /// own values are written.
+    sgprs: [u32; 128],
+    /// The SGPRs each wavefront sets from its own setup, in order: the register, its
+    /// value and which word of the value.
+    per_wave: Vec<(usize, SgprValue, usize)>,
+    /// How many of v0–v2 hold work-item ids.
+    workitem_id_vgprs: usize,
+    mode: u32,
     entry_pc: u64,
-) {
-    let sgprs = kd.initial_sgprs();
-    for (w, setup) in wavefronts.iter_mut().zip(setups) {
-        initialize_from(w, kd, &sgprs, setup, entry_pc);
+}
+
+impl LaunchRegisters {
+    /// The registers of the launch of kernel `kd` at `entry_pc` that `setup` (any of its
+    /// wavefronts') belongs to.
+    pub fn new(kd: &KernelDescriptor, setup: &WavefrontSetup, entry_pc: u64) -> Self {
+        let mut sgprs = [0u32; 128];
+        let mut per_wave: Vec<(usize, SgprValue, usize)> = Vec::new();
+        for init in kd.initial_sgprs() {
+            let own = matches!(
+                init.value,
+                SgprValue::WorkgroupId(_)
+                    | SgprValue::WorkgroupInfo
+                    | SgprValue::PrivateSegmentWaveOffset
+            );
+            let values = sgpr_values(init.value, setup);
+            for (k, &v) in values.iter().enumerate().take(init.count as usize) {
+                let r = init.first as usize + k;
+                if r < 102 {
+                    // A later range written over an earlier one wins, as in order.
+                    per_wave.retain(|&(reg, _, _)| reg != r);
+                    if own {
+                        per_wave.push((r, init.value, k));
+                    }
+                    sgprs[r] = v;
+                }
+            }
+        }
+        // The FLAT_SCRATCH register as the gfx8 prologue would set it (lo: per-lane
+        // size; hi, per wavefront: wave base >> 8), so flat private accesses work without
+        // the prologue too.
+        sgprs[FLAT_SCRATCH_LO as usize] = setup.private_segment_size;
+        let rsrc1 = kd.compute_pgm_rsrc1;
+        LaunchRegisters {
+            sgprs,
+            per_wave,
+            workitem_id_vgprs: kd.workitem_id_vgprs() as usize,
+            mode: (rsrc1.0 >> 12) & 0xff
+                | u32::from(rsrc1.dx10_clamp()) << 8
+                | u32::from(rsrc1.ieee_mode()) << 9,
+            entry_pc,
+        }
+    }
+
+    /// Sets the registers of `w`, a wavefront of this launch described by `setup`, for
+    /// its start (all its SGPRs; of its VGPRs, only the work-item ids).
+    pub fn apply(&self, w: &mut Wavefront, setup: &WavefrontSetup) {
+        w.sgprs = self.sgprs;
+        self.apply_own(w, setup);
+    }
+
+    /// Makes `w` what a new wavefront of `vgpr_count` VGPRs would be after
+    /// [`apply`](Self::apply) with `setup`, keeping its storage; the launch-wide SGPRs
+    /// are written once, not zeroed first.
+    pub fn start(&self, w: &mut Wavefront, vgpr_count: usize, setup: &WavefrontSetup) {
+        w.reset(vgpr_count, &self.sgprs);
+        self.apply_own(w, setup);
+    }
+
+    /// What [`apply`](Self::apply) sets besides the launch-wide SGPRs.
+    fn apply_own(&self, w: &mut Wavefront, setup: &WavefrontSetup) {
+        for &(r, value, k) in &self.per_wave {
+            w.sgprs[r] = sgpr_values(value, setup)[k];
+        }
+        w.sgprs[FLAT_SCRATCH_HI as usize] =
+            (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
+        w.scratch_base = setup.scratch_base;
+        let ids = self.workitem_id_vgprs.min(w.vgprs.len());
+        write_workitem_ids(&mut w.vgprs[..ids], setup.wave_index, setup.workgroup_size);
+        w.set_exec(setup.exec_mask());
+        w.mode = self.mode;
+        w.pc = self.entry_pc;
+        w.next_pc = self.entry_pc;
     }
 }
 
-/// [`initialize`] with the kernel's initial SGPR layout `sgprs` given.
-fn initialize_from(
-    w: &mut Wavefront,
-    kd: &KernelDescriptor,
-    sgprs: &[SgprInit],
-    setup: &WavefrontSetup,
-    entry_pc: u64,
-) {
-    let wave_count = setup.work_items().div_ceil(LANES as u32);
-    for init in sgprs {
-        let values: [u32; 4] = match init.value {
-            SgprValue::PrivateSegmentBuffer => BufferResource::scratch_words(setup.scratch_base),
-            SgprValue::DispatchPtr => split(setup.dispatch_packet_address),
-            SgprValue::QueuePtr => split(setup.queue_address),
-            SgprValue::KernargSegmentPtr => split(setup.kernarg_address),
-            SgprValue::DispatchId => split(setup.dispatch_id),
-            SgprValue::FlatScratchInit => {
-                [FLAT_SCRATCH_QUEUE_OFFSET, setup.private_segment_size, 0, 0]
-            }
-            SgprValue::PrivateSegmentSize => [setup.private_segment_size, 0, 0, 0],
-            SgprValue::GridWorkgroupCount(d) => [setup.grid_workgroup_count[d as usize], 0, 0, 0],
-            SgprValue::WorkgroupId(d) => [setup.workgroup_id[d as usize], 0, 0, 0],
-            // {first_wavefront, 14 bits 0, ordered_append_term[10:0], wavefronts[5:0]}.
-            SgprValue::WorkgroupInfo => [
+/// The words an SGPR range of `value` starts with for the wavefront of `setup`.
+fn sgpr_values(value: SgprValue, setup: &WavefrontSetup) -> [u32; 4] {
+    match value {
+        SgprValue::PrivateSegmentBuffer => BufferResource::scratch_words(setup.scratch_base),
+        SgprValue::DispatchPtr => split(setup.dispatch_packet_address),
+        SgprValue::QueuePtr => split(setup.queue_address),
+        SgprValue::KernargSegmentPtr => split(setup.kernarg_address),
+        SgprValue::DispatchId => split(setup.dispatch_id),
+        SgprValue::FlatScratchInit => [FLAT_SCRATCH_QUEUE_OFFSET, setup.private_segment_size, 0, 0],
+        SgprValue::PrivateSegmentSize => [setup.private_segment_size, 0, 0, 0],
+        SgprValue::GridWorkgroupCount(d) => [setup.grid_workgroup_count[d as usize], 0, 0, 0],
+        SgprValue::WorkgroupId(d) => [setup.workgroup_id[d as usize], 0, 0, 0],
+        // {first_wavefront, 14 bits 0, ordered_append_term[10:0], wavefronts[5:0]}.
+        SgprValue::WorkgroupInfo => {
+            let wave_count = setup.work_items().div_ceil(LANES as u32);
+            [
                 u32::from(setup.wave_index == 0) << 31 | (wave_count & 0x3f),
                 0,
                 0,
                 0,
-            ],
-            SgprValue::PrivateSegmentWaveOffset => [setup.scratch_wave_offset, 0, 0, 0],
-        };
-        for (k, &v) in values.iter().enumerate().take(init.count as usize) {
-            let r = init.first as usize + k;
-            if r < 102 {
-                w.sgprs[r] = v;
-            }
+            ]
         }
+        SgprValue::PrivateSegmentWaveOffset => [setup.scratch_wave_offset, 0, 0, 0],
     }
-    // The FLAT_SCRATCH register as the gfx8 prologue would set it (hi: wave base >> 8,
-    // lo: per-lane size), so flat private accesses work without the prologue too.
-    w.sgprs[FLAT_SCRATCH_LO as usize] = setup.private_segment_size;
-    w.sgprs[FLAT_SCRATCH_HI as usize] =
-        (FLAT_SCRATCH_QUEUE_OFFSET + setup.scratch_wave_offset) >> 8;
-    w.scratch_base = setup.scratch_base;
-    let ids = (kd.workitem_id_vgprs() as usize).min(w.vgprs.len());
-    write_workitem_ids(&mut w.vgprs[..ids], setup.wave_index, setup.workgroup_size);
-    w.set_exec(setup.exec_mask());
-    let rsrc1 = kd.compute_pgm_rsrc1;
-    w.mode = (rsrc1.0 >> 12) & 0xff
-        | u32::from(rsrc1.dx10_clamp()) << 8
-        | u32::from(rsrc1.ieee_mode()) << 9;
-    w.pc = entry_pc;
-    w.next_pc = entry_pc;
 }
 
 /// Writes the work-item ids (x into `vgprs[0]`, y and z into the next, as many as there

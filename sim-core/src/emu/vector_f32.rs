@@ -26,14 +26,14 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         return None;
     }
     Some(match inst.info.mnemonic {
-        "v_add_f32" => add,
-        "v_sub_f32" => sub,
-        "v_subrev_f32" => subrev,
-        "v_mul_f32" => mul,
-        "v_mac_f32" => mac,
-        "v_mad_f32" => mad,
-        "v_madak_f32" => madak,
-        "v_madmk_f32" => madmk,
+        "v_add_f32" => add(),
+        "v_sub_f32" => sub(),
+        "v_subrev_f32" => subrev(),
+        "v_mul_f32" => mul(),
+        "v_mac_f32" => mac(),
+        "v_mad_f32" => mad(),
+        "v_madak_f32" => madak(),
+        "v_madmk_f32" => madmk(),
         _ => return None,
     })
 }
@@ -161,8 +161,8 @@ fn constant_k(s: &Step) -> Result<[u32; LANES], FaultKind> {
     }
 }
 
-fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(add_lanes, w, e, s)
+fn add() -> Semantic {
+    host_semantic!(add_lanes)
 }
 
 #[inline(always)]
@@ -170,8 +170,8 @@ fn add_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     binary(w, e, s, |a, b| a + b)
 }
 
-fn sub(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(sub_lanes, w, e, s)
+fn sub() -> Semantic {
+    host_semantic!(sub_lanes)
 }
 
 #[inline(always)]
@@ -179,8 +179,8 @@ fn sub_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     binary(w, e, s, |a, b| a - b)
 }
 
-fn subrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(subrev_lanes, w, e, s)
+fn subrev() -> Semantic {
+    host_semantic!(subrev_lanes)
 }
 
 #[inline(always)]
@@ -188,8 +188,8 @@ fn subrev_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKin
     binary(w, e, s, |a, b| b - a)
 }
 
-fn mul(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(mul_lanes, w, e, s)
+fn mul() -> Semantic {
+    host_semantic!(mul_lanes)
 }
 
 #[inline(always)]
@@ -197,8 +197,8 @@ fn mul_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     binary(w, e, s, |a, b| a * b)
 }
 
-fn mac(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(mac_lanes, w, e, s)
+fn mac() -> Semantic {
+    host_semantic!(mac_lanes)
 }
 
 #[inline(always)]
@@ -206,8 +206,8 @@ fn mac_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     ternary(w, e, s, Third::Destination, |a, b, c| a * b + c)
 }
 
-fn mad(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(mad_lanes, w, e, s)
+fn mad() -> Semantic {
+    host_semantic!(mad_lanes)
 }
 
 #[inline(always)]
@@ -215,8 +215,8 @@ fn mad_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> 
     ternary(w, e, s, Third::Source, |a, b, c| a * b + c)
 }
 
-fn madak(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(madak_lanes, w, e, s)
+fn madak() -> Semantic {
+    host_semantic!(madak_lanes)
 }
 
 #[inline(always)]
@@ -224,8 +224,8 @@ fn madak_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind
     ternary(w, e, s, Third::K, |a, b, k| a * b + k)
 }
 
-fn madmk(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(madmk_lanes, w, e, s)
+fn madmk() -> Semantic {
+    host_semantic!(madmk_lanes)
 }
 
 #[inline(always)]

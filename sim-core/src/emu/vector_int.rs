@@ -39,14 +39,14 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
         return None;
     }
     Some(match inst.info.mnemonic {
-        "v_add_u32" => add,
-        "v_addc_u32" => addc,
-        "v_mov_b32" => mov,
-        "v_and_b32" => and,
-        "v_or_b32" => or,
-        "v_xor_b32" => xor,
-        "v_lshlrev_b32" => lshlrev,
-        "v_lshrrev_b32" => lshrrev,
+        "v_add_u32" => add(),
+        "v_addc_u32" => addc(),
+        "v_mov_b32" => mov(),
+        "v_and_b32" => and(),
+        "v_or_b32" => or(),
+        "v_xor_b32" => xor(),
+        "v_lshlrev_b32" => lshlrev(),
+        "v_lshrrev_b32" => lshrrev(),
         _ => return None,
     })
 }
@@ -58,23 +58,23 @@ fn wide_shift(inst: &Instruction) -> Option<Semantic> {
         return None;
     }
     Some(match inst.info.mnemonic {
-        "v_lshlrev_b64" => shift64_left,
-        "v_lshrrev_b64" => shift64_right,
-        "v_ashrrev_i64" => shift64_arithmetic,
+        "v_lshlrev_b64" => shift64_left(),
+        "v_lshrrev_b64" => shift64_right(),
+        "v_ashrrev_i64" => shift64_arithmetic(),
         _ => return None,
     })
 }
 
-fn shift64_left(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(shift64::<0>, w, e, s)
+fn shift64_left() -> Semantic {
+    host_semantic!(shift64::<0>)
 }
 
-fn shift64_right(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(shift64::<1>, w, e, s)
+fn shift64_right() -> Semantic {
+    host_semantic!(shift64::<1>)
 }
 
-fn shift64_arithmetic(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(shift64::<2>, w, e, s)
+fn shift64_arithmetic() -> Semantic {
+    host_semantic!(shift64::<2>)
 }
 
 /// Source 1 shifted by source 0 (its low six bits) per lane: left (`K` 0), right (1) or
@@ -255,8 +255,8 @@ fn lanes_sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES]
     (out, pack_mask(&carries))
 }
 
-fn add(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(add_lanes, w, e, s)
+fn add() -> Semantic {
+    host_semantic!(add_lanes)
 }
 
 #[inline(always)]
@@ -267,8 +267,8 @@ fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
     write_back(w, s, &values, carry)
 }
 
-fn addc(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(addc_lanes, w, e, s)
+fn addc() -> Semantic {
+    host_semantic!(addc_lanes)
 }
 
 #[inline(always)]
@@ -284,8 +284,8 @@ fn addc_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind>
     write_back(w, s, &values, carry)
 }
 
-fn mov(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(mov_lanes, w, e, s)
+fn mov() -> Semantic {
+    host_semantic!(mov_lanes)
 }
 
 #[inline(always)]
@@ -308,8 +308,8 @@ fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<()
     write_back(w, s, &values, 0)
 }
 
-fn and(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(and_lanes, w, e, s)
+fn and() -> Semantic {
+    host_semantic!(and_lanes)
 }
 
 #[inline(always)]
@@ -317,8 +317,8 @@ fn and_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
     binary(w, s, |a, b| a & b)
 }
 
-fn or(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(or_lanes, w, e, s)
+fn or() -> Semantic {
+    host_semantic!(or_lanes)
 }
 
 #[inline(always)]
@@ -326,8 +326,8 @@ fn or_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     binary(w, s, |a, b| a | b)
 }
 
-fn xor(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(xor_lanes, w, e, s)
+fn xor() -> Semantic {
+    host_semantic!(xor_lanes)
 }
 
 #[inline(always)]
@@ -335,8 +335,8 @@ fn xor_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> 
     binary(w, s, |a, b| a ^ b)
 }
 
-fn lshlrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(lshlrev_lanes, w, e, s)
+fn lshlrev() -> Semantic {
+    host_semantic!(lshlrev_lanes)
 }
 
 #[inline(always)]
@@ -344,8 +344,8 @@ fn lshlrev_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKi
     binary(w, s, |shift, v| v << (shift & 31))
 }
 
-fn lshrrev(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    with_avx2!(lshrrev_lanes, w, e, s)
+fn lshrrev() -> Semantic {
+    host_semantic!(lshrrev_lanes)
 }
 
 #[inline(always)]

@@ -9,7 +9,7 @@ use super::operands::{active, for_active, vgpr, write_active};
 use super::program::{Env, Step};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::Operand;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Where one lane's access goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,13 +270,9 @@ pub fn contiguous(
         let (reg_head, reg_tail) = regs[0].split_at_mut(split);
         for (words, reg) in [(head, reg_head), (tail, reg_tail)] {
             if store {
-                for (word, v) in words.iter().zip(reg.iter()) {
-                    word.store(*v, Ordering::Relaxed);
-                }
+                store_words(words, reg);
             } else {
-                for (word, v) in words.iter().zip(reg.iter_mut()) {
-                    *v = word.load(Ordering::Relaxed);
-                }
+                load_words(words, reg);
             }
         }
         run.record();
@@ -296,6 +292,41 @@ pub fn contiguous(
     }
     run.record();
     Ok(true)
+}
+
+/// Copies `words` into `reg` (as many as the shorter holds), eight at a time: atomic
+/// accesses are not vectorised, but in groups of eight the loop's own count and test
+/// come once per group instead of once per word.
+#[inline(always)]
+fn load_words(words: &[AtomicU32], reg: &mut [u32]) {
+    let n = words.len().min(reg.len());
+    let (words, reg) = (&words[..n], &mut reg[..n]);
+    let (mut from, mut to) = (words.chunks_exact(8), reg.chunks_exact_mut(8));
+    for (from, to) in (&mut from).zip(&mut to) {
+        for (word, v) in from.iter().zip(to.iter_mut()) {
+            *v = word.load(Ordering::Relaxed);
+        }
+    }
+    for (word, v) in from.remainder().iter().zip(to.into_remainder()) {
+        *v = word.load(Ordering::Relaxed);
+    }
+}
+
+/// Copies `reg` into `words` (as many as the shorter holds), eight at a time, as
+/// [`load_words`] does the other way.
+#[inline(always)]
+fn store_words(words: &[AtomicU32], reg: &[u32]) {
+    let n = words.len().min(reg.len());
+    let (words, reg) = (&words[..n], &reg[..n]);
+    let (mut to, mut from) = (words.chunks_exact(8), reg.chunks_exact(8));
+    for (to, from) in (&mut to).zip(&mut from) {
+        for (word, v) in to.iter().zip(from) {
+            word.store(*v, Ordering::Relaxed);
+        }
+    }
+    for (word, v) in to.remainder().iter().zip(from.remainder()) {
+        word.store(*v, Ordering::Relaxed);
+    }
 }
 
 /// Performs `op` for every active lane at `targets`, with data from the VGPRs of `data`

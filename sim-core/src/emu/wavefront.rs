@@ -67,9 +67,10 @@ impl Wavefront {
         }
     }
 
-    /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, keeping the
-    /// vector registers' storage (running many work-groups then allocates nothing).
-    pub fn reset(&mut self, vgpr_count: usize) {
+    /// Makes this wavefront what [`new`](Self::new)`(vgpr_count)` would, but with the
+    /// scalar registers `initial_sgprs`, keeping the vector registers' storage (running
+    /// many work-groups then allocates nothing).
+    pub fn reset(&mut self, vgpr_count: usize, initial_sgprs: &[u32; 128]) {
         // Field by field, without building a whole wavefront to copy; every field is
         // named, so a new one cannot be missed.
         let Wavefront {
@@ -83,7 +84,7 @@ impl Wavefront {
             executed,
             scratch_base,
         } = self;
-        *sgprs = [0; 128];
+        *sgprs = *initial_sgprs;
         vgprs.clear();
         vgprs.resize(vgpr_count, [0; LANES]);
         *scc = false;

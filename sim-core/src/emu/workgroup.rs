@@ -7,7 +7,7 @@ use super::budget::InstructionBudget;
 use super::fault::{Fault, FaultKind};
 use super::memory::{Tlb, TlbEntries};
 use super::program::{Env, Program};
-use super::setup::{initialize_all, WavefrontSetup};
+use super::setup::{LaunchRegisters, WavefrontSetup};
 use super::wavefront::{WaveStatus, Wavefront};
 use crate::driver::GpuMemory;
 use crate::isa::Category;
@@ -110,6 +110,27 @@ pub struct WorkGroupRun {
     pub wavefronts: u32,
 }
 
+/// What the work-groups of one launch that a host thread runs share: the wavefronts'
+/// launch-wide initial registers, and the address translations made so far (pages do not
+/// move while a launch runs).
+pub struct LaunchState {
+    /// The launch's initial registers.
+    pub registers: LaunchRegisters,
+    /// Translations made for the launch's memory.
+    pub translations: TlbEntries,
+}
+
+impl LaunchState {
+    /// The state of a launch of `kernel`, `setup` describing any of its wavefronts, before
+    /// any translation.
+    pub fn new(kernel: &KernelCode, setup: &WavefrontSetup) -> Self {
+        LaunchState {
+            registers: LaunchRegisters::new(&kernel.descriptor, setup, kernel.entry_pc),
+            translations: TlbEntries::default(),
+        }
+    }
+}
+
 /// Runs the wavefronts `waves` (one setup each, in wavefront order) of one work-group of
 /// `kernel` with `lds_bytes` of LDS, against `memory`.
 pub fn run_workgroup(
@@ -120,29 +141,29 @@ pub fn run_workgroup(
     limits: RunLimits,
     budget: &InstructionBudget,
 ) -> Result<WorkGroupRun, Fault> {
-    let mut translations = TlbEntries::default();
-    run_workgroup_translated(
+    let first = waves.first().copied().unwrap_or_default();
+    let mut launch = LaunchState::new(kernel, &first);
+    run_workgroup_in_launch(
         kernel,
         memory,
         waves,
         lds_bytes,
         limits,
         budget,
-        &mut translations,
+        &mut launch,
     )
 }
 
-/// [`run_workgroup`] with its address translations cached in `translations` (empty, or
-/// made for `memory` while its pages did not move, e.g. by earlier work-groups of the
-/// same launch).
-pub fn run_workgroup_translated(
+/// [`run_workgroup`] with what the launch's work-groups share in `launch` (made for this
+/// launch on `memory`, e.g. by its earlier work-groups).
+pub fn run_workgroup_in_launch(
     kernel: &KernelCode,
     memory: &GpuMemory,
     waves: &[WavefrontSetup],
     lds_bytes: u32,
     limits: RunLimits,
     budget: &InstructionBudget,
-    translations: &mut TlbEntries,
+    launch: &mut LaunchState,
 ) -> Result<WorkGroupRun, Fault> {
     let vgprs = kernel
         .program
@@ -152,13 +173,12 @@ pub fn run_workgroup_translated(
     let mut spare = SpareWavefronts::take();
     let wavefronts = &mut spare.0;
     wavefronts.resize_with(waves.len(), || Wavefront::new(0));
-    for w in wavefronts.iter_mut() {
-        w.reset(vgprs);
+    for (w, setup) in wavefronts.iter_mut().zip(waves) {
+        launch.registers.start(w, vgprs, setup);
     }
-    initialize_all(wavefronts, &kernel.descriptor, waves, kernel.entry_pc);
     let mut lds = vec![0u8; lds_bytes as usize];
     let mut env = Env {
-        tlb: Tlb::new(memory, translations),
+        tlb: Tlb::new(memory, &mut launch.translations),
         lds: &mut lds,
     };
     let mut counts = InstructionCounts::default();

@@ -29,14 +29,15 @@
 use super::{ExecutionError, Message, WorkGroup};
 use crate::engine::{Component, Context, Observation, Port, Time, Wake};
 use rayon::prelude::*;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// A compute unit's answer to one [`Message::MapWorkGroup`].
 #[derive(Debug, Clone)]
 pub struct WorkGroupDone {
-    /// The work-group, as it was mapped.
-    pub workgroup: WorkGroup,
+    /// The work-group, as it was mapped (in the box it came in, so that answering
+    /// allocates nothing).
+    pub workgroup: Box<WorkGroup>,
     /// `Ok` when all its wavefronts ended normally.
     pub result: Result<(), Box<ExecutionError>>,
 }
@@ -59,9 +60,13 @@ pub struct FunctionalCu<X> {
     executor: X,
     port: Port,
     pool: Option<Arc<rayon::ThreadPool>>,
-    /// Executed work-groups waiting for their completion time, by (time, launch, dispatch
-    /// index).
-    running: BTreeMap<(Time, u64, u64), WorkGroupDone>,
+    /// Executed work-groups waiting for their completion time, in order of (time, launch,
+    /// dispatch index): mostly each is due no earlier than the last, so it joins at the
+    /// back.
+    running: VecDeque<((Time, u64, u64), WorkGroupDone)>,
+    /// Work-groups taken from the port, to be executed (kept for its storage).
+    #[allow(clippy::vec_box)] // Each box goes back to the dispatcher in its answer.
+    arrived: Vec<Box<WorkGroup>>,
     /// Answers ([`Message::WorkGroupDone`]) due but refused by a full port.
     outbox: VecDeque<Message>,
 }
@@ -74,16 +79,17 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             executor,
             port,
             pool,
-            running: BTreeMap::new(),
+            running: VecDeque::new(),
+            arrived: Vec::new(),
             outbox: VecDeque::new(),
         }
     }
 
     fn accept(&mut self, ctx: &mut Context<'_, Message>) {
-        let mut arrived = Vec::new();
+        let mut arrived = std::mem::take(&mut self.arrived);
         while let Some(msg) = ctx.retrieve(self.port) {
             match msg {
-                Message::MapWorkGroup(wg) => arrived.push(*wg),
+                Message::MapWorkGroup(wg) => arrived.push(wg),
                 other => panic!("a compute unit received {other:?}"),
             }
         }
@@ -96,7 +102,7 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             }),
             _ => arrived.iter().map(|wg| self.executor.execute(wg)).collect(),
         };
-        for (workgroup, result) in arrived.into_iter().zip(results) {
+        for (workgroup, result) in arrived.drain(..).zip(results) {
             ctx.notify(&Observation::TaskStart {
                 task: workgroup.index,
                 kind: "work-group",
@@ -106,33 +112,31 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
                 Err(e) => (1, Err(Box::new(e))),
             };
             let done = ctx.now() + ctx.clock().cycles(cycles.max(1));
+            let key = (done, workgroup.launch, workgroup.index);
+            let at = self.running.partition_point(|(k, _)| *k < key);
             // One timer serves all work-groups finishing at the same time.
-            if self
-                .running
-                .range((done, 0, 0)..=(done, u64::MAX, u64::MAX))
-                .next()
-                .is_none()
-            {
+            let same_time = |i: usize| self.running.get(i).is_some_and(|(k, _)| k.0 == done);
+            let timer_set = same_time(at) || (at > 0 && same_time(at - 1));
+            if !timer_set {
                 ctx.wake_at(done, 0);
             }
-            let key = (done, workgroup.launch, workgroup.index);
             self.running
-                .insert(key, WorkGroupDone { workgroup, result });
+                .insert(at, (key, WorkGroupDone { workgroup, result }));
         }
+        self.arrived = arrived;
     }
 
     fn finish_due(&mut self, ctx: &mut Context<'_, Message>) {
-        while let Some(entry) = self.running.first_entry() {
-            if entry.key().0 > ctx.now() {
+        while let Some(((time, _, _), _)) = self.running.front() {
+            if *time > ctx.now() {
                 break;
             }
-            let done = entry.remove();
+            let (_, done) = self.running.pop_front().expect("not empty");
             ctx.notify(&Observation::TaskEnd {
                 task: done.workgroup.index,
                 kind: "work-group",
             });
-            self.outbox
-                .push_back(Message::WorkGroupDone(Box::new(done)));
+            self.outbox.push_back(Message::WorkGroupDone(done));
         }
         ctx.send_queued(self.port, &mut self.outbox);
     }

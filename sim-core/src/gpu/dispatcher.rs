@@ -1,6 +1,7 @@
 //! The dispatcher: splits a kernel's grid into work-groups and maps them onto compute
 //! units as their resources allow.
 
+use super::refusals::Refusals;
 use super::resources::{CuResources, WorkGroupNeeds};
 use super::workgroup::WorkGroupGrid;
 use super::{
@@ -27,6 +28,8 @@ const NEXT_CYCLE: u64 = 0;
 pub struct Dispatcher {
     command_processor: Port,
     cus: Vec<Port>,
+    /// `cu_of_port[p]`: the compute unit whose link is the dispatcher's port `p`.
+    cu_of_port: Vec<Option<usize>>,
     config: GpuConfig,
     free: Vec<CuResources>,
     pace: DispatchPace,
@@ -39,9 +42,9 @@ pub struct Dispatcher {
     /// yet.
     replies: VecDeque<Message>,
     next_cu: usize,
-    /// `full[i]`: compute unit `i` refused a work-group with these needs (resources or
-    /// port) and has freed nothing since — no need to ask again.
-    full: Vec<Option<WorkGroupNeeds>>,
+    /// Compute units that refused a work-group (resources or port) and have freed nothing
+    /// since — no need to ask them again for one with the same needs.
+    refused: Refusals,
     /// The cycle of the latest mapping and how many were mapped in it.
     cycle: u64,
     mapped_in_cycle: u32,
@@ -86,7 +89,15 @@ impl Dispatcher {
         Dispatcher {
             command_processor,
             free: vec![CuResources::new(config); cus.len()],
-            full: vec![None; cus.len()],
+            refused: Refusals::new(cus.len()),
+            cu_of_port: {
+                let ports = cus.iter().map(|p| p.index() + 1).max().unwrap_or(0);
+                let mut cu_of_port = vec![None; ports];
+                for (cu, p) in cus.iter().enumerate() {
+                    cu_of_port[p.index()] = Some(cu);
+                }
+                cu_of_port
+            },
             cus,
             config: config.clone(),
             pace: match pace {
@@ -204,21 +215,28 @@ impl Dispatcher {
             let needs = WorkGroupNeeds::new(&kernel.request.kernel, size.iter().product());
             let n = self.cus.len();
             // From the compute unit after the last one used, round the ring.
-            let mut ring = (self.next_cu..n).chain(0..self.next_cu);
-            let placed = ring.find_map(|cu| {
-                if self.full[cu] == Some(needs) {
-                    return None;
+            let mut placed = None;
+            for (from, to) in [(self.next_cu, n), (0, self.next_cu)] {
+                let mut next = from;
+                while let Some(cu) = self.refused.first_willing(needs, next, to) {
+                    let placement = if ctx.can_send(self.cus[cu]) {
+                        self.free[cu].reserve(&needs)
+                    } else {
+                        None
+                    };
+                    match placement {
+                        Some(placement) => {
+                            placed = Some((cu, placement));
+                            break;
+                        }
+                        None => self.refused.record(cu, needs),
+                    }
+                    next = cu + 1;
                 }
-                let placement = if ctx.can_send(self.cus[cu]) {
-                    self.free[cu].reserve(&needs)
-                } else {
-                    None
-                };
-                if placement.is_none() {
-                    self.full[cu] = Some(needs);
+                if placed.is_some() {
+                    break;
                 }
-                placement.map(|placement| (cu, placement))
-            });
+            }
             let Some((cu, placement)) = placed else {
                 // Woken again by a completion or a freed port.
                 return;
@@ -252,11 +270,16 @@ impl Dispatcher {
         }
     }
 
+    /// The compute unit linked to the dispatcher's port `port`, if any.
+    fn compute_unit_of(&self, port: Port) -> Option<usize> {
+        self.cu_of_port.get(port.index()).copied().flatten()
+    }
+
     fn complete(&mut self, cu: usize, done: WorkGroupDone) {
         let needs = WorkGroupNeeds::of(&done.workgroup);
         let wavefronts = needs.wavefronts as usize;
         self.free[cu].release(&needs, &done.workgroup.placement, wavefronts);
-        self.full[cu] = None;
+        self.refused.forget(cu);
         let kernel = self
             .current
             .as_mut()
@@ -301,19 +324,19 @@ impl Component<Message> for Dispatcher {
                 self.start_next(ctx.now());
             }
             Wake::Arrived(port) => {
-                let cu = self.cus.iter().position(|&p| p == port).expect(
+                let cu = self.compute_unit_of(port).expect(
                     "the dispatcher's ports are its command processor's and its compute units'",
                 );
                 while let Some(msg) = ctx.retrieve(port) {
                     match msg {
-                        Message::WorkGroupDone(done) => self.complete(cu, *done),
+                        Message::WorkGroupDone(done) => self.complete(cu, done),
                         other => panic!("the dispatcher got {other:?} from compute unit {cu}"),
                     }
                 }
             }
             Wake::PortFree(port) => {
-                if let Some(cu) = self.cus.iter().position(|&p| p == port) {
-                    self.full[cu] = None;
+                if let Some(cu) = self.compute_unit_of(port) {
+                    self.refused.forget(cu);
                 }
             }
             Wake::Timer(_) | Wake::InOrder => {}

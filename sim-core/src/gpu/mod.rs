@@ -13,6 +13,7 @@ pub mod compute_unit;
 mod dispatcher;
 mod launch;
 mod progress;
+mod refusals;
 mod resources;
 mod workgroup;
 
@@ -39,7 +40,7 @@ pub enum Message {
     /// Execute a work-group: dispatcher → compute unit.
     MapWorkGroup(Box<WorkGroup>),
     /// A work-group finished or failed: compute unit → dispatcher.
-    WorkGroupDone(Box<WorkGroupDone>),
+    WorkGroupDone(WorkGroupDone),
     /// A request or answer of the memory hierarchy (compute unit ↔ caches, TLBs, DRAM),
     /// so the front end, the compute units and the hierarchy share one engine.
     Memory(MemoryMessage),

@@ -443,10 +443,10 @@ impl Component<Message> for OneAtATime {
                 .busy
                 .take()
                 .expect("a timer ends the running work-group");
-            let done = Message::WorkGroupDone(Box::new(WorkGroupDone {
-                workgroup,
+            let done = Message::WorkGroupDone(WorkGroupDone {
+                workgroup: Box::new(workgroup),
                 result: Ok(()),
-            }));
+            });
             assert!(
                 ctx.send(self.port, done).is_ok(),
                 "the dispatcher takes answers at once"

@@ -322,7 +322,8 @@ impl ComputeUnit {
                 continue;
             };
             let s = &self.settings;
-            let setups = wavefront_setups(&workgroup, &resources, s.simds, s.slots_per_simd);
+            let setups: Vec<_> =
+                wavefront_setups(&workgroup, &resources, s.simds, s.slots_per_simd).collect();
             let code = resources.code.clone();
             let vgprs = code
                 .program
@@ -381,10 +382,10 @@ impl ComputeUnit {
             kind: "work-group",
         });
         self.answers
-            .push_back(Message::WorkGroupDone(Box::new(WorkGroupDone {
-                workgroup,
+            .push_back(Message::WorkGroupDone(WorkGroupDone {
+                workgroup: Box::new(workgroup),
                 result,
-            })));
+            }));
     }
 
     /// Removes work-group `key` and its wavefronts and answers for it.
