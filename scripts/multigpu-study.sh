@@ -153,6 +153,10 @@ for name, args, label, gpus, mode, tag in runs:
                    if r["what"].startswith("migrated_pages_"))
     busy = defaultdict(float)
     for r in rows:
+        # The links' busy time during kernels: not the host's transfers
+        # (`transfers.fabric.*`), which happen outside the kernels' time.
+        if r["location"].startswith("transfers."):
+            continue
         if ".fabric." in r["location"] and r["what"] == "busy":
             busy[r["location"].split(".fabric.", 1)[1]] += float(r["value"])
     link, most = max(busy.items(), key=lambda kv: kv[1], default=("-", 0.0))

@@ -28,7 +28,7 @@ use crate::loader::{ArgKind, PrintfFormat};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, TryLockError};
 
 /// Why the platform could not be built.
@@ -133,6 +133,10 @@ pub struct Platform {
     cache_states: Vec<AtomicU8>,
     /// Per GPU, the START time (ns) of its latest kernel.
     last_starts: Vec<AtomicU64>,
+    /// Per discrete GPU, whether a buffer moved onto or off it since its latest kernel:
+    /// its translations (and cached lines) are dropped before the next, as a driver's
+    /// TLB shoot-down after unmapping pages would.
+    buffers_moved: Vec<AtomicBool>,
     /// Per device (a unified one), pages the Locality API moved and the next command
     /// has yet to wait for: (from GPU, to GPU, bytes), in the order placed.
     placements: Vec<Mutex<Vec<(usize, usize, u64)>>>,
@@ -174,6 +178,7 @@ impl Platform {
             progress,
             cache_states: Vec::new(),
             last_starts: Vec::new(),
+            buffers_moved: Vec::new(),
             placements: Vec::new(),
             timeline: None,
         };
@@ -182,6 +187,9 @@ impl Platform {
             .collect();
         platform.last_starts = (0..platform.driver.gpu_count())
             .map(|_| AtomicU64::new(0))
+            .collect();
+        platform.buffers_moved = (0..platform.driver.gpu_count())
+            .map(|_| AtomicBool::new(false))
             .collect();
         platform.cache_states = (0..platform.driver.gpu_count())
             .map(|_| AtomicU8::new(CacheState::Cold as u8))
@@ -429,7 +437,8 @@ impl Platform {
             return self.run_on_timeline(timeline, gpu, d, device, job);
         };
         model.split_work_groups(split);
-        if std::mem::take(&mut device.pages_moved) {
+        let buffers_moved = self.buffers_moved[gpu].swap(false, Ordering::Relaxed);
+        if std::mem::take(&mut device.pages_moved) || buffers_moved {
             if let Some(memory) = &mut device.timing {
                 memory.invalidate(model).map_err(|e| setup(&e))?;
             }

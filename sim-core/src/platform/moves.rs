@@ -30,6 +30,7 @@ use super::Platform;
 use crate::driver::{Buffer, DriverError};
 use crate::engine::PS_PER_NS;
 use crate::timing::{copy_on_idle_links, Node, Topology};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Platform {
@@ -87,6 +88,9 @@ impl Platform {
         }
         for buffer in sorted {
             if let Some(from) = buffer.move_to(gpu)? {
+                for end in [from, gpu] {
+                    self.buffers_moved[end].store(true, Ordering::Relaxed);
+                }
                 ns += self.copy_between(from, gpu, buffer.size(), start_ns + ns);
             }
         }

@@ -37,7 +37,7 @@ pub(super) struct TimingMemory {
     fabric: Option<FabricStats>,
     next_flush: u64,
     /// Whether caches and TLBs keep their lines and translations from one kernel to the
-    /// next (one GPU: pages never move).
+    /// next (all but a unified device whose pages migrate during kernels).
     keep_warm: bool,
     /// Whether pages move between the GPUs during kernels (a unified device with page
     /// migration): every kernel then starts with empty caches and TLBs.
@@ -57,10 +57,11 @@ impl TimingMemory {
     ///
     /// As in MGPUSim, whose driver flushes caches only around copies of data a kernel
     /// wrote and never drops translations, the next kernel finds the caches (clean) and
-    /// TLBs warm on a platform of one GPU. (gcnsim's values come from the functional
-    /// model, so clean lines never go stale in a way that matters, and the written-back
-    /// bytes make memory current for the host.) With several GPUs a buffer's pages can
-    /// move to another GPU between kernels, so the lines and translations are dropped.
+    /// TLBs warm. (gcnsim's values come from the functional model, so clean lines never
+    /// go stale in a way that matters, and the written-back bytes make memory current
+    /// for the host.) A discrete GPU drops them only when a buffer moved onto or off it
+    /// ([`TimingMemory::invalidate`] before its next kernel); a unified device's, when
+    /// pages migrate during kernels.
     pub(super) fn flush(&mut self, gpu: &mut Gpu) -> Result<(Vec<Metric>, Vec<LinkSpan>), String> {
         let request = if self.keep_warm {
             MemRequest::write_back
@@ -177,7 +178,7 @@ pub(super) fn timing_gpu(
             metrics,
             fabric: None,
             next_flush: 0,
-            keep_warm: platform.device_count() == 1,
+            keep_warm: true,
             pages_migrate: false,
         },
     )
