@@ -20,9 +20,9 @@
 //! after the other. Booking shared links in the order the host threads reach them would
 //! make times depend on that order. On the shared timeline
 //! (`platform.discrete_timeline = "shared"`, see [`Timeline`](super::Timeline)) the
-//! copies are booked on the links the fabric of the platform's engine has, in the order
-//! of their simulated START: a copy that overlaps another on a link waits for the link
-//! (the first booked takes its bandwidth first). Copies never slow kernels down: discrete
+//! copies cross the platform's links with every other copy and host transfer that
+//! overlaps them in simulated time, sharing each link line by line (see
+//! [`SharedLinks`](crate::timing::SharedLinks)). Copies never slow kernels down: discrete
 //! GPUs' kernels use only their own memory.
 
 use super::timeline::{Job, Outcome};
@@ -40,8 +40,8 @@ impl Platform {
     /// pages the Locality API placed since its last command cross the links first,
     /// GPU pair by GPU pair in the order placed.
     ///
-    /// On the shared timeline, the copies of queue `queue` are booked on the links in
-    /// simulated-time order with every other queue's.
+    /// On the shared timeline, the copies of queue `queue` share the links line by line
+    /// with every other queue's that overlap them in simulated time.
     pub fn move_buffers(
         &self,
         gpu: usize,

@@ -26,8 +26,14 @@
 //!   the event's END, before the completer itself goes on (see
 //!   [`Timeline::wake`]); an event the engine ends completes at the engine's time, when
 //!   the engine is stopped there. A host thread waiting for its own upload has no bound
-//!   either; when the upload ends (the engine stopped at its START) the thread counts
-//!   again with its clock where it was, at most that START, until it moves it on.
+//!   either; when the upload ends (the engine stopped at its END) the thread counts
+//!   again with its clock where it was, at most its START, until it moves it on (to the
+//!   END: it hands over nothing before).
+//!
+//! Moves and transfers run on the links ([`SharedLinks`]) with the engine's events, in
+//! time order (at one time: jobs, then the links, then the engine), so a copy ends, like
+//! a kernel, at an event below the horizon, and the copies that overlap it in simulated
+//! time share the links with it line by line whatever order their threads came in.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events

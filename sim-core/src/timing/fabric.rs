@@ -20,7 +20,7 @@
 //! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
 //! link that enters it.
 //!
-//! The host may hang on the fabric too (discrete GPUs on the shared timeline book the
+//! The host may hang on the fabric too (discrete GPUs on the shared timeline carry the
 //! host's transfers on it): on the PCIe tree it sits on the root complex, as MGPUSim's
 //! driver does, behind a link of the tree's bandwidth (`host>root`, entering the root
 //! complex costs a switch's latency; `root>host`), so every GPU's host traffic shares
@@ -31,11 +31,12 @@
 //! answers take the path over those links, as MGPUSim's driver on the root complex
 //! reaches each command processor over the PCIe network (`FlushReq`, `LaunchKernelReq`,
 //! one flit each: MGPUSim sets no traffic bytes for them), but on idle links: they are
-//! not booked, neither waiting for what the links carry nor delaying it. Transfers are
-//! booked whole at their START, not line by line, so a flush booked behind one would
-//! wait for all of it where a real link would interleave the flush's few bytes with the
-//! transfer's lines (booked, FIR split over 4 discrete GPUs took 9.3-15.4 µs a kernel
-//! instead of 7.5 µs unbooked, its flushes waiting behind other GPUs' uploads).
+//! not booked, neither waiting for what the links carry nor delaying it. The shared
+//! timeline's moves and host transfers cross a model of the same links of their own
+//! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
+//! component does not see. (When transfers were booked here whole at their START, a
+//! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
+//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.)
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
