@@ -50,7 +50,8 @@
 //! past it: that run's times may then depend on the host threads' timing. A command whose
 //! START lies behind the engine's time (possible only then, when two queues share a GPU,
 //! when a thread other than the program's enqueues, or when a program enqueues between
-//! polls of an unfinished command) starts at the engine's time.
+//! polls of an unfinished command) starts at the engine's time (a move or transfer at the
+//! links' time if that is later).
 
 use super::timing::platform_engine;
 use crate::config::PlatformConfig;
@@ -436,10 +437,13 @@ impl SharedEngine {
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
                         Job::Copies(copies) => {
+                            // (Later than `at` only if the engine or the links have passed
+                            // it: see the module documentation.)
+                            let start = self.gpu.now().max(self.links.now());
                             let job = CopyJob {
                                 ticket,
                                 queue,
-                                start: self.gpu.now(),
+                                start,
                                 rest: copies.into(),
                                 done: Vec::new(),
                             };

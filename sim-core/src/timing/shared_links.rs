@@ -108,6 +108,8 @@ pub struct SharedLinks {
     transfers: BTreeMap<u64, Transfer>,
     next_transfer: u64,
     events: BinaryHeap<Reverse<(Time, Event)>>,
+    /// When the last event handled was due.
+    now: Time,
 }
 
 impl SharedLinks {
@@ -130,13 +132,20 @@ impl SharedLinks {
             transfers: BTreeMap::new(),
             next_transfer: 0,
             events: BinaryHeap::new(),
+            now: 0,
         }
     }
 
+    /// When the last event handled was due (0 before the first).
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
     /// Starts a transfer of `bytes` from `from`'s memory to `to`'s (two GPUs, or a GPU
-    /// and the host), its requests leaving at `start` (no earlier than the last event
-    /// handled); returns its number.
+    /// and the host), its requests leaving at `start`, which must not lie before
+    /// [`now`](Self::now); returns its number.
     pub fn start(&mut self, (from, to): (Node, Node), bytes: u64, start: Time) -> u64 {
+        assert!(start >= self.now, "a transfer starts in the links' past");
         let number = self.next_transfer;
         self.next_transfer += 1;
         let lines = bytes.div_ceil(self.line_bytes);
@@ -176,6 +185,7 @@ impl SharedLinks {
     /// Handles the next event; returns the transfers it ended (at most one).
     pub fn step(&mut self) -> Option<EndedTransfer> {
         let Reverse((now, event)) = self.events.pop()?;
+        self.now = now;
         let ended = match event {
             Event::Ended(number) => self.end(number, now),
             Event::Link(link) => {
