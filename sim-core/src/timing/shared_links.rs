@@ -182,7 +182,7 @@ impl SharedLinks {
         self.events.peek().map(|Reverse((at, _))| *at)
     }
 
-    /// Handles the next event; returns the transfers it ended (at most one).
+    /// Handles the next event; returns the transfer it ended, if it ended one.
     pub fn step(&mut self) -> Option<EndedTransfer> {
         let Reverse((now, event)) = self.events.pop()?;
         self.now = now;
