@@ -26,8 +26,14 @@
 //!   the event's END, before the completer itself goes on (see
 //!   [`Timeline::wake`]); an event the engine ends completes at the engine's time, when
 //!   the engine is stopped there. A host thread waiting for its own upload has no bound
-//!   either; when the upload ends (the engine stopped at its START) the thread counts
-//!   again with its clock where it was, at most that START, until it moves it on.
+//!   either; when the upload ends (the engine stopped at its END) the thread counts
+//!   again with its clock where it was, at most its START, until it moves it on (to the
+//!   END: it hands over nothing before).
+//!
+//! Moves and transfers run on the links ([`SharedLinks`]) with the engine's events, in
+//! time order (at one time: jobs, then the links, then the engine), so a copy ends, like
+//! a kernel, at an event below the horizon, and the copies that overlap it in simulated
+//! time share the links with it line by line whatever order their threads came in.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events
@@ -44,7 +50,8 @@
 //! past it: that run's times may then depend on the host threads' timing. A command whose
 //! START lies behind the engine's time (possible only then, when two queues share a GPU,
 //! when a thread other than the program's enqueues, or when a program enqueues between
-//! polls of an unfinished command) starts at the engine's time.
+//! polls of an unfinished command) starts at the engine's time (a move or transfer at the
+//! links' time if that is later).
 
 use super::timing::platform_engine;
 use crate::config::PlatformConfig;
@@ -53,7 +60,8 @@ use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    FabricLinks, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
+    EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
+    SharedLinks, Topology,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -155,8 +163,12 @@ impl Timeline {
                 gpu,
                 flush_ports: memory.host.clone(),
                 metrics,
-                links: memory.links.clone(),
-                line_bytes: platform.gpu.l1v.line_bytes.into(),
+                links: SharedLinks::new(
+                    gpus,
+                    &Topology::of_platform(platform),
+                    platform.gpu.l1v.line_bytes.into(),
+                ),
+                copying: BTreeMap::new(),
                 running: (0..gpus).map(|_| None).collect(),
                 held: (0..gpus).map(|_| VecDeque::new()).collect(),
                 next_flush: 0,
@@ -370,13 +382,28 @@ struct SharedEngine {
     /// two), for the flush after each kernel.
     flush_ports: Vec<PortRef>,
     metrics: MetricsCollector,
-    links: FabricLinks,
-    line_bytes: u64,
+    /// The fabric's links, carrying the copies (not the GPUs' or the host's messages:
+    /// see [`crate::timing::Fabric`]).
+    links: SharedLinks,
+    /// The copy jobs on the links, by the number of the copy on them.
+    copying: BTreeMap<u64, CopyJob>,
     /// Per GPU, its running kernel.
     running: Vec<Option<Running>>,
     /// Per GPU, kernels whose START came while it was busy, in order.
     held: Vec<VecDeque<(u64, u64, KernelLaunch)>>,
     next_flush: u64,
+}
+
+/// A job of copies on the links: one copy on them, the others waiting their turn.
+struct CopyJob {
+    ticket: u64,
+    queue: u64,
+    /// When the copy on the links started (or the next one starts).
+    start: Time,
+    /// The copies still to start, in order.
+    rest: VecDeque<(Node, Node, u64)>,
+    /// The copies that have ended: their nanoseconds and what they put on the links.
+    done: Vec<(u64, FabricTraffic)>,
 }
 
 /// A kernel on a GPU of the shared engine.
@@ -398,7 +425,9 @@ impl SharedEngine {
         let mut ended = Vec::new();
         while ended.is_empty() {
             let next_job = due.keys().next().map(|k| k.0);
-            let next_event = self.gpu.engine().next_event_time();
+            let on_links = self.links.next_event();
+            let in_engine = self.gpu.engine().next_event_time();
+            let next_event = [in_engine, on_links].into_iter().flatten().min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
                     let Some(((_, gpu, queue), (ticket, job))) = due.pop_first() else {
@@ -408,10 +437,23 @@ impl SharedEngine {
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
                         Job::Copies(copies) => {
-                            let now = self.gpu.now();
-                            let outcome = self.copy(copies, now);
-                            ended.push((ticket, queue, now / PS_PER_NS, outcome));
+                            // (Later than `at` only if the engine or the links have passed
+                            // it: see the module documentation.)
+                            let start = self.gpu.now().max(self.links.now());
+                            let job = CopyJob {
+                                ticket,
+                                queue,
+                                start,
+                                rest: copies.into(),
+                                done: Vec::new(),
+                            };
+                            self.next_copy(job, &mut ended);
                         }
+                    }
+                }
+                (_, Some(event)) if event < horizon && on_links == Some(event) => {
+                    if let Some(copy) = self.links.step() {
+                        self.copy_ended(copy, &mut ended);
                     }
                 }
                 (_, Some(event)) if event < horizon => {
@@ -447,17 +489,31 @@ impl SharedEngine {
         });
     }
 
-    /// Books `copies` on the links one after another from `start`.
-    fn copy(&self, copies: Vec<(Node, Node, u64)>, start: Time) -> Outcome {
-        let mut at = start;
-        let mut done = Vec::new();
-        for (from, to, bytes) in copies {
-            let (end, traffic) = self.links.copy((from, to), bytes, self.line_bytes, at);
-            let ns = (end - at).div_ceil(PS_PER_NS);
-            at += ns * PS_PER_NS;
-            done.push((ns, traffic));
+    /// Puts the next copy of `job` on the links at `job.start`, or ends the job then if
+    /// none is left.
+    fn next_copy(&mut self, mut job: CopyJob, ended: &mut Vec<Ended>) {
+        match job.rest.pop_front() {
+            Some((from, to, bytes)) => {
+                let copy = self.links.start((from, to), bytes, job.start);
+                self.copying.insert(copy, job);
+            }
+            None => {
+                let at_ns = job.start / PS_PER_NS;
+                ended.push((job.ticket, job.queue, at_ns, Outcome::Copies(job.done)));
+            }
         }
-        Outcome::Copies(done)
+    }
+
+    /// Copy `copy` on the links has ended: its job's next copy starts on the next
+    /// nanosecond (the copy's time is counted in whole nanoseconds).
+    fn copy_ended(&mut self, (copy, end, traffic): EndedTransfer, ended: &mut Vec<Ended>) {
+        let Some(mut job) = self.copying.remove(&copy) else {
+            return;
+        };
+        let ns = (end - job.start).div_ceil(PS_PER_NS);
+        job.start += ns * PS_PER_NS;
+        job.done.push((ns, traffic));
+        self.next_copy(job, ended);
     }
 
     /// Moves the running kernels on: a kernel the command processor has answered gets

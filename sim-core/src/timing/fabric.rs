@@ -20,7 +20,7 @@
 //! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
 //! link that enters it.
 //!
-//! The host may hang on the fabric too (discrete GPUs on the shared timeline book the
+//! The host may hang on the fabric too (discrete GPUs on the shared timeline carry the
 //! host's transfers on it): on the PCIe tree it sits on the root complex, as MGPUSim's
 //! driver does, behind a link of the tree's bandwidth (`host>root`, entering the root
 //! complex costs a switch's latency; `root>host`), so every GPU's host traffic shares
@@ -31,11 +31,12 @@
 //! answers take the path over those links, as MGPUSim's driver on the root complex
 //! reaches each command processor over the PCIe network (`FlushReq`, `LaunchKernelReq`,
 //! one flit each: MGPUSim sets no traffic bytes for them), but on idle links: they are
-//! not booked, neither waiting for what the links carry nor delaying it. Transfers are
-//! booked whole at their START, not line by line, so a flush booked behind one would
-//! wait for all of it where a real link would interleave the flush's few bytes with the
-//! transfer's lines (booked, FIR split over 4 discrete GPUs took 9.3-15.4 µs a kernel
-//! instead of 7.5 µs unbooked, its flushes waiting behind other GPUs' uploads).
+//! not booked, neither waiting for what the links carry nor delaying it. The shared
+//! timeline's moves and host transfers cross a model of the same links of their own
+//! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
+//! component does not see. (When transfers were booked here whole at their START, a
+//! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
+//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.)
 
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
@@ -51,9 +52,9 @@ const MERGE_GAP: Time = 100 * 1000;
 const PERIODS_PER_LINK: usize = 4096;
 
 /// Bytes a request adds to its data on a link (akita's `accessReqByteOverhead`).
-const REQUEST_OVERHEAD_BYTES: u64 = 12;
+pub(super) const REQUEST_OVERHEAD_BYTES: u64 = 12;
 /// Bytes an answer adds to its data (akita's `accessRspByteOverhead`).
-const RESPONSE_OVERHEAD_BYTES: u64 = 4;
+pub(super) const RESPONSE_OVERHEAD_BYTES: u64 = 4;
 
 /// An end of the fabric's paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,13 +123,13 @@ impl Topology {
 
 /// One direction of one link.
 #[derive(Debug, Clone)]
-struct Link {
-    name: String,
+pub(super) struct Link {
+    pub(super) name: String,
     /// Femtoseconds per byte.
     femtoseconds_per_byte: u64,
-    latency: Time,
+    pub(super) latency: Time,
     /// When the link is free for the next message.
-    free: Time,
+    pub(super) free: Time,
     bytes: u64,
     messages: u64,
     busy: Time,
@@ -164,7 +165,7 @@ impl Link {
     }
 
     /// How long `bytes` occupy the link.
-    fn occupied(&self, bytes: u64) -> Time {
+    pub(super) fn occupied(&self, bytes: u64) -> Time {
         (bytes * self.femtoseconds_per_byte).div_ceil(1000)
     }
 
@@ -467,30 +468,6 @@ impl FabricLinks {
         end
     }
 
-    /// Copies `bytes` from `from`'s memory to `to`'s (two GPUs, or a GPU and the host)
-    /// as [`copy_on_idle_links`] copies, the requests leaving at `start`,
-    /// behind what the links already carry; returns when the copy has ended and what the
-    /// links carried since their counters were last taken (for links only copies use:
-    /// discrete GPUs'), with busy periods from `start`.
-    pub fn copy(
-        &self,
-        pair: (Node, Node),
-        bytes: u64,
-        line_bytes: u64,
-        start: Time,
-    ) -> (Time, FabricTraffic) {
-        let mut state = self.lock();
-        let end = state.pull(&[(pair.0, pair.1, bytes)], line_bytes, start);
-        let mut traffic = state.take_traffic();
-        for link in &mut traffic.links {
-            for period in &mut link.periods {
-                period.0 = period.0.saturating_sub(start);
-                period.1 = period.1.saturating_sub(start);
-            }
-        }
-        (end, traffic)
-    }
-
     /// Adds the counters gathered since the last publication to the shared stats.
     pub fn publish(&self) {
         let traffic = self.lock().take_traffic();
@@ -542,7 +519,7 @@ impl Fabric {
 
 /// Adds busy period `period` (start, end, bytes) to `periods`: into the last one if it
 /// starts less than [`MERGE_GAP`] after it ends, or once [`PERIODS_PER_LINK`] are kept.
-fn merge_period(periods: &mut Vec<(Time, Time, u64)>, period: (Time, Time, u64)) {
+pub(super) fn merge_period(periods: &mut Vec<(Time, Time, u64)>, period: (Time, Time, u64)) {
     let full = periods.len() >= PERIODS_PER_LINK;
     match periods.last_mut() {
         Some(last) if period.0 <= last.1 + MERGE_GAP || full => {
@@ -571,7 +548,11 @@ fn link_bytes(msg: &MemoryMessage) -> u64 {
 /// The directed links of `topology` between `gpus` GPUs, and the host if `host`
 /// (numbered `gpus`), and the path from each to each other (by `a * nodes + b`). The
 /// host's links come after the GPUs'.
-fn build_paths(gpus: usize, topology: &Topology, host: bool) -> (Vec<Link>, Vec<Vec<usize>>) {
+pub(super) fn build_paths(
+    gpus: usize,
+    topology: &Topology,
+    host: bool,
+) -> (Vec<Link>, Vec<Vec<usize>>) {
     let nodes = gpus + usize::from(host);
     let mut links = Vec::new();
     let mut paths = vec![Vec::new(); nodes * nodes];
@@ -810,37 +791,6 @@ mod tests {
         assert_eq!(links[paths[3 + 2][0]].latency, ns(500));
         // Without the host, the links are the GPUs' only.
         assert_eq!(build_paths(4, &tree(), false).0.len(), 12);
-    }
-
-    #[test]
-    fn host_transfers_of_two_gpus_share_the_host_link_of_the_tree_but_not_direct_links() {
-        let line = 64;
-        let bytes = 64 * 1024;
-        // 1,024 answers of 68 bytes at 16 B/ns: 4,352 ns on each link they cross.
-        let answers = ns(4352);
-        for (topology, shared) in [(tree(), true), (all_to_all(32.0, ns(100)), false)] {
-            let links = FabricLinks::new(4, &topology, true, FabricStats::default());
-            let (alone, _) = links.copy((Node::Host, Node::Gpu(0)), bytes, line, 0);
-            let start = 2 * alone;
-            let (first, _) = links.copy((Node::Host, Node::Gpu(0)), bytes, line, start);
-            let (second, traffic) = links.copy((Node::Host, Node::Gpu(2)), bytes, line, start);
-            assert_eq!(first - start, alone);
-            if shared {
-                // The second's answers wait for the first's on host>root.
-                assert!(second - start > alone + answers - ns(10), "{second}");
-                assert!(second - start < alone + answers + ns(10), "{second}");
-                let host = traffic.links.iter().find(|l| l.name == "host>root");
-                assert_eq!(host.map(|l| l.bytes), Some(1024 * 68));
-                // Busy (from the copy's start) once the first copy's answers have passed.
-                let (from, to, _) = host.unwrap().periods[0];
-                assert!(from > answers && to < second - start, "{from} to {to}");
-            } else {
-                assert_eq!(second - start, alone);
-            }
-            let pairs = &traffic.pairs;
-            assert_eq!(pairs[0], (Node::Gpu(2), Node::Host, 1024 * 12, 1024));
-            assert_eq!(pairs[1], (Node::Host, Node::Gpu(2), 1024 * 68, 1024));
-        }
     }
 
     #[test]

@@ -50,6 +50,7 @@ mod pcie;
 mod plumbing;
 pub mod protocol;
 mod set_associative;
+mod shared_links;
 mod slot_table;
 mod tlb;
 
@@ -72,6 +73,7 @@ pub use protocol::{
     Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, Payload,
     TranslationRequest, TranslationResponse,
 };
+pub use shared_links::{EndedTransfer, SharedLinks};
 pub use tlb::{Tlb, TlbGeometry};
 
 #[cfg(test)]
