@@ -54,12 +54,22 @@ impl Claim {
     }
 }
 
-/// A group's claim word, alone in its cache line.
-#[repr(align(64))]
+/// A group's claim word, alone in its cache lines (128 bytes: x86 cores fetch lines in
+/// pairs).
+#[repr(align(128))]
 #[derive(Default)]
 struct ClaimWord(AtomicU64);
 
-/// What the engine's thread and the helpers share.
+/// What the engine's thread and the helpers share: in cache lines of its own (128-byte
+/// aligned and sized), as the helpers read it all the time and nothing else should pay
+/// for that. What passes between the cores costs dearly on the 2-core virtual machine
+/// at times: FIR 1,048,576 samples at 2 threads takes either about 3.2 s or about 8 s
+/// (both threads busy throughout), in phases of minutes that come and go whatever the
+/// build, while one thread takes 4.2 s and is not slowed by a busy neighbour; one more
+/// shared counter written by both threads an item put every run at 9.3 s. So a thread
+/// counts the items it ran and adds them to `done` once a step, not once an item
+/// (measured in the slow phase, 6 runs in turn: 7.5 s against 8.3 s).
+#[repr(align(128))]
 struct Shared {
     /// Per thread (0: the engine's), its group of the current step.
     claims: Box<[ClaimWord]>,
@@ -171,11 +181,12 @@ fn claim(word: &ClaimWord) -> Option<usize> {
     (got.next() < got.items()).then_some(got.first() + got.next())
 }
 
-/// Takes and runs every item left in the current step, thread `me`'s own group first;
+/// Takes and runs every item left in the current step, thread `me`'s own group first,
+/// and counts them done at the end (one write to the shared count, not one an item);
 /// whether there was any.
 fn take_all(shared: &Shared, me: usize) -> bool {
     let threads = shared.claims.len();
-    let mut any = false;
+    let mut ran = 0;
     for group in (me..threads).chain(0..me) {
         while let Some(item) = claim(&shared.claims[group]) {
             // SAFETY: this claim is of the current step, and the engine's thread waits
@@ -186,19 +197,20 @@ fn take_all(shared: &Shared, me: usize) -> bool {
             let work =
                 unsafe { *(shared.work.load(Ordering::Relaxed) as *const &(dyn Fn(usize) + Sync)) };
             run(shared, work, item);
-            any = true;
+            ran += 1;
         }
     }
-    any
+    if ran > 0 {
+        shared.done.fetch_add(ran, Ordering::AcqRel);
+    }
+    ran > 0
 }
 
-/// Runs item `item` of the current step and counts it done (keeping a panic for the
-/// engine's thread).
+/// Runs item `item` of the current step (keeping a panic for the engine's thread).
 fn run(shared: &Shared, work: &(dyn Fn(usize) + Sync), item: usize) {
     if let Err(panic) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(item))) {
         *shared.panic.lock().unwrap_or_else(|e| e.into_inner()) = Some(panic);
     }
-    shared.done.fetch_add(1, Ordering::AcqRel);
 }
 
 /// Helper `me`: claims and runs the items of each step until none has come for [`IDLE`].
