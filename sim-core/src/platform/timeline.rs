@@ -31,9 +31,13 @@
 //!   END: it hands over nothing before).
 //!
 //! Moves and transfers run on the links ([`SharedLinks`]) with the engine's events, in
-//! time order (at one time: jobs, then the links, then the engine), so a copy ends, like
-//! a kernel, at an event below the horizon, and the copies that overlap it in simulated
-//! time share the links with it line by line whatever order their threads came in.
+//! time order (at one time: jobs, then the links, then messages handed over, then the
+//! engine), so a copy ends, like a kernel, at an event below the horizon, and the copies
+//! that overlap it in simulated time share the links with it line by line whatever order
+//! their threads came in. The host driver's request to flush a GPU's L2 after a kernel,
+//! and the answer, cross the same links as messages of their own bytes (one each, taking
+//! their turn between the lines of the transfers there), handed over to the GPU's DMA
+//! engine, or back to the host, on the next edge of the GPUs' clock after they arrive.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events
@@ -57,11 +61,11 @@ use super::timing::platform_engine;
 use crate::config::PlatformConfig;
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
-use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
+use crate::engine::{Clock, EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
-    SharedLinks, Topology,
+    link_bytes, EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
+    Node, SharedLinks, Topology,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,6 +173,9 @@ impl Timeline {
                     platform.gpu.l1v.line_bytes.into(),
                 ),
                 copying: BTreeMap::new(),
+                messages: BTreeMap::new(),
+                handoffs: BTreeMap::new(),
+                clock: Clock::from_mhz(platform.gpu.clock_mhz),
                 running: (0..gpus).map(|_| None).collect(),
                 held: (0..gpus).map(|_| VecDeque::new()).collect(),
                 next_flush: 0,
@@ -382,11 +389,17 @@ struct SharedEngine {
     /// two), for the flush after each kernel.
     flush_ports: Vec<PortRef>,
     metrics: MetricsCollector,
-    /// The fabric's links, carrying the copies (not the GPUs' or the host's messages:
-    /// see [`crate::timing::Fabric`]).
+    /// The fabric's links, carrying the copies and the host's messages to the GPUs (not
+    /// the GPUs' messages to each other: see [`crate::timing::Fabric`]).
     links: SharedLinks,
     /// The copy jobs on the links, by the number of the copy on them.
     copying: BTreeMap<u64, CopyJob>,
+    /// The host's messages on the links, by their number: the GPU and what it comes to.
+    messages: BTreeMap<u64, (usize, Handoff)>,
+    /// The messages that have arrived, by when they are handed over and the GPU.
+    handoffs: BTreeMap<(Time, usize), Handoff>,
+    /// The GPUs' clock, on whose edges arriving messages are handed over.
+    clock: Clock,
     /// Per GPU, its running kernel.
     running: Vec<Option<Running>>,
     /// Per GPU, kernels whose START came while it was busy, in order.
@@ -404,6 +417,14 @@ struct CopyJob {
     rest: VecDeque<(Node, Node, u64)>,
     /// The copies that have ended: their nanoseconds and what they put on the links.
     done: Vec<(u64, FabricTraffic)>,
+}
+
+/// What a message between the host and a GPU does when it has arrived.
+enum Handoff {
+    /// The request to flush the GPU's L2, handed to its DMA engine.
+    Flush(MemoryMessage),
+    /// The flush's answer, ending the GPU's kernel.
+    Flushed(Result<(), String>),
 }
 
 /// A kernel on a GPU of the shared engine.
@@ -426,8 +447,9 @@ impl SharedEngine {
         while ended.is_empty() {
             let next_job = due.keys().next().map(|k| k.0);
             let on_links = self.links.next_event();
+            let handing = self.handoffs.keys().next().map(|k| k.0);
             let in_engine = self.gpu.engine().next_event_time();
-            let next_event = [in_engine, on_links].into_iter().flatten().min();
+            let next_event = [in_engine, on_links, handing].into_iter().flatten().min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
                     let Some(((_, gpu, queue), (ticket, job))) = due.pop_first() else {
@@ -452,9 +474,16 @@ impl SharedEngine {
                     }
                 }
                 (_, Some(event)) if event < horizon && on_links == Some(event) => {
-                    if let Some(copy) = self.links.step() {
-                        self.copy_ended(copy, &mut ended);
+                    match self.links.step() {
+                        Some((number, end, _)) if self.messages.contains_key(&number) => {
+                            self.message_arrived(number, end);
+                        }
+                        Some(copy) => self.copy_ended(copy, &mut ended),
+                        None => {}
                     }
+                }
+                (_, Some(event)) if event < horizon && handing == Some(event) => {
+                    self.hand_over(&mut ended);
                 }
                 (_, Some(event)) if event < horizon => {
                     self.gpu.engine_mut().step();
@@ -516,9 +545,43 @@ impl SharedEngine {
         self.next_copy(job, ended);
     }
 
-    /// Moves the running kernels on: a kernel the command processor has answered gets
-    /// its GPU's L2 flushed; a kernel whose flush has ended ends (and its GPU takes the
-    /// next kernel held for it).
+    /// Message `number` arrived at `end`: it is handed over on the next clock edge.
+    fn message_arrived(&mut self, number: u64, end: Time) {
+        if let Some((gpu, handoff)) = self.messages.remove(&number) {
+            self.handoffs
+                .insert((self.clock.next_edge(end), gpu), handoff);
+        }
+    }
+
+    /// Hands the first message that has arrived over, now: a flush to its GPU's DMA
+    /// engine, or its answer to the host (ending the GPU's kernel).
+    fn hand_over(&mut self, ended: &mut Vec<Ended>) {
+        let Some(((at, gpu), handoff)) = self.handoffs.pop_first() else {
+            return;
+        };
+        self.gpu.engine_mut().advance_to(at);
+        match handoff {
+            Handoff::Flush(request) => {
+                let port = self.flush_ports[gpu];
+                if self.gpu.engine_mut().send(port, request.into()).is_err() {
+                    self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
+                }
+            }
+            Handoff::Flushed(flush) => self.end_kernel(gpu, flush, ended),
+        }
+    }
+
+    /// Sends `handoff`, a message of `bytes` from `from` to `to` for GPU `gpu`, over the
+    /// links now.
+    fn send(&mut self, gpu: usize, (from, to): (Node, Node), bytes: u64, handoff: Handoff) {
+        let number = self.links.send((from, to), bytes, self.gpu.now());
+        self.messages.insert(number, (gpu, handoff));
+    }
+
+    /// Moves the running kernels on: a kernel the command processor has answered sends
+    /// the host's request to flush its GPU's L2 over the links; a flush's answer goes back
+    /// over them (the kernel ends when it has arrived, and its GPU takes the next kernel
+    /// held for it).
     fn collect(&mut self, ended: &mut Vec<Ended>) {
         for gpu in 0..self.running.len() {
             let (launch, flushing) = match &self.running[gpu] {
@@ -529,14 +592,20 @@ impl SharedEngine {
                 if self.gpu.engine().waiting(self.flush_ports[gpu]) == 0 {
                     continue;
                 }
-                let flush = match self.gpu.engine_mut().retrieve(self.flush_ports[gpu]) {
+                let answer = self.gpu.engine_mut().retrieve(self.flush_ports[gpu]);
+                let bytes = match &answer {
+                    Some(Message::Memory(message)) => link_bytes(message),
+                    _ => 0,
+                };
+                let flush = match answer {
                     Some(Message::Memory(MemoryMessage::Response(r))) => r
                         .result
                         .map(|_| ())
                         .map_err(|e| format!("the L2 flush failed: {e}")),
                     other => Err(format!("the L2 flush was answered with {other:?}")),
                 };
-                self.end_kernel(gpu, flush, ended);
+                let pair = (Node::Gpu(gpu), Node::Host);
+                self.send(gpu, pair, bytes, Handoff::Flushed(flush));
                 continue;
             }
             if !self.gpu.answered(gpu) {
@@ -553,10 +622,13 @@ impl SharedEngine {
             }
             self.next_flush += 1;
             let flush = MemoryMessage::Request(MemRequest::flush(self.next_flush));
-            let port = self.flush_ports[gpu];
-            if self.gpu.engine_mut().send(port, flush.into()).is_err() {
-                self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
-            }
+            let bytes = link_bytes(&flush);
+            self.send(
+                gpu,
+                (Node::Host, Node::Gpu(gpu)),
+                bytes,
+                Handoff::Flush(flush),
+            );
         }
     }
 
