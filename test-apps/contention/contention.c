@@ -195,7 +195,7 @@ static void flush_during_write(cl_context ctx, cl_command_queue *q, cl_program p
     TA_CHECK(err);
     TA_CHECK(clSetKernelArg(mark, 0, sizeof out, &out));
     size_t n = 64;
-    cl_event warm, alone, during[2];
+    cl_event warm, alone, during[2], later;
     /* The first run warms GPU 0's TLBs; the second is the one measured alone. */
     TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &warm));
     TA_CHECK(clWaitForEvents(1, &warm));
@@ -203,13 +203,36 @@ static void flush_during_write(cl_context ctx, cl_command_queue *q, cl_program p
     TA_CHECK(clWaitForEvents(1, &alone));
     TA_CHECK(clEnqueueWriteBuffer(q[1], buffer, CL_FALSE, 0, bytes, data, 0, NULL, &during[0]));
     TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &during[1]));
-    wait_all(poll, 2, during);
+    wait_all(poll, 1, &during[1]);
+    /* Enqueued once the first has ended: its dispatch leaves while the write's lines
+     * come down. */
+    TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &later));
+    wait_all(poll, 1, &later);
+    wait_all(poll, 1, &during[0]);
     cl_ulong alone_ns = ta_event_ns(alone), kernel_ns = ta_event_ns(during[1]);
+    cl_ulong alone_dispatch = ta_event_time(alone, CL_PROFILING_COMMAND_START) -
+                              ta_event_time(alone, CL_PROFILING_COMMAND_SUBMIT);
+    cl_ulong later_dispatch = ta_event_time(later, CL_PROFILING_COMMAND_START) -
+                              ta_event_time(later, CL_PROFILING_COMMAND_SUBMIT);
     ta_report_time("mark[alone]", alone_ns);
     ta_report_time("mark[during a 1 MiB write to GPU 1]", kernel_ns);
-    ta_check(ta_event_time(during[1], CL_PROFILING_COMMAND_END) <
+    ta_report_time("mark[alone, submit to start]", alone_dispatch);
+    ta_report_time("mark[during the write's lines, submit to start]", later_dispatch);
+    ta_check(ta_event_time(later, CL_PROFILING_COMMAND_END) <
                  ta_event_time(during[0], CL_PROFILING_COMMAND_END),
-             "the kernel ends while the write runs");
+             "the kernels end while the write runs");
+    /* The second kernel's dispatch (12 bytes) waits for the write's line in service on
+     * host>root and root>switch0, and is handed over on the next clock edge. */
+    double most_dispatch = 2 * 68.0 / link_gbps + 1;
+    if (shared && tree)
+        ta_check(later_dispatch > alone_dispatch &&
+                     later_dispatch <= alone_dispatch + most_dispatch,
+                 "the dispatch waits its turn on the write's links: %llu ns more, in (0, %.2f]",
+                 (unsigned long long)(later_dispatch - alone_dispatch), most_dispatch);
+    else
+        ta_check(later_dispatch == alone_dispatch,
+                 "the dispatch shares no link with the write (%llu ns)",
+                 (unsigned long long)later_dispatch);
     /* On the PCIe tree the flush's request waits for the line in service on host>root
      * and root>switch0 (68 bytes each), its answer for the request in service on
      * switch0>root and root>host (12 bytes each), plus a clock edge at each end. */
@@ -229,6 +252,7 @@ static void flush_during_write(cl_context ctx, cl_command_queue *q, cl_program p
     clReleaseEvent(alone);
     for (int i = 0; i < 2; i++)
         clReleaseEvent(during[i]);
+    clReleaseEvent(later);
     clReleaseMemObject(buffer);
     clReleaseMemObject(out);
     clReleaseKernel(mark);

@@ -63,7 +63,7 @@ use crate::timing::{message_on_idle_links, Node, Topology};
 
 /// Bytes of a kernel's dispatch on the fabric: a request's header (akita's
 /// `accessReqByteOverhead`).
-const DISPATCH_BYTES: u64 = 12;
+pub(super) const DISPATCH_BYTES: u64 = 12;
 
 /// The launch-path latencies of one platform, in nanoseconds of simulated time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -57,6 +57,7 @@
 //! polls of an unfinished command) starts at the engine's time (a move or transfer at the
 //! links' time if that is later).
 
+use super::launch::DISPATCH_BYTES;
 use super::timing::platform_engine;
 use crate::config::PlatformConfig;
 use crate::driver::Driver;
@@ -82,6 +83,8 @@ pub(super) enum Job {
     /// Copy `(from, to, bytes)` over the links, one after another (between GPUs, or
     /// between a GPU and the host).
     Copies(Vec<(Node, Node, u64)>),
+    /// Send a kernel's dispatch from the host to the GPU over the links.
+    Dispatch,
 }
 
 /// What a job came to.
@@ -99,10 +102,14 @@ pub(super) enum Outcome {
     /// Copies: each one's nanoseconds and what the links carried for it (busy periods
     /// from its start).
     Copies(Vec<(u64, FabricTraffic)>),
+    /// A dispatch: when (ns) the command processor has it.
+    Dispatched(u64),
 }
 
-/// Where a job waits: its START (ps), GPU and queue.
-type Key = (Time, usize, u64);
+/// Where a job waits: its START (ps), GPU, queue and, for a dispatch, 1 + its ticket (0
+/// for other jobs: a queue's job of one START comes before its dispatches of that time,
+/// and a queue's dispatches, posted by one host thread in order, come in that order).
+type Key = (Time, usize, u64, u64);
 
 /// The queue number of the jobs a host thread of the program hands the timeline itself
 /// (the upload of a memory object created from host memory).
@@ -130,6 +137,8 @@ struct Gate {
     queues: BTreeMap<u64, QueueSource>,
     agenda: BTreeMap<Key, (u64, Job)>,
     outcomes: HashMap<u64, Outcome>,
+    /// Dispatches a queue's thread waits for: ticket → queue.
+    awaiting: HashMap<u64, u64>,
     next_ticket: u64,
     driving: bool,
     /// Run the engine past the horizon once (see [`FALLBACK`]).
@@ -303,6 +312,43 @@ impl Timeline {
         self.hand_over(HOST, gpu, start_ns, job)
     }
 
+    /// The host driver sends the dispatch of a kernel of `queue` to GPU `gpu` at
+    /// `submit_ns` (its SUBMIT, no earlier than the horizon: called while the host thread
+    /// enqueues it); returns its ticket for [`dispatched`](Self::dispatched). The host
+    /// thread does not wait.
+    pub fn post_dispatch(&self, queue: u64, gpu: usize, submit_ns: u64) -> u64 {
+        let mut gate = self.lock();
+        let ticket = gate.next_ticket;
+        gate.next_ticket += 1;
+        let key = (submit_ns * PS_PER_NS, gpu, queue, ticket + 1);
+        gate.agenda.insert(key, (ticket, Job::Dispatch));
+        gate.generation += 1;
+        self.changed.notify_all();
+        ticket
+    }
+
+    /// Waits (as the thread of `queue`) until the dispatch `ticket` of
+    /// [`post_dispatch`](Self::post_dispatch) has reached the GPU's command processor;
+    /// returns when (ns). The thread counts as blocked meanwhile; when the dispatch
+    /// arrives it counts again, bounded by that time.
+    pub fn dispatched(&self, queue: u64, ticket: u64) -> u64 {
+        let gate = {
+            let mut gate = self.lock();
+            if let Some(Outcome::Dispatched(at_ns)) = gate.outcomes.remove(&ticket) {
+                return at_ns;
+            }
+            gate.awaiting.insert(ticket, queue);
+            gate.queues.entry(queue).or_default().blocked = true;
+            gate.generation += 1;
+            self.changed.notify_all();
+            gate
+        };
+        match self.outcome_of(ticket, gate) {
+            Outcome::Dispatched(at_ns) => at_ns,
+            _ => unreachable!("a dispatch comes to a dispatch's outcome"),
+        }
+    }
+
     /// [`run`](Self::run) for queue `queue`, or [`run_for_host`](Self::run_for_host) if
     /// `queue` is [`HOST`].
     fn hand_over(&self, queue: u64, gpu: usize, start_ns: u64, job: Job) -> Outcome {
@@ -311,7 +357,7 @@ impl Timeline {
             let ticket = gate.next_ticket;
             gate.next_ticket += 1;
             gate.agenda
-                .insert((start_ns * PS_PER_NS, gpu, queue), (ticket, job));
+                .insert((start_ns * PS_PER_NS, gpu, queue, 0), (ticket, job));
             if queue == HOST {
                 gate.host_blocked += 1;
             } else {
@@ -321,7 +367,12 @@ impl Timeline {
             self.changed.notify_all();
             ticket
         };
-        let mut gate = self.lock();
+        self.outcome_of(ticket, self.lock())
+    }
+
+    /// Waits for the outcome of job `ticket`, driving the engine while no other thread
+    /// does (`gate` locked).
+    fn outcome_of<'a>(&'a self, ticket: u64, mut gate: MutexGuard<'a, Gate>) -> Outcome {
         loop {
             if let Some(outcome) = gate.outcomes.remove(&ticket) {
                 return outcome;
@@ -335,7 +386,7 @@ impl Timeline {
             } else {
                 self.horizon_ns(&gate).saturating_mul(PS_PER_NS)
             };
-            let mut due = gate.agenda.split_off(&(horizon, 0, 0));
+            let mut due = gate.agenda.split_off(&(horizon, 0, 0, 0));
             std::mem::swap(&mut due, &mut gate.agenda);
             gate.driving = true;
             let generation = gate.generation;
@@ -349,7 +400,14 @@ impl Timeline {
             gate.agenda.append(&mut due);
             let progressed = !ended.is_empty();
             for (ticket, queue, at_ns, outcome) in ended {
-                if queue == HOST {
+                if let Outcome::Dispatched(_) = outcome {
+                    // The queue's thread counts again only if it waits for the dispatch.
+                    if let Some(queue) = gate.awaiting.remove(&ticket) {
+                        let source = gate.queues.entry(queue).or_default();
+                        source.blocked = false;
+                        source.bound_ns = at_ns;
+                    }
+                } else if queue == HOST {
                     gate.host_blocked = gate.host_blocked.saturating_sub(1);
                 } else {
                     let source = gate.queues.entry(queue).or_default();
@@ -396,8 +454,9 @@ struct SharedEngine {
     copying: BTreeMap<u64, CopyJob>,
     /// The host's messages on the links, by their number: the GPU and what it comes to.
     messages: BTreeMap<u64, (usize, Handoff)>,
-    /// The messages that have arrived, by when they are handed over and the GPU.
-    handoffs: BTreeMap<(Time, usize), Handoff>,
+    /// The messages that have arrived, by when they are handed over and their number:
+    /// the GPU and what they come to.
+    handoffs: BTreeMap<(Time, u64), (usize, Handoff)>,
     /// The GPUs' clock, on whose edges arriving messages are handed over.
     clock: Clock,
     /// Per GPU, its running kernel.
@@ -421,6 +480,8 @@ struct CopyJob {
 
 /// What a message between the host and a GPU does when it has arrived.
 enum Handoff {
+    /// A kernel's dispatch (job `ticket` of `queue`), reaching the command processor.
+    Dispatch { ticket: u64, queue: u64 },
     /// The request to flush the GPU's L2, handed to its DMA engine.
     Flush(MemoryMessage),
     /// The flush's answer, ending the GPU's kernel.
@@ -452,12 +513,17 @@ impl SharedEngine {
             let next_event = [in_engine, on_links, handing].into_iter().flatten().min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
-                    let Some(((_, gpu, queue), (ticket, job))) = due.pop_first() else {
+                    let Some(((_, gpu, queue, _), (ticket, job))) = due.pop_first() else {
                         break;
                     };
                     self.gpu.engine_mut().advance_to(at);
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
+                        Job::Dispatch => {
+                            let pair = (Node::Host, Node::Gpu(gpu));
+                            let handoff = Handoff::Dispatch { ticket, queue };
+                            self.send(gpu, pair, DISPATCH_BYTES, handoff);
+                        }
                         Job::Copies(copies) => {
                             // (Later than `at` only if the engine or the links have passed
                             // it: see the module documentation.)
@@ -547,20 +613,25 @@ impl SharedEngine {
 
     /// Message `number` arrived at `end`: it is handed over on the next clock edge.
     fn message_arrived(&mut self, number: u64, end: Time) {
-        if let Some((gpu, handoff)) = self.messages.remove(&number) {
+        if let Some(message) = self.messages.remove(&number) {
             self.handoffs
-                .insert((self.clock.next_edge(end), gpu), handoff);
+                .insert((self.clock.next_edge(end), number), message);
         }
     }
 
-    /// Hands the first message that has arrived over, now: a flush to its GPU's DMA
-    /// engine, or its answer to the host (ending the GPU's kernel).
+    /// Hands the first message that has arrived over, now: a dispatch to its GPU's
+    /// command processor (ending its job), a flush to the GPU's DMA engine, or its answer
+    /// to the host (ending the GPU's kernel).
     fn hand_over(&mut self, ended: &mut Vec<Ended>) {
-        let Some(((at, gpu), handoff)) = self.handoffs.pop_first() else {
+        let Some(((at, _), (gpu, handoff))) = self.handoffs.pop_first() else {
             return;
         };
         self.gpu.engine_mut().advance_to(at);
         match handoff {
+            Handoff::Dispatch { ticket, queue } => {
+                let at_ns = at.div_ceil(PS_PER_NS);
+                ended.push((ticket, queue, at_ns, Outcome::Dispatched(at_ns)));
+            }
             Handoff::Flush(request) => {
                 let port = self.flush_ports[gpu];
                 if self.gpu.engine_mut().send(port, request.into()).is_err() {
@@ -572,9 +643,10 @@ impl SharedEngine {
     }
 
     /// Sends `handoff`, a message of `bytes` from `from` to `to` for GPU `gpu`, over the
-    /// links now.
+    /// links now (or when the links are, if later: see the module documentation).
     fn send(&mut self, gpu: usize, (from, to): (Node, Node), bytes: u64, handoff: Handoff) {
-        let number = self.links.send((from, to), bytes, self.gpu.now());
+        let start = self.gpu.now().max(self.links.now());
+        let number = self.links.send((from, to), bytes, start);
         self.messages.insert(number, (gpu, handoff));
     }
 
