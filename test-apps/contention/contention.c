@@ -52,8 +52,11 @@
  *    root>host (12 bytes, 0.75 ns), and each is handed over on the next edge of the
  *    GPU's 1 GHz clock: the kernel's END - START is longer than alone, by at most
  *    2 x 4.25 + 2 x 0.75 + 2 x 1 = 12 ns (not the write's 69.6 us, as when the flush was
- *    booked behind a whole transfer). With direct links, or an engine per GPU, the flush
- *    shares no link with the write: END - START is what it is alone.
+ *    booked behind a whole transfer). A second kernel, enqueued once the first has ended
+ *    (the write's lines coming down), sends its dispatch (12 bytes) down host>root and
+ *    root>switch0 between them: its START - SUBMIT is longer than alone by at most
+ *    2 x 4.25 ns and a clock edge. With direct links, or an engine per GPU, neither
+ *    shares a link with the write: their times are what they are alone.
  *
  * With --poll the program waits for the pair of kernels and the pair of moves by spinning
  * on clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS) instead of clWaitForEvents (the
@@ -181,7 +184,8 @@ static void unequal_writes(cl_context ctx, cl_command_queue *q, const float *dat
 
 /* Part 4: a small kernel on GPU 0, alone and while the host writes MOVE_FLOATS floats to
  * GPU 1 (see the top of the file): how much longer its END - START is, the flush after it
- * waiting its turn on the links the write's lines and requests take. */
+ * waiting its turn on the links the write's lines and requests take, and its START -
+ * SUBMIT when its dispatch leaves while the write's lines come down. */
 static void flush_during_write(cl_context ctx, cl_command_queue *q, cl_program program,
                                const float *data, int poll, int shared, int tree,
                                double link_gbps) {

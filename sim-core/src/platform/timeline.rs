@@ -34,10 +34,13 @@
 //! time order (at one time: jobs, then the links, then messages handed over, then the
 //! engine), so a copy ends, like a kernel, at an event below the horizon, and the copies
 //! that overlap it in simulated time share the links with it line by line whatever order
-//! their threads came in. The host driver's request to flush a GPU's L2 after a kernel,
-//! and the answer, cross the same links as messages of their own bytes (one each, taking
-//! their turn between the lines of the transfers there), handed over to the GPU's DMA
-//! engine, or back to the host, on the next edge of the GPUs' clock after they arrive.
+//! their threads came in. The host driver's messages, a kernel's dispatch (a job the host
+//! thread posts at the command's SUBMIT while it enqueues it, see
+//! [`Timeline::post_dispatch`]), the request to flush a GPU's L2 after a kernel and the
+//! answer, cross the same links as messages of their own bytes (one each, taking their
+//! turn between the lines of the transfers there), handed over to the GPU's command
+//! processor or DMA engine, or back to the host, on the next edge of the GPUs' clock
+//! after they arrive.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events

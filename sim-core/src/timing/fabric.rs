@@ -27,8 +27,8 @@
 //! that link and its switch's link to the root; with direct links between the GPUs each
 //! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`). The host's
 //! traffic does not pass this component: the shared timeline's moves, host transfers
-//! and the host driver's messages to a GPU's DMA engine (the L2 flush after each kernel
-//! and its answer) cross a model of the same links of their own
+//! and the host driver's messages to a GPU (a kernel's dispatch, the L2 flush after each
+//! kernel and its answer) cross a model of the same links of their own
 //! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
 //! component does not see. (When transfers were booked here whole at their START, a
 //! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
