@@ -14,9 +14,11 @@
 //! it may yet hand over:
 //!
 //! - a host thread of the program that is not blocked in an OpenCL wait: the host's
-//!   simulated clock plus the host driver's overhead (every command's START is at least
-//!   its SUBMIT, and the upload of a memory object the thread creates from host memory
-//!   starts that late: see [`Timeline::run_for_host`]);
+//!   simulated clock (a command it enqueues has its SUBMIT there: the thread moves the
+//!   clock to it before the command's queue and its dispatch reach the timeline, so the
+//!   bound must not count the driver's overhead again; every job of the command starts
+//!   at its SUBMIT or later, and the upload of a memory object the thread creates from
+//!   host memory later still: see [`Timeline::run_for_host`]);
 //! - a command queue's thread with commands still to run that is not blocked: the bound
 //!   it last declared (the END of its previous command, or the SUBMIT of its next one, or
 //!   the END of the event it waited for), all at most the START of its next job;
@@ -156,7 +158,6 @@ pub struct Timeline {
     changed: Condvar,
     engine: Mutex<SharedEngine>,
     host_clock: OnceLock<fn() -> u64>,
-    driver_submit_ns: u64,
     warned: AtomicBool,
 }
 
@@ -193,7 +194,6 @@ impl Timeline {
                 next_flush: 0,
             }),
             host_clock: OnceLock::new(),
-            driver_submit_ns: platform.driver_submit_ns.into(),
             warned: AtomicBool::new(false),
         }
     }
@@ -289,8 +289,7 @@ impl Timeline {
     fn horizon_ns(&self, gate: &Gate) -> u64 {
         let mut horizon = u64::MAX;
         if gate.host_threads > gate.host_blocked {
-            let host = self.host_clock.get().map_or(0, |now| now());
-            horizon = host.saturating_add(self.driver_submit_ns);
+            horizon = self.host_clock.get().map_or(0, |now| now());
         }
         for source in gate.queues.values() {
             if source.pending > 0 && !source.blocked {
