@@ -42,6 +42,21 @@
  *    with direct links Ls + 2 x --pcie-latency-ns and L + 2 x --pcie-latency-ns; with an
  *    engine per GPU --pcie-latency-ns + the bytes / --link-gbps each. All within 1 % (the
  *    requests and one line's way over each link add about 15 ns).
+ * 4. The host's messages. A small kernel runs on GPU 0 alone, then while the host writes
+ *    1 MiB to GPU 1 (the kernel ends long before the write). On the shared timeline the
+ *    host driver's request to flush GPU 0's L2 after the kernel (12 bytes) and the answer
+ *    (4 bytes) cross the fabric's links, taking their turn between the write's messages:
+ *    on the PCIe tree (GPUs 0 and 1 under one switch) the request waits for the write's
+ *    line in service on host>root and on root>switch0 (68 bytes at --link-gbps, 4.25 ns
+ *    at 16 GB/s), the answer for a request of the write in service on switch0>root and
+ *    root>host (12 bytes, 0.75 ns), and each is handed over on the next edge of the
+ *    GPU's 1 GHz clock: the kernel's END - START is longer than alone, by at most
+ *    2 x 4.25 + 2 x 0.75 + 2 x 1 = 12 ns (not the write's 69.6 us, as when the flush was
+ *    booked behind a whole transfer). A second kernel, enqueued once the first has ended
+ *    (the write's lines coming down), sends its dispatch (12 bytes) down host>root and
+ *    root>switch0 between them: its START - SUBMIT is longer than alone by at most
+ *    2 x 4.25 ns and a clock edge. With direct links, or an engine per GPU, neither
+ *    shares a link with the write: their times are what they are alone.
  *
  * With --poll the program waits for the pair of kernels and the pair of moves by spinning
  * on clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS) instead of clWaitForEvents (the
@@ -65,6 +80,10 @@ static const char *source =
     "__kernel void touch(__global const float *in, __global float *out) {\n"
     "    size_t i = get_global_id(0);\n"
     "    out[i] = in[i * 1024] + 1.0f;\n"
+    "}\n"
+    "__kernel void mark(__global float *out) {\n"
+    "    if (get_global_id(0) == 0)\n"
+    "        out[0] = 7.0f;\n"
     "}\n";
 
 /* A buffer of PAGES pages written from the host (resident on the GPU that uses it). */
@@ -161,6 +180,86 @@ static void unequal_writes(cl_context ctx, cl_command_queue *q, const float *dat
         clReleaseEvent(write[g]);
         clReleaseMemObject(buffer[g]);
     }
+}
+
+/* Part 4: a small kernel on GPU 0, alone and while the host writes MOVE_FLOATS floats to
+ * GPU 1 (see the top of the file): how much longer its END - START is, the flush after it
+ * waiting its turn on the links the write's lines and requests take, and its START -
+ * SUBMIT when its dispatch leaves while the write's lines come down. */
+static void flush_during_write(cl_context ctx, cl_command_queue *q, cl_program program,
+                               const float *data, int poll, int shared, int tree,
+                               double link_gbps) {
+    size_t bytes = MOVE_FLOATS * sizeof(float);
+    cl_int err;
+    cl_kernel mark = clCreateKernel(program, "mark", &err);
+    TA_CHECK(err);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(float), NULL, &err);
+    TA_CHECK(err);
+    cl_mem buffer = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    TA_CHECK(err);
+    TA_CHECK(clSetKernelArg(mark, 0, sizeof out, &out));
+    size_t n = 64;
+    cl_event warm, alone, during[2], later;
+    /* The first run warms GPU 0's TLBs; the second is the one measured alone. */
+    TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &warm));
+    TA_CHECK(clWaitForEvents(1, &warm));
+    TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &alone));
+    TA_CHECK(clWaitForEvents(1, &alone));
+    TA_CHECK(clEnqueueWriteBuffer(q[1], buffer, CL_FALSE, 0, bytes, data, 0, NULL, &during[0]));
+    TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &during[1]));
+    wait_all(poll, 1, &during[1]);
+    /* Enqueued once the first has ended: its dispatch leaves while the write's lines
+     * come down. */
+    TA_CHECK(clEnqueueNDRangeKernel(q[0], mark, 1, NULL, &n, &n, 0, NULL, &later));
+    wait_all(poll, 1, &later);
+    wait_all(poll, 1, &during[0]);
+    cl_ulong alone_ns = ta_event_ns(alone), kernel_ns = ta_event_ns(during[1]);
+    cl_ulong alone_dispatch = ta_event_time(alone, CL_PROFILING_COMMAND_START) -
+                              ta_event_time(alone, CL_PROFILING_COMMAND_SUBMIT);
+    cl_ulong later_dispatch = ta_event_time(later, CL_PROFILING_COMMAND_START) -
+                              ta_event_time(later, CL_PROFILING_COMMAND_SUBMIT);
+    ta_report_time("mark[alone]", alone_ns);
+    ta_report_time("mark[during a 1 MiB write to GPU 1]", kernel_ns);
+    ta_report_time("mark[alone, submit to start]", alone_dispatch);
+    ta_report_time("mark[during the write's lines, submit to start]", later_dispatch);
+    ta_check(ta_event_time(later, CL_PROFILING_COMMAND_END) <
+                 ta_event_time(during[0], CL_PROFILING_COMMAND_END),
+             "the kernels end while the write runs");
+    /* The second kernel's dispatch (12 bytes) waits for the write's line in service on
+     * host>root and root>switch0, and is handed over on the next clock edge. */
+    double most_dispatch = 2 * 68.0 / link_gbps + 1;
+    if (shared && tree)
+        ta_check(later_dispatch > alone_dispatch &&
+                     later_dispatch <= alone_dispatch + most_dispatch,
+                 "the dispatch waits its turn on the write's links: %llu ns more, in (0, %.2f]",
+                 (unsigned long long)(later_dispatch - alone_dispatch), most_dispatch);
+    else
+        ta_check(later_dispatch == alone_dispatch,
+                 "the dispatch shares no link with the write (%llu ns)",
+                 (unsigned long long)later_dispatch);
+    /* On the PCIe tree the flush's request waits for the line in service on host>root
+     * and root>switch0 (68 bytes each), its answer for the request in service on
+     * switch0>root and root>host (12 bytes each), plus a clock edge at each end. */
+    double line_ns = 68.0 / link_gbps, request_ns = 12.0 / link_gbps;
+    double most = 2 * line_ns + 2 * request_ns + 2;
+    if (shared && tree)
+        ta_check(kernel_ns > alone_ns && kernel_ns <= alone_ns + most,
+                 "the flush waits its turn on the write's links: %llu ns more, in (0, %.2f]",
+                 (unsigned long long)(kernel_ns - alone_ns), most);
+    else
+        ta_check(kernel_ns == alone_ns, "the flush shares no link with the write (%llu ns)",
+                 (unsigned long long)kernel_ns);
+    float got = 0;
+    TA_CHECK(clEnqueueReadBuffer(q[0], out, CL_TRUE, 0, sizeof got, &got, 0, NULL, NULL));
+    ta_check(got == 7.0f, "the kernel's result");
+    clReleaseEvent(warm);
+    clReleaseEvent(alone);
+    for (int i = 0; i < 2; i++)
+        clReleaseEvent(during[i]);
+    clReleaseEvent(later);
+    clReleaseMemObject(buffer);
+    clReleaseMemObject(out);
+    clReleaseKernel(mark);
 }
 
 /* Part 3: GPU 0 alone, then GPUs 0 and 1 at once, write MOVE_FLOATS floats of `data` from
@@ -323,6 +422,8 @@ int main(int argc, char **argv) {
     /* 3. Host writes: GPU 0 alone, then GPUs 0 and 1 at once. */
     host_writes(ctx, q, data, poll, shared, tree, link_gbps, switch_ns, pcie_latency_ns);
     unequal_writes(ctx, q, data, poll, shared, tree, link_gbps, switch_ns, pcie_latency_ns);
+    /* 4. A kernel's flush during a host write to another GPU. */
+    flush_during_write(ctx, q, program, data, poll, shared, tree, link_gbps);
 
     /* 2. Two moves from GPU 0 at once, to GPU 1 and to GPU 2. */
     if (gpus < 3 || !tree) {

@@ -25,12 +25,13 @@ static QUEUES_CREATED: AtomicU64 = AtomicU64::new(0);
 pub type Work = Box<dyn FnOnce(usize) -> Result<u64, i32> + Send>;
 
 /// One enqueued command: its event, the events it waits for, the buffers it uses and
-/// its work.
+/// its work; on the shared timeline a kernel's dispatch, sent at its SUBMIT (its ticket).
 struct Command {
     event: Arc<Event>,
     wait_for: Vec<Arc<Event>>,
     uses: Vec<Arc<Buffer>>,
     work: Work,
+    dispatch: Option<u64>,
 }
 
 struct Submission {
@@ -112,17 +113,24 @@ impl Queue {
         let event = Event::for_command(self, command_type, queued);
         submission.last = Arc::downgrade(&event);
         event.set_status(CL_SUBMITTED, launch.submit_ns(queued));
+        let mut dispatch = None;
         if let Some(timeline) = crate::core::platform::Platform::timeline() {
             // Before the command reaches the queue's thread (see `Timeline`).
             super::event::end_host_poll();
             register_host_thread();
-            timeline.queue_enqueued(self.index, launch.submit_ns(queued));
+            let submit = launch.submit_ns(queued);
+            timeline.queue_enqueued(self.index, submit);
+            if command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL {
+                // The host driver sends a kernel's dispatch over the links at its SUBMIT.
+                dispatch = Some(timeline.post_dispatch(self.index, self.device.gpu, submit));
+            }
         }
         let command = Command {
             event: event.clone(),
             wait_for,
             uses,
             work,
+            dispatch,
         };
         if let Err(lost) = submission.sender.send(command) {
             // The worker thread is gone (it never exits while the queue lives).
@@ -190,9 +198,15 @@ fn execute(
         wait_for,
         uses,
         work,
+        dispatch,
     }: Command,
 ) {
     let queue = event.queue.as_ref().expect("commands belong to a queue");
+    // When a kernel's dispatch, sent over the shared timeline's links, reached the GPU.
+    let dispatched = || {
+        let timeline = crate::core::platform::Platform::timeline()?;
+        Some(timeline.dispatched(queue.index, dispatch?))
+    };
     let device = &queue.device;
     let failed = wait_for
         .iter()
@@ -206,6 +220,7 @@ fn execute(
         .fold(device.now_ns(), u64::max);
     let submit = event.times().submit;
     if failed {
+        dispatched();
         event.set_status(
             CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
             submit.max(ready),
@@ -216,12 +231,16 @@ fn execute(
         Ok(0) => ready,
         Ok(ns) => submit.max(ready) + ns,
         Err(code) => {
+            dispatched();
             event.set_status(code, submit.max(ready));
             return;
         }
     };
     let kernel = event.command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL;
-    let start = device.launch.start_ns(kernel, submit, ready);
+    let start = match dispatched() {
+        Some(arrived) => arrived.max(ready) + device.launch.cp_launch_ns,
+        None => device.launch.start_ns(kernel, submit, ready),
+    };
     device.start_at(start);
     event.set_status(CL_RUNNING, start);
     let result = catch_unwind(AssertUnwindSafe(|| work(device.gpu))).unwrap_or_else(|_| {

@@ -39,11 +39,11 @@
 //!   figure its transfers use) between SUBMIT and START. On the shared timeline
 //!   (`platform.discrete_timeline = "shared"`), whose fabric has the host on it, the
 //!   dispatch takes instead the fabric's path from the host to the GPU with a request's
-//!   12 header bytes (MGPUSim's `LaunchKernelReq` is one flit), on idle links as the L2
-//!   flush's messages do (see `timing::Fabric`): on the PCIe tree two switches,
-//!   282.25 ns, charged 283 ns (MGPUSim's 294 ns includes its flit-level network's
-//!   cycles); with `all_to_all` links the GPU's own link to the host, `pcie_latency_ns`
-//!   + 0.75 ns.
+//!   12 header bytes (MGPUSim's `LaunchKernelReq` is one flit), on the links it shares
+//!   with transfers, as the L2 flush's messages do (see `Timeline`): alone, on the PCIe
+//!   tree two switches, 282.25 ns, handed over on the next edge of the GPU's clock,
+//!   283 ns (MGPUSim's 294 ns includes its flit-level network's cycles); with
+//!   `all_to_all` links the GPU's own link to the host, `pcie_latency_ns` + 0.75 ns.
 //! - Its command processor hands a launch to a free dispatcher on the cycle it arrives;
 //!   the dispatcher maps the first work-group on its next tick, and after mapping a
 //!   work-group of n wavefronts waits `latencyTable[n]` cycles (4 for 1 to 4
@@ -63,7 +63,7 @@ use crate::timing::{message_on_idle_links, Node, Topology};
 
 /// Bytes of a kernel's dispatch on the fabric: a request's header (akita's
 /// `accessReqByteOverhead`).
-const DISPATCH_BYTES: u64 = 12;
+pub(super) const DISPATCH_BYTES: u64 = 12;
 
 /// The launch-path latencies of one platform, in nanoseconds of simulated time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,7 +100,8 @@ impl LaunchPath {
 
     /// The latencies of device `gpu` of the platform `settings` describe: those of
     /// [`new`](Self::new), but on the shared timeline the dispatch crosses the fabric's
-    /// path from the host to the GPU (on idle links).
+    /// path from the host to the GPU (its time on idle links: the timeline books it on
+    /// the links, where it may wait for transfers).
     pub fn of_device(settings: &Settings, gpu: usize) -> LaunchPath {
         let platform = &settings.platform;
         let mut path = LaunchPath::new(platform);

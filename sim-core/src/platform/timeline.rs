@@ -14,9 +14,11 @@
 //! it may yet hand over:
 //!
 //! - a host thread of the program that is not blocked in an OpenCL wait: the host's
-//!   simulated clock plus the host driver's overhead (every command's START is at least
-//!   its SUBMIT, and the upload of a memory object the thread creates from host memory
-//!   starts that late: see [`Timeline::run_for_host`]);
+//!   simulated clock (a command it enqueues has its SUBMIT there: the thread moves the
+//!   clock to it before the command's queue and its dispatch reach the timeline, so the
+//!   bound must not count the driver's overhead again; every job of the command starts
+//!   at its SUBMIT or later, and the upload of a memory object the thread creates from
+//!   host memory later still: see [`Timeline::run_for_host`]);
 //! - a command queue's thread with commands still to run that is not blocked: the bound
 //!   it last declared (the END of its previous command, or the SUBMIT of its next one, or
 //!   the END of the event it waited for), all at most the START of its next job;
@@ -31,9 +33,16 @@
 //!   END: it hands over nothing before).
 //!
 //! Moves and transfers run on the links ([`SharedLinks`]) with the engine's events, in
-//! time order (at one time: jobs, then the links, then the engine), so a copy ends, like
-//! a kernel, at an event below the horizon, and the copies that overlap it in simulated
-//! time share the links with it line by line whatever order their threads came in.
+//! time order (at one time: jobs, then the links, then messages handed over, then the
+//! engine), so a copy ends, like a kernel, at an event below the horizon, and the copies
+//! that overlap it in simulated time share the links with it line by line whatever order
+//! their threads came in. The host driver's messages, a kernel's dispatch (a job the host
+//! thread posts at the command's SUBMIT while it enqueues it, see
+//! [`Timeline::post_dispatch`]), the request to flush a GPU's L2 after a kernel and the
+//! answer, cross the same links as messages of their own bytes (one each, taking their
+//! turn between the lines of the transfers there), handed over to the GPU's command
+//! processor or DMA engine, or back to the host, on the next edge of the GPUs' clock
+//! after they arrive.
 //!
 //! The horizon is the least bound. Jobs whose START is below it are all known, and the
 //! engine runs them and its own events in time order (a job before the engine's events
@@ -53,15 +62,16 @@
 //! polls of an unfinished command) starts at the engine's time (a move or transfer at the
 //! links' time if that is later).
 
+use super::launch::DISPATCH_BYTES;
 use super::timing::platform_engine;
 use crate::config::PlatformConfig;
 use crate::driver::Driver;
 use crate::emu::{DispatchTable, RunLimits};
-use crate::engine::{EngineLoad, PortRef, Time, PS_PER_NS};
+use crate::engine::{Clock, EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector, Node,
-    SharedLinks, Topology,
+    link_bytes, EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
+    Node, SharedLinks, Topology,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,6 +88,8 @@ pub(super) enum Job {
     /// Copy `(from, to, bytes)` over the links, one after another (between GPUs, or
     /// between a GPU and the host).
     Copies(Vec<(Node, Node, u64)>),
+    /// Send a kernel's dispatch from the host to the GPU over the links.
+    Dispatch,
 }
 
 /// What a job came to.
@@ -95,10 +107,14 @@ pub(super) enum Outcome {
     /// Copies: each one's nanoseconds and what the links carried for it (busy periods
     /// from its start).
     Copies(Vec<(u64, FabricTraffic)>),
+    /// A dispatch: when (ns) the command processor has it.
+    Dispatched(u64),
 }
 
-/// Where a job waits: its START (ps), GPU and queue.
-type Key = (Time, usize, u64);
+/// Where a job waits: its START (ps), GPU, queue and, for a dispatch, 1 + its ticket (0
+/// for other jobs: a queue's job of one START comes before its dispatches of that time,
+/// and a queue's dispatches, posted by one host thread in order, come in that order).
+type Key = (Time, usize, u64, u64);
 
 /// The queue number of the jobs a host thread of the program hands the timeline itself
 /// (the upload of a memory object created from host memory).
@@ -126,6 +142,8 @@ struct Gate {
     queues: BTreeMap<u64, QueueSource>,
     agenda: BTreeMap<Key, (u64, Job)>,
     outcomes: HashMap<u64, Outcome>,
+    /// Dispatches a queue's thread waits for: ticket → queue.
+    awaiting: HashMap<u64, u64>,
     next_ticket: u64,
     driving: bool,
     /// Run the engine past the horizon once (see [`FALLBACK`]).
@@ -140,7 +158,6 @@ pub struct Timeline {
     changed: Condvar,
     engine: Mutex<SharedEngine>,
     host_clock: OnceLock<fn() -> u64>,
-    driver_submit_ns: u64,
     warned: AtomicBool,
 }
 
@@ -169,12 +186,14 @@ impl Timeline {
                     platform.gpu.l1v.line_bytes.into(),
                 ),
                 copying: BTreeMap::new(),
+                messages: BTreeMap::new(),
+                handoffs: BTreeMap::new(),
+                clock: Clock::from_mhz(platform.gpu.clock_mhz),
                 running: (0..gpus).map(|_| None).collect(),
                 held: (0..gpus).map(|_| VecDeque::new()).collect(),
                 next_flush: 0,
             }),
             host_clock: OnceLock::new(),
-            driver_submit_ns: platform.driver_submit_ns.into(),
             warned: AtomicBool::new(false),
         }
     }
@@ -270,8 +289,7 @@ impl Timeline {
     fn horizon_ns(&self, gate: &Gate) -> u64 {
         let mut horizon = u64::MAX;
         if gate.host_threads > gate.host_blocked {
-            let host = self.host_clock.get().map_or(0, |now| now());
-            horizon = host.saturating_add(self.driver_submit_ns);
+            horizon = self.host_clock.get().map_or(0, |now| now());
         }
         for source in gate.queues.values() {
             if source.pending > 0 && !source.blocked {
@@ -296,6 +314,43 @@ impl Timeline {
         self.hand_over(HOST, gpu, start_ns, job)
     }
 
+    /// The host driver sends the dispatch of a kernel of `queue` to GPU `gpu` at
+    /// `submit_ns` (its SUBMIT, no earlier than the horizon: called while the host thread
+    /// enqueues it); returns its ticket for [`dispatched`](Self::dispatched). The host
+    /// thread does not wait.
+    pub fn post_dispatch(&self, queue: u64, gpu: usize, submit_ns: u64) -> u64 {
+        let mut gate = self.lock();
+        let ticket = gate.next_ticket;
+        gate.next_ticket += 1;
+        let key = (submit_ns * PS_PER_NS, gpu, queue, ticket + 1);
+        gate.agenda.insert(key, (ticket, Job::Dispatch));
+        gate.generation += 1;
+        self.changed.notify_all();
+        ticket
+    }
+
+    /// Waits (as the thread of `queue`) until the dispatch `ticket` of
+    /// [`post_dispatch`](Self::post_dispatch) has reached the GPU's command processor;
+    /// returns when (ns). The thread counts as blocked meanwhile; when the dispatch
+    /// arrives it counts again, bounded by that time.
+    pub fn dispatched(&self, queue: u64, ticket: u64) -> u64 {
+        let gate = {
+            let mut gate = self.lock();
+            if let Some(Outcome::Dispatched(at_ns)) = gate.outcomes.remove(&ticket) {
+                return at_ns;
+            }
+            gate.awaiting.insert(ticket, queue);
+            gate.queues.entry(queue).or_default().blocked = true;
+            gate.generation += 1;
+            self.changed.notify_all();
+            gate
+        };
+        match self.outcome_of(ticket, gate) {
+            Outcome::Dispatched(at_ns) => at_ns,
+            _ => unreachable!("a dispatch comes to a dispatch's outcome"),
+        }
+    }
+
     /// [`run`](Self::run) for queue `queue`, or [`run_for_host`](Self::run_for_host) if
     /// `queue` is [`HOST`].
     fn hand_over(&self, queue: u64, gpu: usize, start_ns: u64, job: Job) -> Outcome {
@@ -304,7 +359,7 @@ impl Timeline {
             let ticket = gate.next_ticket;
             gate.next_ticket += 1;
             gate.agenda
-                .insert((start_ns * PS_PER_NS, gpu, queue), (ticket, job));
+                .insert((start_ns * PS_PER_NS, gpu, queue, 0), (ticket, job));
             if queue == HOST {
                 gate.host_blocked += 1;
             } else {
@@ -314,7 +369,12 @@ impl Timeline {
             self.changed.notify_all();
             ticket
         };
-        let mut gate = self.lock();
+        self.outcome_of(ticket, self.lock())
+    }
+
+    /// Waits for the outcome of job `ticket`, driving the engine while no other thread
+    /// does (`gate` locked).
+    fn outcome_of<'a>(&'a self, ticket: u64, mut gate: MutexGuard<'a, Gate>) -> Outcome {
         loop {
             if let Some(outcome) = gate.outcomes.remove(&ticket) {
                 return outcome;
@@ -328,7 +388,7 @@ impl Timeline {
             } else {
                 self.horizon_ns(&gate).saturating_mul(PS_PER_NS)
             };
-            let mut due = gate.agenda.split_off(&(horizon, 0, 0));
+            let mut due = gate.agenda.split_off(&(horizon, 0, 0, 0));
             std::mem::swap(&mut due, &mut gate.agenda);
             gate.driving = true;
             let generation = gate.generation;
@@ -342,7 +402,14 @@ impl Timeline {
             gate.agenda.append(&mut due);
             let progressed = !ended.is_empty();
             for (ticket, queue, at_ns, outcome) in ended {
-                if queue == HOST {
+                if let Outcome::Dispatched(_) = outcome {
+                    // The queue's thread counts again only if it waits for the dispatch.
+                    if let Some(queue) = gate.awaiting.remove(&ticket) {
+                        let source = gate.queues.entry(queue).or_default();
+                        source.blocked = false;
+                        source.bound_ns = at_ns;
+                    }
+                } else if queue == HOST {
                     gate.host_blocked = gate.host_blocked.saturating_sub(1);
                 } else {
                     let source = gate.queues.entry(queue).or_default();
@@ -382,11 +449,18 @@ struct SharedEngine {
     /// two), for the flush after each kernel.
     flush_ports: Vec<PortRef>,
     metrics: MetricsCollector,
-    /// The fabric's links, carrying the copies (not the GPUs' or the host's messages:
-    /// see [`crate::timing::Fabric`]).
+    /// The fabric's links, carrying the copies and the host's messages to the GPUs (not
+    /// the GPUs' messages to each other: see [`crate::timing::Fabric`]).
     links: SharedLinks,
     /// The copy jobs on the links, by the number of the copy on them.
     copying: BTreeMap<u64, CopyJob>,
+    /// The host's messages on the links, by their number: the GPU and what it comes to.
+    messages: BTreeMap<u64, (usize, Handoff)>,
+    /// The messages that have arrived, by when they are handed over and their number:
+    /// the GPU and what they come to.
+    handoffs: BTreeMap<(Time, u64), (usize, Handoff)>,
+    /// The GPUs' clock, on whose edges arriving messages are handed over.
+    clock: Clock,
     /// Per GPU, its running kernel.
     running: Vec<Option<Running>>,
     /// Per GPU, kernels whose START came while it was busy, in order.
@@ -404,6 +478,16 @@ struct CopyJob {
     rest: VecDeque<(Node, Node, u64)>,
     /// The copies that have ended: their nanoseconds and what they put on the links.
     done: Vec<(u64, FabricTraffic)>,
+}
+
+/// What a message between the host and a GPU does when it has arrived.
+enum Handoff {
+    /// A kernel's dispatch (job `ticket` of `queue`), reaching the command processor.
+    Dispatch { ticket: u64, queue: u64 },
+    /// The request to flush the GPU's L2, handed to its DMA engine.
+    Flush(MemoryMessage),
+    /// The flush's answer, ending the GPU's kernel.
+    Flushed(Result<(), String>),
 }
 
 /// A kernel on a GPU of the shared engine.
@@ -426,16 +510,22 @@ impl SharedEngine {
         while ended.is_empty() {
             let next_job = due.keys().next().map(|k| k.0);
             let on_links = self.links.next_event();
+            let handing = self.handoffs.keys().next().map(|k| k.0);
             let in_engine = self.gpu.engine().next_event_time();
-            let next_event = [in_engine, on_links].into_iter().flatten().min();
+            let next_event = [in_engine, on_links, handing].into_iter().flatten().min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
-                    let Some(((_, gpu, queue), (ticket, job))) = due.pop_first() else {
+                    let Some(((_, gpu, queue, _), (ticket, job))) = due.pop_first() else {
                         break;
                     };
                     self.gpu.engine_mut().advance_to(at);
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
+                        Job::Dispatch => {
+                            let pair = (Node::Host, Node::Gpu(gpu));
+                            let handoff = Handoff::Dispatch { ticket, queue };
+                            self.send(gpu, pair, DISPATCH_BYTES, handoff);
+                        }
                         Job::Copies(copies) => {
                             // (Later than `at` only if the engine or the links have passed
                             // it: see the module documentation.)
@@ -452,9 +542,16 @@ impl SharedEngine {
                     }
                 }
                 (_, Some(event)) if event < horizon && on_links == Some(event) => {
-                    if let Some(copy) = self.links.step() {
-                        self.copy_ended(copy, &mut ended);
+                    match self.links.step() {
+                        Some((number, end, _)) if self.messages.contains_key(&number) => {
+                            self.message_arrived(number, end);
+                        }
+                        Some(copy) => self.copy_ended(copy, &mut ended),
+                        None => {}
                     }
+                }
+                (_, Some(event)) if event < horizon && handing == Some(event) => {
+                    self.hand_over(&mut ended);
                 }
                 (_, Some(event)) if event < horizon => {
                     self.gpu.engine_mut().step();
@@ -516,9 +613,49 @@ impl SharedEngine {
         self.next_copy(job, ended);
     }
 
-    /// Moves the running kernels on: a kernel the command processor has answered gets
-    /// its GPU's L2 flushed; a kernel whose flush has ended ends (and its GPU takes the
-    /// next kernel held for it).
+    /// Message `number` arrived at `end`: it is handed over on the next clock edge.
+    fn message_arrived(&mut self, number: u64, end: Time) {
+        if let Some(message) = self.messages.remove(&number) {
+            self.handoffs
+                .insert((self.clock.next_edge(end), number), message);
+        }
+    }
+
+    /// Hands the first message that has arrived over, now: a dispatch to its GPU's
+    /// command processor (ending its job), a flush to the GPU's DMA engine, or its answer
+    /// to the host (ending the GPU's kernel).
+    fn hand_over(&mut self, ended: &mut Vec<Ended>) {
+        let Some(((at, _), (gpu, handoff))) = self.handoffs.pop_first() else {
+            return;
+        };
+        self.gpu.engine_mut().advance_to(at);
+        match handoff {
+            Handoff::Dispatch { ticket, queue } => {
+                let at_ns = at.div_ceil(PS_PER_NS);
+                ended.push((ticket, queue, at_ns, Outcome::Dispatched(at_ns)));
+            }
+            Handoff::Flush(request) => {
+                let port = self.flush_ports[gpu];
+                if self.gpu.engine_mut().send(port, request.into()).is_err() {
+                    self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
+                }
+            }
+            Handoff::Flushed(flush) => self.end_kernel(gpu, flush, ended),
+        }
+    }
+
+    /// Sends `handoff`, a message of `bytes` from `from` to `to` for GPU `gpu`, over the
+    /// links now (or when the links are, if later: see the module documentation).
+    fn send(&mut self, gpu: usize, (from, to): (Node, Node), bytes: u64, handoff: Handoff) {
+        let start = self.gpu.now().max(self.links.now());
+        let number = self.links.send((from, to), bytes, start);
+        self.messages.insert(number, (gpu, handoff));
+    }
+
+    /// Moves the running kernels on: a kernel the command processor has answered sends
+    /// the host's request to flush its GPU's L2 over the links; a flush's answer goes back
+    /// over them (the kernel ends when it has arrived, and its GPU takes the next kernel
+    /// held for it).
     fn collect(&mut self, ended: &mut Vec<Ended>) {
         for gpu in 0..self.running.len() {
             let (launch, flushing) = match &self.running[gpu] {
@@ -529,14 +666,20 @@ impl SharedEngine {
                 if self.gpu.engine().waiting(self.flush_ports[gpu]) == 0 {
                     continue;
                 }
-                let flush = match self.gpu.engine_mut().retrieve(self.flush_ports[gpu]) {
+                let answer = self.gpu.engine_mut().retrieve(self.flush_ports[gpu]);
+                let bytes = match &answer {
+                    Some(Message::Memory(message)) => link_bytes(message),
+                    _ => 0,
+                };
+                let flush = match answer {
                     Some(Message::Memory(MemoryMessage::Response(r))) => r
                         .result
                         .map(|_| ())
                         .map_err(|e| format!("the L2 flush failed: {e}")),
                     other => Err(format!("the L2 flush was answered with {other:?}")),
                 };
-                self.end_kernel(gpu, flush, ended);
+                let pair = (Node::Gpu(gpu), Node::Host);
+                self.send(gpu, pair, bytes, Handoff::Flushed(flush));
                 continue;
             }
             if !self.gpu.answered(gpu) {
@@ -553,10 +696,13 @@ impl SharedEngine {
             }
             self.next_flush += 1;
             let flush = MemoryMessage::Request(MemRequest::flush(self.next_flush));
-            let port = self.flush_ports[gpu];
-            if self.gpu.engine_mut().send(port, flush.into()).is_err() {
-                self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
-            }
+            let bytes = link_bytes(&flush);
+            self.send(
+                gpu,
+                (Node::Host, Node::Gpu(gpu)),
+                bytes,
+                Handoff::Flush(flush),
+            );
         }
     }
 

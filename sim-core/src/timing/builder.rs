@@ -96,8 +96,9 @@ impl PlatformMemoryParts {
 /// Adds the memory system of `platform` to `engine`: an IOMMU reading `driver`'s page
 /// tables, each GPU's hierarchy ([`add_gpu_memory`]), a PCIe link from a host endpoint
 /// to each GPU's DMA engine and the fabric between the GPUs (`platform.gpu_links`); with
-/// `platform.discrete_timeline = "shared"` (discrete GPUs) the host is on the fabric
-/// instead, which carries its messages to the DMA engines.
+/// `platform.discrete_timeline = "shared"` (discrete GPUs) the host is on the fabric's
+/// links instead, and its port to each DMA engine is joined to it directly (the shared
+/// timeline carries its messages over the links).
 pub fn add_platform_memory<M: CarriesMemory>(
     engine: &mut Engine<M>,
     platform: &PlatformConfig,
@@ -106,11 +107,12 @@ pub fn add_platform_memory<M: CarriesMemory>(
     let clock = Clock::from_mhz(platform.gpu.clock_mhz);
     let fabric_stats = FabricStats::default();
     let n = platform.gpu_count;
-    // Discrete GPUs on one engine (the shared timeline) have the host on the fabric: its
-    // transfers are booked there, and the host's messages to each GPU's DMA engine (the
-    // L2 flush after each kernel) take the fabric's paths (see `Fabric`). Otherwise (a
-    // unified device, whose host transfers are timed on idle links of their own, or a rig
-    // of tests) a PCIe link of its own joins the host to each GPU's DMA engine.
+    // Discrete GPUs on one engine (the shared timeline) have the host on the fabric's
+    // links: the timeline carries its transfers and its messages to each GPU's DMA engine
+    // (the L2 flush after each kernel, and the answer) over its model of those links
+    // (`SharedLinks`), so the host's port is joined to the DMA engine directly. Otherwise
+    // (a unified device, whose host transfers are timed on idle links of their own, or a
+    // rig of tests) a PCIe link of its own joins the host to each GPU's DMA engine.
     let host = !platform.unified_gpus && platform.discrete_timeline == DiscreteTimeline::Shared;
     let topology = Topology::of_platform(platform);
     let links = FabricLinks::new(n, &topology, host, fabric_stats.clone());
@@ -160,7 +162,9 @@ pub fn add_platform_memory<M: CarriesMemory>(
             &peers,
         );
         let host_port = engine.add_port(host_endpoint, &format!("gpu{gpu}"), PORT_CAPACITY);
-        if !host {
+        if host {
+            engine.connect(host_port, memory.dma, 0);
+        } else {
             let name = format!("pcie{gpu}");
             let link = add_pcie_link(engine, platform, &name, host_port, memory.dma);
             parts.pcie_links.push(link);
@@ -168,8 +172,7 @@ pub fn add_platform_memory<M: CarriesMemory>(
         parts.host.push(host_port);
         parts.gpus.push(memory);
     }
-    // The fabric's ports, by (from, to) node; the host's toward GPU g is linked to the
-    // host's port g, GPU g's toward the host to its DMA engine.
+    // The fabric's ports, by (from, to) GPU.
     let mut fabric_ports = std::collections::BTreeMap::new();
     let mut fabric_port = |engine: &mut Engine<M>, (a, b): (Node, Node), to: PortRef| {
         let port = engine.add_port(fabric, &format!("{a}>{b}"), PORT_CAPACITY);
@@ -180,14 +183,10 @@ pub fn add_platform_memory<M: CarriesMemory>(
         for &(b, crossbar_port) in &memory.peers {
             fabric_port(engine, (Node::Gpu(a), Node::Gpu(b)), crossbar_port);
         }
-        if host {
-            fabric_port(engine, (Node::Host, Node::Gpu(a)), parts.host[a]);
-            fabric_port(engine, (Node::Gpu(a), Node::Host), memory.dma);
-        }
     }
     engine.install(
         fabric,
-        Box::new(Fabric::new(n, host, links, |a, b| fabric_ports[&(a, b)])),
+        Box::new(Fabric::new(n, links, |a, b| fabric_ports[&(a, b)])),
     );
     parts
 }

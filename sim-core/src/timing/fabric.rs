@@ -25,14 +25,10 @@
 //! driver does, behind a link of the tree's bandwidth (`host>root`, entering the root
 //! complex costs a switch's latency; `root>host`), so every GPU's host traffic shares
 //! that link and its switch's link to the root; with direct links between the GPUs each
-//! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`). The fabric
-//! component then also has a port per GPU on the host's side and one on the GPU's: the
-//! host driver's messages to a GPU's DMA engine (the L2 flush after each kernel) and the
-//! answers take the path over those links, as MGPUSim's driver on the root complex
-//! reaches each command processor over the PCIe network (`FlushReq`, `LaunchKernelReq`,
-//! one flit each: MGPUSim sets no traffic bytes for them), but on idle links: they are
-//! not booked, neither waiting for what the links carry nor delaying it. The shared
-//! timeline's moves and host transfers cross a model of the same links of their own
+//! GPU has a PCIe link of its own to the host (`host>gpu0`, `gpu0>host`). The host's
+//! traffic does not pass this component: the shared timeline's moves, host transfers
+//! and the host driver's messages to a GPU (a kernel's dispatch, the L2 flush after each
+//! kernel and its answer) cross a model of the same links of their own
 //! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
 //! component does not see. (When transfers were booked here whole at their START, a
 //! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
@@ -479,9 +475,7 @@ impl FabricLinks {
 /// The fabric component (see the module documentation).
 pub struct Fabric {
     gpus: usize,
-    /// The GPUs, and the host if it is on the fabric (numbered `gpus`).
-    nodes: usize,
-    /// `ports[a * nodes + b]`: node a's port toward node b (unused for a == b).
+    /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
     ports: Vec<Option<Port>>,
     links: FabricLinks,
     transit: Pipeline<(Port, MemoryMessage)>,
@@ -489,26 +483,18 @@ pub struct Fabric {
 }
 
 impl Fabric {
-    /// A fabric over `links` between `gpus` GPUs, and the host if `host` (the links must
-    /// have its links then), whose ports are `port(a, b)` (a ≠ b): a message taken at
-    /// `port(a, b)` crosses the links from a to b and is delivered at `port(b, a)`.
-    pub fn new(
-        gpus: usize,
-        host: bool,
-        links: FabricLinks,
-        port: impl Fn(Node, Node) -> Port,
-    ) -> Fabric {
-        let nodes = gpus + usize::from(host);
-        let node = |n| node_numbered(n, gpus);
-        let mut ports = vec![None; nodes * nodes];
-        for a in 0..nodes {
-            for b in (0..nodes).filter(|&b| b != a) {
-                ports[a * nodes + b] = Some(port(node(a), node(b)));
+    /// A fabric over `links` between `gpus` GPUs, whose ports are `port(a, b)` (a ≠ b): a
+    /// message taken at `port(a, b)` crosses the links from GPU a to GPU b and is
+    /// delivered at `port(b, a)`.
+    pub fn new(gpus: usize, links: FabricLinks, port: impl Fn(Node, Node) -> Port) -> Fabric {
+        let mut ports = vec![None; gpus * gpus];
+        for a in 0..gpus {
+            for b in (0..gpus).filter(|&b| b != a) {
+                ports[a * gpus + b] = Some(port(Node::Gpu(a), Node::Gpu(b)));
             }
         }
         Fabric {
             gpus,
-            nodes,
             ports,
             links,
             transit: Pipeline::default(),
@@ -531,7 +517,7 @@ pub(super) fn merge_period(periods: &mut Vec<(Time, Time, u64)>, period: (Time, 
 }
 
 /// Bytes a message occupies a link for: its data and its header.
-fn link_bytes(msg: &MemoryMessage) -> u64 {
+pub fn link_bytes(msg: &MemoryMessage) -> u64 {
     match msg {
         MemoryMessage::Request(req) => match &req.access {
             Access::Write { data } => data.len() as u64 + REQUEST_OVERHEAD_BYTES,
@@ -636,23 +622,16 @@ impl<M: CarriesMemory> Component<M> for Fabric {
         }
         let mut carried = false;
         let mut state = self.links.lock();
-        let (gpus, nodes) = (self.gpus, self.nodes);
-        let node = |n| node_numbered(n, gpus);
-        for a in 0..nodes {
-            for b in (0..nodes).filter(|&b| b != a) {
-                let Some(from) = self.ports[a * nodes + b] else {
+        let gpus = self.gpus;
+        for a in 0..gpus {
+            for b in (0..gpus).filter(|&b| b != a) {
+                let Some(from) = self.ports[a * gpus + b] else {
                     continue;
                 };
-                let to = self.ports[b * nodes + a].expect("every pair has both ports");
+                let to = self.ports[b * gpus + a].expect("every pair has both ports");
                 while let Some(msg) = take(ctx, from) {
-                    let pair = (node(a), node(b));
-                    let at = if a == gpus || b == gpus {
-                        // The host's messages: on idle links (see the module documentation).
-                        state.unbooked(pair, link_bytes(&msg), ctx.now())
-                    } else {
-                        carried = true;
-                        state.send(pair, link_bytes(&msg), ctx.now())
-                    };
+                    carried = true;
+                    let at = state.send((Node::Gpu(a), Node::Gpu(b)), link_bytes(&msg), ctx.now());
                     // Handed over on the fabric's clock edge, as a clocked port does (and
                     // so arrivals share the engine's steps with the GPUs' cycles).
                     let due = ctx.clock().next_edge(at.max(ctx.now() + 1));

@@ -63,8 +63,8 @@ pub use crossbar::Crossbar;
 pub use dma::DmaEngine;
 pub use dram::{DramController, DramTiming};
 pub use fabric::{
-    copy_on_idle_links, message_on_idle_links, Fabric, FabricLinks, FabricStats, FabricTraffic,
-    LinkTraffic, Node, Topology,
+    copy_on_idle_links, link_bytes, message_on_idle_links, Fabric, FabricLinks, FabricStats,
+    FabricTraffic, LinkTraffic, Node, Topology,
 };
 pub use metrics::{Metric, MetricsCollector};
 pub use page_walker::PageWalker;

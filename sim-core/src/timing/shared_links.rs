@@ -22,6 +22,11 @@
 //! transfer's requests leave at its start, so the earlier transfer would be first at
 //! every link until its last line had passed.)
 //!
+//! A message ([`send`](SharedLinks::send): the host driver's to a GPU and the answer) is
+//! a stream of one message of its own bytes from one side to the other, taking its turn
+//! at each link as a transfer's stream does: overlapping a transfer on a link, it waits
+//! for the line in service there, not for the transfer's other lines.
+//!
 //! Deterministic: events are handled in time order (at one time, transfers' ends before
 //! links, links by number), so what happens depends only on the transfers' starts.
 
@@ -74,6 +79,8 @@ struct Transfer {
     to: Node,
     bytes: u64,
     lines: u64,
+    /// A message of `bytes` (its only line, no requests) rather than a transfer.
+    message: bool,
     start: Time,
     /// Answers that have arrived.
     answered: u64,
@@ -145,10 +152,27 @@ impl SharedLinks {
     /// and the host), its requests leaving at `start`, which must not lie before
     /// [`now`](Self::now); returns its number.
     pub fn start(&mut self, (from, to): (Node, Node), bytes: u64, start: Time) -> u64 {
+        self.add((from, to), bytes, false, start)
+    }
+
+    /// Sends a message of `bytes` (header included) from `from` to `to` (a GPU and the
+    /// host, or two GPUs) at `start`, which must not lie before [`now`](Self::now);
+    /// returns its number (it ends, as a transfer does, when it has arrived).
+    pub fn send(&mut self, (from, to): (Node, Node), bytes: u64, start: Time) -> u64 {
+        self.add((from, to), bytes, true, start)
+    }
+
+    /// Adds a transfer of `bytes` (or a `message` of `bytes`) from `from` to `to`,
+    /// starting at `start`.
+    fn add(&mut self, (from, to): (Node, Node), bytes: u64, message: bool, start: Time) -> u64 {
         assert!(start >= self.now, "a transfer starts in the links' past");
         let number = self.next_transfer;
         self.next_transfer += 1;
-        let lines = bytes.div_ceil(self.line_bytes);
+        let lines = if message {
+            1
+        } else {
+            bytes.div_ceil(self.line_bytes)
+        };
         let links = (self.links.iter())
             .map(|l| LinkTraffic {
                 name: l.link.name.clone(),
@@ -162,6 +186,7 @@ impl SharedLinks {
                 to,
                 bytes,
                 lines,
+                message,
                 start,
                 answered: 0,
                 links,
@@ -169,7 +194,9 @@ impl SharedLinks {
                 answer_bytes: 0,
             },
         );
-        if lines == 0 {
+        if message {
+            self.arrive(number, Stream::Answers, 0, start, 1);
+        } else if lines == 0 {
             self.events.push(Reverse((start, Event::Ended(number))));
         } else {
             self.arrive(number, Stream::Requests, 0, start, lines);
@@ -274,6 +301,7 @@ impl SharedLinks {
         }
         let bytes = match stream {
             Stream::Requests => REQUEST_OVERHEAD_BYTES,
+            Stream::Answers if transfer.message => transfer.bytes,
             Stream::Answers => {
                 let data = self.line_bytes.min(transfer.bytes - line * self.line_bytes);
                 data + RESPONSE_OVERHEAD_BYTES
@@ -313,7 +341,9 @@ impl SharedLinks {
     fn end(&mut self, number: u64, now: Time) -> Option<EndedTransfer> {
         let transfer = self.transfers.remove(&number)?;
         let mut pairs = Vec::new();
-        if transfer.lines > 0 {
+        if transfer.message {
+            pairs.push((transfer.from, transfer.to, transfer.answer_bytes, 1));
+        } else if transfer.lines > 0 {
             let lines = transfer.lines;
             pairs.push((transfer.to, transfer.from, transfer.request_bytes, lines));
             pairs.push((transfer.from, transfer.to, transfer.answer_bytes, lines));
@@ -361,7 +391,7 @@ fn path<'a>(
 mod tests {
     use super::*;
     use crate::engine::PS_PER_NS;
-    use crate::timing::copy_on_idle_links;
+    use crate::timing::{copy_on_idle_links, message_on_idle_links};
 
     fn ns(ns: u64) -> Time {
         PS_PER_NS * ns
@@ -474,6 +504,34 @@ mod tests {
             read > alone && read < alone * 5 / 4 + ns(10),
             "{read} vs {alone}"
         );
+    }
+
+    #[test]
+    fn a_message_alone_takes_its_bytes_and_latency_on_each_link() {
+        // The host driver's 12-byte request to GPU 3: three links, two switches.
+        let mut links = SharedLinks::new(4, &tree(), 64);
+        let bytes = 12;
+        links.send((Node::Host, Node::Gpu(3)), bytes, ns(5));
+        let (end, traffic) = run(&mut links).remove(&0).expect("ended");
+        let idle = message_on_idle_links(4, &tree(), (Node::Host, Node::Gpu(3)), bytes);
+        assert_eq!(end - ns(5), idle);
+        assert_eq!(traffic.pairs, vec![(Node::Host, Node::Gpu(3), bytes, 1)]);
+    }
+
+    #[test]
+    fn a_message_waits_for_the_line_in_service_on_each_link_not_for_the_transfer() {
+        // A write from the host to GPU 1 keeps host>root and root>switch0 busy with its
+        // 68-byte lines (4.25 ns each); a 12-byte message from the host to GPU 0 sent in
+        // the middle takes its turn after the line in service on each of the two links
+        // (switch0>gpu0 is idle): at most 2 x 4.25 ns later than alone.
+        let mut links = SharedLinks::new(4, &tree(), 64);
+        links.start((Node::Host, Node::Gpu(1)), 64 * 4096, 0);
+        let sent = ns(5000) + 300;
+        let message = links.send((Node::Host, Node::Gpu(0)), 12, sent);
+        let ended = run(&mut links);
+        let idle = message_on_idle_links(4, &tree(), (Node::Host, Node::Gpu(0)), 12);
+        let took = ended[&message].0 - sent;
+        assert!(took > idle && took <= idle + 2 * 4250, "{took} vs {idle}");
     }
 
     #[test]
