@@ -61,6 +61,17 @@ pub enum Node {
     Host,
 }
 
+impl Node {
+    /// Its number among `gpus` GPUs and the host (numbered `gpus`), as the paths of
+    /// [`build_paths`] are indexed.
+    pub(crate) fn number(self, gpus: usize) -> usize {
+        match self {
+            Node::Gpu(n) => n,
+            Node::Host => gpus,
+        }
+    }
+}
+
 impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -326,10 +337,7 @@ impl LinkState {
 
     /// The number of `node` in [`paths`](Self::paths) and [`pairs`](Self::pairs).
     fn index(&self, node: Node) -> usize {
-        let index = match node {
-            Node::Gpu(n) => n,
-            Node::Host => self.gpus,
-        };
+        let index = node.number(self.gpus);
         assert!(index < self.nodes, "{node} is not on the fabric");
         index
     }

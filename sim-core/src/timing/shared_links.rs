@@ -376,15 +376,11 @@ fn path<'a>(
     transfer: &Transfer,
     stream: Stream,
 ) -> &'a [usize] {
-    let index = |node| match node {
-        Node::Gpu(n) => n,
-        Node::Host => gpus,
-    };
     let (a, b) = match stream {
         Stream::Requests => (transfer.to, transfer.from),
         Stream::Answers => (transfer.from, transfer.to),
     };
-    &paths[index(a) * (gpus + 1) + index(b)]
+    &paths[a.number(gpus) * (gpus + 1) + b.number(gpus)]
 }
 
 #[cfg(test)]
