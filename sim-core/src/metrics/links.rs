@@ -1,7 +1,8 @@
 //! What the links between GPUs carried, as report rows and trace spans: for a unified
 //! device's kernels (the fabric's traffic during a launch) and for the copies that move
 //! buffers between discrete GPUs (see `platform::moves`) and, on the shared timeline,
-//! the transfers between the host and a GPU (see `platform::transfer`).
+//! the transfers between the host and a GPU (see `platform::transfer`) and the host's
+//! messages to the GPUs (see `platform::timeline`).
 
 use super::trace::LinkSpan;
 use super::Metric;

@@ -211,7 +211,7 @@ impl Recorder {
         push_events(&mut state, events);
     }
 
-    /// Records what a transfer between the host and GPU `gpu` that started at
+    /// Records what a transfer (or message) between the host and GPU `gpu` that started at
     /// `start_ns` put on the fabric's links (busy periods from its start): counted per
     /// link and per pair of ends and, when tracing, drawn on the links' rows of GPU `gpu`.
     pub fn record_links(&self, gpu: usize, start_ns: u64, traffic: FabricTraffic) {

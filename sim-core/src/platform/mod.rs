@@ -527,10 +527,14 @@ impl Platform {
             flush,
             metrics,
             engine,
+            messages,
         } = outcome
         else {
             unreachable!("a kernel's job comes to a kernel's outcome");
         };
+        for (start_ns, traffic) in messages {
+            self.metrics.record_links(gpu, start_ns, traffic);
+        }
         let counts = device.dispatches.finish(packet);
         let run = match (run, flush) {
             (Ok(_) | Err(LaunchError::Execution(_)), Err(e)) => {

@@ -103,6 +103,11 @@ pub(super) enum Outcome {
         metrics: Vec<Metric>,
         /// The engine's work while the kernel ran (all GPUs'; for the summary line).
         engine: EngineLoad,
+        /// What the host's messages to and from the GPU that arrived by the kernel's end
+        /// (its dispatch and flush, the flush's answer; the next kernel's dispatch if it
+        /// came first) put on the links: each one's start (ns) and traffic (busy periods
+        /// from that start).
+        messages: Vec<(u64, FabricTraffic)>,
     },
     /// Copies: each one's nanoseconds and what the links carried for it (busy periods
     /// from its start).
@@ -187,6 +192,7 @@ impl Timeline {
                 ),
                 copying: BTreeMap::new(),
                 messages: BTreeMap::new(),
+                message_traffic: vec![Vec::new(); gpus],
                 handoffs: BTreeMap::new(),
                 clock: Clock::from_mhz(platform.gpu.clock_mhz),
                 running: (0..gpus).map(|_| None).collect(),
@@ -454,8 +460,12 @@ struct SharedEngine {
     links: SharedLinks,
     /// The copy jobs on the links, by the number of the copy on them.
     copying: BTreeMap<u64, CopyJob>,
-    /// The host's messages on the links, by their number: the GPU and what it comes to.
-    messages: BTreeMap<u64, (usize, Handoff)>,
+    /// The host's messages on the links, by their number: the GPU, what it comes to and
+    /// when it started.
+    messages: BTreeMap<u64, (usize, Handoff, Time)>,
+    /// Per GPU, what its messages that have arrived put on the links (start, traffic),
+    /// until its running kernel ends.
+    message_traffic: Vec<Vec<(Time, FabricTraffic)>>,
     /// The messages that have arrived, by when they are handed over and their number:
     /// the GPU and what they come to.
     handoffs: BTreeMap<(Time, u64), (usize, Handoff)>,
@@ -543,8 +553,8 @@ impl SharedEngine {
                 }
                 (_, Some(event)) if event < horizon && on_links == Some(event) => {
                     match self.links.step() {
-                        Some((number, end, _)) if self.messages.contains_key(&number) => {
-                            self.message_arrived(number, end);
+                        Some(arrived) if self.messages.contains_key(&arrived.0) => {
+                            self.message_arrived(arrived);
                         }
                         Some(copy) => self.copy_ended(copy, &mut ended),
                         None => {}
@@ -613,11 +623,13 @@ impl SharedEngine {
         self.next_copy(job, ended);
     }
 
-    /// Message `number` arrived at `end`: it is handed over on the next clock edge.
-    fn message_arrived(&mut self, number: u64, end: Time) {
-        if let Some(message) = self.messages.remove(&number) {
+    /// Message `number` arrived at `end`: it is handed over on the next clock edge, and
+    /// what it put on the links goes with its GPU's kernel.
+    fn message_arrived(&mut self, (number, end, traffic): EndedTransfer) {
+        if let Some((gpu, handoff, start)) = self.messages.remove(&number) {
+            self.message_traffic[gpu].push((start, traffic));
             self.handoffs
-                .insert((self.clock.next_edge(end), number), message);
+                .insert((self.clock.next_edge(end), number), (gpu, handoff));
         }
     }
 
@@ -649,7 +661,7 @@ impl SharedEngine {
     fn send(&mut self, gpu: usize, (from, to): (Node, Node), bytes: u64, handoff: Handoff) {
         let start = self.gpu.now().max(self.links.now());
         let number = self.links.send((from, to), bytes, start);
-        self.messages.insert(number, (gpu, handoff));
+        self.messages.insert(number, (gpu, handoff, start));
     }
 
     /// Moves the running kernels on: a kernel the command processor has answered sends
@@ -727,6 +739,10 @@ impl SharedEngine {
             flush,
             metrics,
             engine: self.gpu.engine().load() - running.load_before,
+            messages: std::mem::take(&mut self.message_traffic[gpu])
+                .into_iter()
+                .map(|(start, traffic)| (start / PS_PER_NS, traffic))
+                .collect(),
         };
         ended.push((running.ticket, running.queue, now / PS_PER_NS, outcome));
         if let Some((ticket, queue, launch)) = self.held[gpu].pop_front() {
