@@ -285,7 +285,11 @@ mod tests {
             *s = operand(next(), nans);
         }
         // Every third wavefront with all lanes active (the lane loops' plain case).
-        w.set_exec(if seed.is_multiple_of(3) { u64::MAX } else { next() });
+        w.set_exec(if seed.is_multiple_of(3) {
+            u64::MAX
+        } else {
+            next()
+        });
         w.mode = mode;
         w
     }

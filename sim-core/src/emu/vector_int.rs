@@ -439,7 +439,11 @@ mod tests {
             *s = next() as u32;
         }
         // Every third wavefront with all lanes active (the lane loops' plain case).
-        w.set_exec(if seed.is_multiple_of(3) { u64::MAX } else { next() });
+        w.set_exec(if seed.is_multiple_of(3) {
+            u64::MAX
+        } else {
+            next()
+        });
         w
     }
 
