@@ -148,29 +148,6 @@ pub(super) fn wide_source_ref<'a>(
     ))
 }
 
-/// Where the 32-bit lanes of a source are: a VGPR, or one value for every lane.
-pub(super) enum Lanes {
-    /// VGPR number (checked to exist).
-    Register(usize),
-    /// The same value in every lane (a constant or a scalar operand).
-    Splat(u32),
-}
-
-/// Source `i` of `s`, one 32-bit value per lane.
-#[inline(always)]
-pub(super) fn source(w: &Wavefront, s: &Step, i: usize) -> Result<Lanes, FaultKind> {
-    Ok(Lanes::Splat(match (s.constants[i], s.inst.src[i]) {
-        (Some(v), _) => v as u32,
-        (None, Operand::Vector { index, .. }) => {
-            check_vgprs(w, u32::from(index), 1)?;
-            return Ok(Lanes::Register(index as usize));
-        }
-        (None, Operand::None) => 0,
-        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
-        (None, other) => read_scalar(w, other, false) as u32,
-    }))
-}
-
 /// Source `i` of `s`, one 32-bit value per lane, where it is: the VGPR itself, or else
 /// its value written into every lane of `splat` (left as it is otherwise, so it need not
 /// be initialised).
@@ -181,10 +158,17 @@ pub(super) fn source_ref<'a>(
     i: usize,
     splat: &'a mut MaybeUninit<[u32; LANES]>,
 ) -> Result<&'a [u32; LANES], FaultKind> {
-    Ok(match source(w, s, i)? {
-        Lanes::Register(r) => &w.vgprs[r],
-        Lanes::Splat(v) => splat.write([v; LANES]),
-    })
+    let value = match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v as u32,
+        (None, Operand::Vector { index, .. }) => {
+            check_vgprs(w, u32::from(index), 1)?;
+            return Ok(&w.vgprs[index as usize]);
+        }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => read_scalar(w, other, false) as u32,
+    };
+    Ok(splat.write([value; LANES]))
 }
 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
@@ -310,28 +294,9 @@ fn mov() -> Semantic {
 
 #[inline(always)]
 fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let source = source(w, s, 0)?;
-    // Into a VGPR (the plain forms' only destination): a register copy or a splat there.
-    if let (Operand::Vector { index, .. }, Operand::None) = (s.inst.dst, s.inst.sdst) {
-        check_vgprs(w, u32::from(index), 1)?;
-        let (d, exec) = (index as usize, w.exec());
-        match source {
-            Lanes::Register(r) if exec == u64::MAX => w.vgprs.copy_within(r..r + 1, d),
-            Lanes::Register(r) => {
-                let values = w.vgprs[r];
-                write_active(&mut w.vgprs[d], &values, exec);
-            }
-            Lanes::Splat(v) => write_active(&mut w.vgprs[d], &[v; LANES], exec),
-        }
-        return Ok(());
-    }
     // Copied out of the register file (a plain array: a `Result` holding it would put
     // it four bytes off the stores that wrote a splat, which then cannot be forwarded).
-    let mut splat = MaybeUninit::uninit();
-    let a = *match source {
-        Lanes::Register(r) => &w.vgprs[r],
-        Lanes::Splat(v) => splat.write([v; LANES]),
-    };
+    let a = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
     write_back(w, s, &a, 0)
 }
 
