@@ -6,7 +6,7 @@
 
 use super::fault::FaultKind;
 use super::operands::{pack_mask, write_scalar};
-use super::program::{Env, Semantic, Step};
+use super::program::{Env, Semantic, SemanticFn, Step};
 use super::vector_int::{source_ref, wide_source_ref};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Extra, Instruction, Operand, VopModifiers};
@@ -54,7 +54,7 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
 
 /// The compares of type `T` by predicate.
 fn row<const T: u8>() -> [Semantic; 8] {
-    [
+    let row: [SemanticFn; 8] = [
         compare::<T, 0>,
         compare::<T, 1>,
         compare::<T, 2>,
@@ -63,7 +63,8 @@ fn row<const T: u8>() -> [Semantic; 8] {
         compare::<T, 5>,
         compare::<T, 6>,
         compare::<T, 7>,
-    ]
+    ];
+    row.map(Semantic::new)
 }
 
 /// Predicate `C` on type-`T` operands (see [`PREDICATES`], [`TYPES`]).
