@@ -20,19 +20,15 @@ macro_rules! host_semantic {
             fn avx2(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
                 $body(w, e, s)
             }
-            // Unnamed outside this block: handed out only below, on a host with AVX2.
-            fn checked(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
-                // SAFETY: this function is only returned when the host has AVX2.
-                unsafe { avx2(w, e, s) }
-            }
             if std::arch::is_x86_feature_detected!("avx2") {
-                return checked;
+                // SAFETY: the host has AVX2, all `avx2` was compiled for.
+                return unsafe { $crate::emu::program::Semantic::for_host(avx2) };
             }
         }
         fn plain(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
             $body(w, e, s)
         }
-        plain
+        $crate::emu::program::Semantic::new(plain)
     }};
 }
 

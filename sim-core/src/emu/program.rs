@@ -21,8 +21,39 @@ pub struct Env<'a> {
     pub lds: &'a mut [u8],
 }
 
-/// The semantics of one instruction, applied to a wavefront.
-pub type Semantic = fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>;
+/// A function applying the semantics of one instruction to a wavefront.
+pub type SemanticFn = fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>;
+
+/// The semantics of one instruction: a [`SemanticFn`], or a function compiled for a host
+/// feature (AVX2) that the host was checked to have, called directly rather than
+/// through a safe function calling it.
+#[derive(Clone, Copy)]
+pub struct Semantic(unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>);
+
+impl Semantic {
+    /// The semantics `f`.
+    pub fn new(f: SemanticFn) -> Self {
+        Semantic(f)
+    }
+
+    /// The semantics `f`, a function compiled for host features.
+    ///
+    /// # Safety
+    /// This host has every feature `f` was compiled for (so that calling it is safe).
+    pub(super) unsafe fn for_host(
+        f: unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>,
+    ) -> Self {
+        Semantic(f)
+    }
+
+    /// Applies the semantics to `w` (the step `s`'s instruction).
+    #[inline(always)]
+    pub fn call(self, w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+        // SAFETY: the function is safe, or one made by `for_host`, whose callers checked
+        // that the host has the features it was compiled for.
+        unsafe { (self.0)(w, e, s) }
+    }
+}
 
 /// One decoded instruction, ready to execute.
 #[derive(Clone)]
@@ -91,12 +122,12 @@ fn atomic_of(inst: &Instruction) -> Option<AtomicOp> {
 
 fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
     match inst.info.format {
-        Format::Sop2 => (scalar::sop2, None),
-        Format::Sop1 => (scalar::sop1, None),
-        Format::Sopk => (scalar::sopk, None),
-        Format::Sopc => (scalar::sopc, None),
-        Format::Sopp => (control::sopp, None),
-        Format::Smem => (smem::smem, None),
+        Format::Sop2 => (Semantic::new(scalar::sop2), None),
+        Format::Sop1 => (Semantic::new(scalar::sop1), None),
+        Format::Sopk => (Semantic::new(scalar::sopk), None),
+        Format::Sopc => (Semantic::new(scalar::sopc), None),
+        Format::Sopp => (Semantic::new(control::sopp), None),
+        Format::Smem => (Semantic::new(smem::smem), None),
         Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 => {
             if let Some(f) = vector::cross_lane(inst.info) {
                 return (f, None);
@@ -106,17 +137,17 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
                     vector_int::semantic(inst)
                         .or_else(|| vector_compare::semantic(inst))
                         .or_else(|| vector_f32::semantic(inst))
-                        .unwrap_or(vector::valu),
+                        .unwrap_or(Semantic::new(vector::valu)),
                     Some(f),
                 ),
-                None => (unimplemented, None),
+                None => (Semantic::new(unimplemented), None),
             }
         }
-        Format::Ds => (lds::ds, None),
+        Format::Ds => (Semantic::new(lds::ds), None),
         Format::Flat => (flat::flat(), None),
-        Format::Mubuf | Format::Mtbuf => (buffer::buffer, None),
-        Format::Mimg => (image::image, None),
-        Format::Vintrp => (unimplemented, None),
+        Format::Mubuf | Format::Mtbuf => (Semantic::new(buffer::buffer), None),
+        Format::Mimg => (Semantic::new(image::image), None),
+        Format::Vintrp => (Semantic::new(unimplemented), None),
     }
 }
 
@@ -176,7 +207,7 @@ impl Program {
                         src: [Operand::None; 3],
                         extra: crate::isa::Extra::None,
                     },
-                    exec: undecodable,
+                    exec: Semantic::new(undecodable),
                     valu: None,
                     atomic: None,
                     error: Some(Box::new(e)),
@@ -219,7 +250,9 @@ impl Program {
             .at(w.pc)
             .inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.next_pc = w.pc + u64::from(step.inst.size);
-        (step.exec)(w, env, step).inspect_err(|_| w.status = WaveStatus::Faulted)?;
+        step.exec
+            .call(w, env, step)
+            .inspect_err(|_| w.status = WaveStatus::Faulted)?;
         w.executed += 1;
         w.pc = w.next_pc;
         Ok(step)

@@ -238,7 +238,7 @@ pub(super) fn write_lanes(reg: &mut [u32; LANES], values: &LaneValues, exec: u64
 
 /// The wavefront-level semantics of the VALU opcodes that are not per-lane arithmetic.
 pub fn cross_lane(info: &OpInfo) -> Option<Semantic> {
-    Some(match (info.format, info.opcode) {
+    Some(Semantic::new(match (info.format, info.opcode) {
         (Format::Vop1, 0x00) => nop,
         (Format::Vop1, 0x02) => readfirstlane,
         (Format::Vop1, 0x36) => movreld,
@@ -247,7 +247,7 @@ pub fn cross_lane(info: &OpInfo) -> Option<Semantic> {
         (Format::Vop3, 0x289) => readlane,
         (Format::Vop3, 0x28a) => writelane,
         _ => return None,
-    })
+    }))
 }
 
 fn nop(_: &mut Wavefront, _: &mut Env, _: &Step) -> Result<(), FaultKind> {
@@ -360,7 +360,7 @@ pub(super) mod fast_form_tests {
             tlb: Tlb::new(&memory, &mut entries),
             lds: &mut [],
         };
-        (step.exec)(&mut fast, &mut env, step).unwrap();
+        step.exec.call(&mut fast, &mut env, step).unwrap();
         valu(&mut general, &mut env, step).unwrap();
         assert_eq!(fast.vgprs, general.vgprs, "{} seed {seed}", step.inst);
         assert_eq!(fast.sgprs, general.sgprs, "{} seed {seed}", step.inst);

@@ -1,14 +1,16 @@
 //! The integer compares (`v_cmp_*` and `v_cmpx_*` on i32, u32, i64 and u64, all eight
-//! predicates) in their plain forms (no VOP3 modifiers, SDWA or DPP): one lane loop that
-//! the compiler vectorises and a mask, without [`super::vector`]'s per-lane call. The
+//! predicates) in their plain forms (no VOP3 modifiers, SDWA or DPP): one lane loop over
+//! the operands' 32-bit halves that the compiler vectorises and a mask, without
+//! [`super::vector`]'s per-lane call or its 64-bit staging of the operands. The
 //! results are those of the general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
 use super::operands::{pack_mask, write_scalar};
-use super::program::{Env, Semantic, Step};
-use super::vector::fetch;
+use super::program::{Env, Semantic, SemanticFn, Step};
+use super::vector_int::{source_ref, wide_source_ref};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{Extra, Instruction, Operand, VopModifiers};
+use std::mem::MaybeUninit;
 
 /// Integer predicates in opcode order; predicate `C`'s bit 0 holds its result for "less",
 /// bit 1 for "equal", bit 2 for "greater".
@@ -34,6 +36,14 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
     let (predicate, ty) = rest.split_once('_')?;
     let c = PREDICATES.iter().position(|&p| p == predicate)?;
     let t = TYPES.iter().position(|&x| x == ty)?;
+    // A 32-bit compare's sources are single registers (read as such below).
+    let narrow = |op: &Operand| match *op {
+        Operand::Vector { count, .. } | Operand::Scalar { count, .. } => count <= 1,
+        _ => true,
+    };
+    if t < 2 && !inst.src[..2].iter().all(narrow) {
+        return None;
+    }
     Some(match t {
         0 => row::<0>()[c],
         1 => row::<1>()[c],
@@ -44,7 +54,7 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
 
 /// The compares of type `T` by predicate.
 fn row<const T: u8>() -> [Semantic; 8] {
-    [
+    let row: [SemanticFn; 8] = [
         compare::<T, 0>,
         compare::<T, 1>,
         compare::<T, 2>,
@@ -53,7 +63,8 @@ fn row<const T: u8>() -> [Semantic; 8] {
         compare::<T, 5>,
         compare::<T, 6>,
         compare::<T, 7>,
-    ]
+    ];
+    row.map(Semantic::new)
 }
 
 /// Predicate `C` on type-`T` operands (see [`PREDICATES`], [`TYPES`]).
@@ -67,46 +78,139 @@ fn compare<const T: u8, const C: u8>(
         // SAFETY: the host has AVX2 (checked above).
         return unsafe { compare_avx2::<T, C>(w, s) };
     }
-    compare_lanes::<T, C>(w, s)
+    let mut scratch = [MaybeUninit::uninit(); 4];
+    let mask = mask_lanes::<T, C>(&halves::<T>(w, s, &mut scratch)?);
+    write_mask(w, s, mask)
 }
 
-/// [`compare_lanes`] compiled with AVX2.
+/// [`compare`] compiled with AVX2, its lanes compared by [`mask_avx2`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn compare_avx2<const T: u8, const C: u8>(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
-    compare_lanes::<T, C>(w, s)
+    let mut scratch = [MaybeUninit::uninit(); 4];
+    let mask = mask_avx2::<T, C>(&halves::<T>(w, s, &mut scratch)?);
+    write_mask(w, s, mask)
 }
 
-/// Whether `a` is less than and equal to `b` as type-`T` values of the raw operands.
+/// The two operands' lanes as 32-bit halves: `[a low, a high, b low, b high]` (the high
+/// halves only for 64-bit types).
+type Halves<'a> = [&'a [u32; LANES]; 4];
+
+/// The operands of `s` as [`Halves`]: registers read where they are, other sources
+/// written into `scratch`.
 #[inline(always)]
-fn order<const T: u8>(a: u64, b: u64) -> (bool, bool) {
-    match T {
-        0 => ((a as i32) < (b as i32), a as u32 == b as u32),
-        1 => ((a as u32) < (b as u32), a as u32 == b as u32),
-        2 => ((a as i64) < (b as i64), a == b),
-        _ => (a < b, a == b),
+fn halves<'a, const T: u8>(
+    w: &'a Wavefront,
+    s: &Step,
+    scratch: &'a mut [MaybeUninit<[u32; LANES]>; 4],
+) -> Result<Halves<'a>, FaultKind> {
+    let [a_lo, a_hi, b_lo, b_hi] = scratch;
+    if T < 2 {
+        let a = source_ref(w, s, 0, a_lo)?;
+        let b = source_ref(w, s, 1, b_lo)?;
+        return Ok([a, a, b, b]);
     }
+    let (al, ah) = wide_source_ref(w, s, 0, a_lo, a_hi)?;
+    let (bl, bh) = wide_source_ref(w, s, 1, b_lo, b_hi)?;
+    Ok([al, ah, bl, bh])
 }
 
+/// Writes the compare's result `mask` (of the active lanes) to its scalar destination
+/// and, for `v_cmpx_*`, to EXEC.
 #[inline(always)]
-fn compare_lanes<const T: u8, const C: u8>(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
-    let (mut a, mut b) = ([0u64; LANES], [0u64; LANES]);
-    fetch(w, &s.inst, 0, s.constants[0], &mut a)?;
-    fetch(w, &s.inst, 1, s.constants[1], &mut b)?;
-    let mut bits = [0u8; LANES];
-    for ((bit, &a), &b) in bits.iter_mut().zip(&a).zip(&b) {
-        let (less, equal) = order::<T>(a, b);
-        let holds = (C & 1 != 0 && less) | (C & 2 != 0 && equal) | (C & 4 != 0 && !less && !equal);
-        *bit = u8::from(holds);
-    }
+fn write_mask(w: &mut Wavefront, s: &Step, mask: u64) -> Result<(), FaultKind> {
     if s.inst.sdst != Operand::None {
-        let mask = pack_mask(&bits) & w.exec();
+        let mask = mask & w.exec();
         write_scalar(w, s.inst.sdst, mask);
         if s.writes_exec {
             w.set_exec(mask);
         }
     }
     Ok(())
+}
+
+/// Whether predicate `C` holds for operands that are `less` and `equal`.
+#[inline(always)]
+fn holds<const C: u8>(less: bool, equal: bool) -> u8 {
+    u8::from((C & 1 != 0 && less) | (C & 2 != 0 && equal) | (C & 4 != 0 && !less && !equal))
+}
+
+/// The lanes where predicate `C` holds, one lane at a time.
+#[inline(always)]
+fn mask_lanes<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
+    let mut bits = [0u8; LANES];
+    for l in 0..LANES {
+        let (less, equal) = match T {
+            0 => ((al[l] as i32) < (bl[l] as i32), al[l] == bl[l]),
+            1 => (al[l] < bl[l], al[l] == bl[l]),
+            _ => {
+                // The high halves decide (signed for i64) unless they are equal.
+                let high_less = if T == 2 {
+                    (ah[l] as i32) < (bh[l] as i32)
+                } else {
+                    ah[l] < bh[l]
+                };
+                let high_equal = ah[l] == bh[l];
+                (
+                    high_less | (high_equal & (al[l] < bl[l])),
+                    high_equal & (al[l] == bl[l]),
+                )
+            }
+        };
+        bits[l] = holds::<C>(less, equal);
+    }
+    pack_mask(&bits)
+}
+
+/// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, each group's bits
+/// gathered with one mask move.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn mask_avx2<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY (the loads): each chunk is eight u32s, the 32 bytes an unaligned load reads.
+    let load = |lanes: &[u32; LANES], i: usize| unsafe {
+        _mm256_loadu_si256(lanes[8 * i..].as_ptr().cast())
+    };
+    let sign = _mm256_set1_epi32(i32::MIN);
+    // Signed `a < b` per lane, or unsigned (both sides' sign bits flipped first).
+    let less = |a: __m256i, b: __m256i, signed: bool| {
+        if signed {
+            _mm256_cmpgt_epi32(b, a)
+        } else {
+            _mm256_cmpgt_epi32(_mm256_xor_si256(b, sign), _mm256_xor_si256(a, sign))
+        }
+    };
+    let mut mask = 0u64;
+    for i in 0..LANES / 8 {
+        let (a, b) = (load(al, i), load(bl, i));
+        let (lt, eq) = if T < 2 {
+            (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
+        } else {
+            let (a_hi, b_hi) = (load(ah, i), load(bh, i));
+            let high_equal = _mm256_cmpeq_epi32(a_hi, b_hi);
+            let low_less = _mm256_and_si256(high_equal, less(a, b, false));
+            (
+                _mm256_or_si256(less(a_hi, b_hi, T == 2), low_less),
+                _mm256_and_si256(high_equal, _mm256_cmpeq_epi32(a, b)),
+            )
+        };
+        let mut hold = _mm256_setzero_si256();
+        if C & 1 != 0 {
+            hold = _mm256_or_si256(hold, lt);
+        }
+        if C & 2 != 0 {
+            hold = _mm256_or_si256(hold, eq);
+        }
+        if C & 4 != 0 {
+            let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
+            hold = _mm256_or_si256(hold, greater);
+        }
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(hold)) as u8;
+        mask |= u64::from(bits) << (8 * i);
+    }
+    mask
 }
 
 #[cfg(test)]
@@ -147,12 +251,52 @@ mod tests {
         for s in w.sgprs.iter_mut() {
             *s = next() as u32 % 5;
         }
-        w.set_exec(next());
+        // Every third wavefront with all lanes active (the lane loops' plain case).
+        w.set_exec(if seed.is_multiple_of(3) {
+            u64::MAX
+        } else {
+            next()
+        });
         w
     }
 
     #[test]
     fn fast_forms_match_the_general_path() {
         assert_fast_forms_match(&CODE, semantic, wavefront);
+    }
+
+    /// The masks of every type and predicate, by the lane loop and by AVX2.
+    #[cfg(target_arch = "x86_64")]
+    fn both_masks<const T: u8>(h: &Halves) -> [(u64, u64); 8] {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return [(0, 0); 8];
+        }
+        macro_rules! both {
+            ($($c:literal),*) => {
+                // SAFETY: the host has AVX2 (checked above).
+                [$((mask_lanes::<T, $c>(h), unsafe { mask_avx2::<T, $c>(h) })),*]
+            };
+        }
+        both!(0, 1, 2, 3, 4, 5, 6, 7)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_masks_match_the_lane_loop() {
+        for seed in 1..100 {
+            let w = wavefront(seed);
+            let halves: Halves = [&w.vgprs[0], &w.vgprs[1], &w.vgprs[2], &w.vgprs[3]];
+            let all = [
+                both_masks::<0>(&halves),
+                both_masks::<1>(&halves),
+                both_masks::<2>(&halves),
+                both_masks::<3>(&halves),
+            ];
+            for (t, row) in all.iter().enumerate() {
+                for (c, (lanes, avx2)) in row.iter().enumerate() {
+                    assert_eq!(lanes, avx2, "type {t}, predicate {c}, seed {seed}");
+                }
+            }
+        }
     }
 }

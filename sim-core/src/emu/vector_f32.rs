@@ -284,7 +284,12 @@ mod tests {
         for s in w.sgprs.iter_mut() {
             *s = operand(next(), nans);
         }
-        w.set_exec(next());
+        // Every third wavefront with all lanes active (the lane loops' plain case).
+        w.set_exec(if seed.is_multiple_of(3) {
+            u64::MAX
+        } else {
+            next()
+        });
         w.mode = mode;
         w
     }

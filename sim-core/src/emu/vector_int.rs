@@ -83,9 +83,11 @@ fn shift64_arithmetic() -> Semantic {
 #[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     // Only the low six bits of the amount count, which a 32-bit read gives.
-    let amounts = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
-    let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
-    wide_source(w, s, 1, &mut lo, &mut hi)?;
+    let mut k = MaybeUninit::uninit();
+    let amounts = source_ref(w, s, 0, &mut k)?;
+    let (mut k_lo, mut k_hi) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let (lo, hi) = wide_source_ref(w, s, 1, &mut k_lo, &mut k_hi)?;
+    let (mut out_lo, mut out_hi) = ([0u32; LANES], [0u32; LANES]);
     for l in 0..LANES {
         let v = u64::from(lo[l]) | u64::from(hi[l]) << 32;
         let n = amounts[l] & 63;
@@ -94,42 +96,43 @@ fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), 
             1 => v >> n,
             _ => ((v as i64) >> n) as u64,
         };
-        lo[l] = r as u32;
-        hi[l] = (r >> 32) as u32;
+        out_lo[l] = r as u32;
+        out_hi[l] = (r >> 32) as u32;
     }
     if let Operand::Vector { index, count } = s.inst.dst {
         let count = u32::from(count.max(1));
         check_vgprs(w, u32::from(index), count)?;
         let (r, exec) = (index as usize, w.exec());
-        write_active(&mut w.vgprs[r], &lo, exec);
+        write_active(&mut w.vgprs[r], &out_lo, exec);
         if count >= 2 {
-            write_active(&mut w.vgprs[r + 1], &hi, exec);
+            write_active(&mut w.vgprs[r + 1], &out_hi, exec);
         }
     }
     Ok(())
 }
 
 /// The 64-bit source `i` of `s` as its low and high halves per lane, with the values
-/// [`super::vector::fetch`] gives.
+/// [`super::vector::fetch`] gives: the VGPRs themselves, or else values written into
+/// `lo_splat` and `hi_splat` (left as they are otherwise, so they need not be
+/// initialised).
 #[inline(always)]
-fn wide_source(
-    w: &Wavefront,
+pub(super) fn wide_source_ref<'a>(
+    w: &'a Wavefront,
     s: &Step,
     i: usize,
-    lo: &mut [u32; LANES],
-    hi: &mut [u32; LANES],
-) -> Result<(), FaultKind> {
+    lo_splat: &'a mut MaybeUninit<[u32; LANES]>,
+    hi_splat: &'a mut MaybeUninit<[u32; LANES]>,
+) -> Result<(&'a [u32; LANES], &'a [u32; LANES]), FaultKind> {
     let value = match (s.constants[i], s.inst.src[i]) {
         (Some(v), _) => v,
         (None, Operand::Vector { index, count }) => {
             let count = u32::from(count.max(1));
             check_vgprs(w, u32::from(index), count)?;
-            *lo = w.vgprs[index as usize];
-            *hi = match count {
-                1 => [0; LANES],
-                _ => w.vgprs[index as usize + 1],
-            };
-            return Ok(());
+            let lo = &w.vgprs[index as usize];
+            return Ok(match count {
+                1 => (lo, hi_splat.write([0; LANES])),
+                _ => (lo, &w.vgprs[index as usize + 1]),
+            });
         }
         (None, Operand::None) => 0,
         (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
@@ -139,9 +142,10 @@ fn wide_source(
             read_scalar(w, other, wide)
         }
     };
-    *lo = [value as u32; LANES];
-    *hi = [(value >> 32) as u32; LANES];
-    Ok(())
+    Ok((
+        lo_splat.write([value as u32; LANES]),
+        hi_splat.write([(value >> 32) as u32; LANES]),
+    ))
 }
 
 /// Source `i` of `s`, one 32-bit value per lane, where it is: the VGPR itself, or else
@@ -399,7 +403,12 @@ mod tests {
         for s in w.sgprs.iter_mut() {
             *s = next() as u32;
         }
-        w.set_exec(next());
+        // Every third wavefront with all lanes active (the lane loops' plain case).
+        w.set_exec(if seed.is_multiple_of(3) {
+            u64::MAX
+        } else {
+            next()
+        });
         w
     }
 
