@@ -12,8 +12,9 @@
 # and 4 GPUs of the default platform (PCIe switch tree, interleaved pages, MGPUSim's
 # work-group split), and on 4 GPUs with direct links between every two GPUs
 # (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it), and on 2 and
-# 4 GPUs over the PCIe tree with on-demand page migration (configs/page-migration.toml)
-# and with PASI (configs/pasi.toml); and, for the hosts that take --devices N, on 2
+# 4 GPUs over the PCIe tree with its links at MGPUSim's rate (26.7 GB/s, see below),
+# with on-demand page migration (configs/page-migration.toml) and with PASI
+# (configs/pasi.toml); and, for the hosts that take --devices N, on 2
 # and 4 discrete GPUs (the host splits the work-groups over N devices, each with
 # buffers of its own; kernel time from the hosts' "time:" lines: per launch, the
 # latest end minus the earliest start over the devices). Prints one table (also
@@ -27,12 +28,13 @@
 # ./samples/<sample>), MGPUSim itself runs each workload in -timing -report-all
 # mode on one GPU, with -unified-gpus 1,..,N (one device of N GPUs: its driver
 # gives each GPU a run of consecutive work-groups and the pages of every buffer
-# in turn; the counterpart of the PCIe-tree rows) and with -gpus 1,..,N (N
+# in turn; the counterpart of the PCIe-tree rows, at either link rate) and with
+# -gpus 1,..,N (N
 # devices: the Go host launches a slice of the grid on each and its driver
 # places a run of consecutive pages of each buffer on each GPU, in one address
 # space; the counterpart of the discrete rows, though there what a GPU's slice
 # reads off its run of pages crosses PCIe through the RDMA engines). Its results are
-# cached in build/multigpu-study/mgpusim/ and reused until --fresh (each run
+# cached in build/multigpu-study/mgpusim/<command>/ and reused until --fresh (each run
 # takes minutes); --timeout gives up on a run after SECONDS (default 3600);
 # --no-mgpusim leaves MGPUSim out. The table then adds, for the rows with a
 # counterpart: MGPUSim's kernel time (per GPU the command processor's
@@ -125,6 +127,11 @@ out=$GCNSIM_BUILD/multigpu-study
 mkdir -p "$out"
 printf '[platform]\ngpu_links = "all_to_all"\np2p_gbytes_per_s = %s\n' "$a2a_gbps" \
     >"$out/all-to-all.toml"
+# MGPUSim's links move one 64-byte flit a cycle at 1 GHz, a message rounded up to
+# whole flits: a remote line (12 + 68 or 76 + 4 bytes) takes 3 flits, one each
+# way and two the other; where a link carries requests and answers alike, 80
+# bytes per 3 ns (docs/multigpu.md).
+printf '[platform]\npcie_gbytes_per_s = 26.67\n' >"$out/mgpusim-links.toml"
 manifest=$out/manifest.tsv
 : >"$manifest"
 
@@ -135,6 +142,8 @@ SETUPS="1 GPU|1||unified|
 4 discrete GPUs|4||discrete|-gpus 1,2,3,4
 2 GPUs, PCIe tree|2||unified|-unified-gpus 1,2
 4 GPUs, PCIe tree|4||unified|-unified-gpus 1,2,3,4
+2 GPUs, PCIe tree at 26.7 GB/s|2|$out/mgpusim-links.toml|unified|-unified-gpus 1,2
+4 GPUs, PCIe tree at 26.7 GB/s|4|$out/mgpusim-links.toml|unified|-unified-gpus 1,2,3,4
 4 GPUs, all-to-all|4|$out/all-to-all.toml|unified|-
 2 GPUs, on-demand migration|2|$GCNSIM_REPO/configs/page-migration.toml|unified|-
 4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml|unified|-
@@ -181,12 +190,13 @@ PY
     echo "$merged"
 }
 
-# MGPUSim's run of a workload on a setup, cached in $out/mgpusim/<tag>/ with the
-# command it ran (changed arguments run again): prints the folder.
+# MGPUSim's run of a command, cached in $out/mgpusim/<the command>/ (setups with
+# the same counterpart share it): prints the folder.
 run_mgpusim() {
-    local tag=$1 sample=$2
-    shift 2
-    local dir=$out/mgpusim/$tag cmd="$sample -timing -report-all $*" rc=0 start end
+    local sample=$1
+    shift
+    local cmd="$sample -timing -report-all $*" rc=0 start end dir
+    dir=$out/mgpusim/$(echo "$cmd" | tr -c 'a-zA-Z0-9,.-' '_')
     if [ "$fresh" = 1 ] || [ ! -f "$dir/rc" ] || [ "$(cat "$dir/cmd" 2>/dev/null)" != "$cmd" ]; then
         echo "MGPUSim: $cmd" >&2
         rm -rf "$dir"
@@ -243,7 +253,7 @@ for line in "${rows[@]}"; do
         mdir=
         if [ "$with_mgpusim" = 1 ] && [ "$mflags" != - ]; then
             read -r -a mflagv <<<"$mflags"
-            mdir=$(run_mgpusim "$tag" "${margv[@]}" ${mflagv[@]+"${mflagv[@]}"})
+            mdir=$(run_mgpusim "${margv[@]}" ${mflagv[@]+"${mflagv[@]}"})
         fi
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$args" "$label" "$gpus" "$mode" \
             "$out/$tag" "$mdir" >>"$manifest"
