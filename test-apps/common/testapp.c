@@ -361,14 +361,17 @@ cl_program ta_build(cl_context ctx, cl_device_id device, const char *source,
     return p;
 }
 
-int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps) {
+int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps, unsigned *flit_bytes) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc)
             *n = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--link-gbps") && i + 1 < argc)
             *link_gbps = strtod(argv[++i], NULL);
+        else if (flit_bytes && !strcmp(argv[i], "--flit-bytes") && i + 1 < argc)
+            *flit_bytes = (unsigned)strtoul(argv[++i], NULL, 0);
         else {
-            fprintf(stderr, "usage: %s [-n N, a multiple of 256] [--link-gbps G]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-n N, a multiple of 256] [--link-gbps G]%s\n", argv[0],
+                    flit_bytes ? " [--flit-bytes F]" : "");
             return 2;
         }
     }

@@ -107,10 +107,12 @@ int ta_check_err(cl_int got, cl_int want, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Parses the arguments of the apps that time data crossing a link: "-n N"
- * (elements, a positive multiple of 256) and "--link-gbps G" (the link's
- * bandwidth the expected times follow from), into *n and *link_gbps, which
- * hold the defaults. Returns 0, or 2 after a usage message. */
-int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps);
+ * (elements, a positive multiple of 256), "--link-gbps G" (the link's
+ * bandwidth the expected times follow from) and, if flit_bytes is not NULL,
+ * "--flit-bytes F" (the unit the links move: platform.link_flit_bytes), into *n,
+ * *link_gbps and *flit_bytes, which hold the defaults. Returns 0, or 2 after a
+ * usage message. */
+int ta_link_args(int argc, char **argv, size_t *n, double *link_gbps, unsigned *flit_bytes);
 
 /* Number of checks passed and failed so far. */
 unsigned ta_passed(void);

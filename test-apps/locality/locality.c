@@ -8,11 +8,12 @@
  * between the two GPUs). Both results must be right, and the remote run must take
  * longer than the local one by the time the input's lines take on the link: each
  * 64-byte line answered with 4 bytes of header, at --link-gbps GB/s (the platform's
- * pcie_gbytes_per_s, which the test passes in), within 15 %. Also checks the API's
+ * pcie_gbytes_per_s, which the test passes in), rounded up to whole flits of
+ * --flit-bytes (platform.link_flit_bytes; 0: bytes exactly), within 15 %. Also checks the API's
  * errors: no such GPU, a range outside the buffer, more GPUs than the device has, a
  * split that does not add up to the launch.
  *
- *   locality [-n N] [--link-gbps G]
+ *   locality [-n N] [--link-gbps G] [--flit-bytes F]
  */
 #include "testapp.h"
 
@@ -58,7 +59,8 @@ int main(int argc, char **argv) {
     ta_init(&argc, argv);
     size_t n = 262144;
     double link_gbps = 16.0;
-    if (ta_link_args(argc, argv, &n, &link_gbps))
+    unsigned flit_bytes = 0;
+    if (ta_link_args(argc, argv, &n, &link_gbps, &flit_bytes))
         return 2;
     cl_platform_id platform = ta_platform();
     cl_device_id device = ta_device(platform);
@@ -120,8 +122,12 @@ int main(int argc, char **argv) {
     cl_ulong remote = run(&api, queue, kernel, in, out, n, 1, host);
     ta_report_time("scale[local]", local);
     ta_report_time("scale[remote]", remote);
-    /* Every 64-byte line of input crosses the link once, with a 4-byte header. */
-    double expected = (double)bytes * 68.0 / 64.0 / link_gbps;
+    /* Every 64-byte line of input crosses the link once, with a 4-byte header (rounded
+     * up to whole flits on links that move flits). */
+    unsigned line_bytes = 68;
+    if (flit_bytes)
+        line_bytes = (line_bytes + flit_bytes - 1) / flit_bytes * flit_bytes;
+    double expected = (double)bytes / 64.0 * (double)line_bytes / link_gbps;
     double extra = (double)remote - (double)local;
     printf("remote - local: %.0f ns; the input's lines on the link: %.0f ns\n", extra,
            expected);

@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
     ta_init(&argc, argv);
     size_t n = 262144;
     double link_gbps = 16.0;
-    if (ta_link_args(argc, argv, &n, &link_gbps))
+    if (ta_link_args(argc, argv, &n, &link_gbps, NULL))
         return 2;
     cl_platform_id platform = ta_platform();
     cl_uint count = 0;

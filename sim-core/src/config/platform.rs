@@ -52,6 +52,9 @@ pub struct PlatformConfig {
     pub p2p_gbytes_per_s: f64,
     /// Latency of each direct GPU-GPU link, in nanoseconds ([`GpuLinks::AllToAll`]).
     pub p2p_latency_ns: u32,
+    /// The unit the fabric's links move (bytes): a message occupies its link for its
+    /// bytes rounded up to whole units. 0: for its bytes exactly.
+    pub link_flit_bytes: u32,
     /// Whether a unified device's pages move to the GPU that uses them (timing mode).
     pub page_migration: PageMigration,
     /// Pages of the first migration unit of [`PageMigration::Pasi`] (a power of two).

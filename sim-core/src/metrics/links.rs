@@ -128,6 +128,7 @@ mod tests {
             latency: 100 * PS_PER_NS,
             host_gbytes_per_s: 16.0,
             host_latency: 500 * PS_PER_NS,
+            flit_bytes: 0,
         };
         let mut copies = GpuCopies::default();
         assert!(copies.rows().is_empty(), "no rows before any copy");

@@ -94,6 +94,8 @@ pub enum Topology {
         gbytes_per_s: f64,
         /// Latency of each switch.
         switch_latency: Time,
+        /// The unit a link moves (bytes; 0: bytes exactly).
+        flit_bytes: u64,
     },
     /// A direct link between every two GPUs, each way `gbytes_per_s` with `latency`, and
     /// a PCIe link between the host and each GPU.
@@ -106,6 +108,8 @@ pub enum Topology {
         host_gbytes_per_s: f64,
         /// Latency of each GPU's link to the host.
         host_latency: Time,
+        /// The unit a link moves (bytes; 0: bytes exactly).
+        flit_bytes: u64,
     },
 }
 
@@ -117,12 +121,14 @@ impl Topology {
                 gpus_per_switch: platform.gpus_per_pcie_switch as usize,
                 gbytes_per_s: platform.pcie_gbytes_per_s,
                 switch_latency: PS_PER_NS * u64::from(platform.pcie_switch_latency_ns),
+                flit_bytes: platform.link_flit_bytes.into(),
             },
             GpuLinks::AllToAll => Topology::AllToAll {
                 gbytes_per_s: platform.p2p_gbytes_per_s,
                 latency: PS_PER_NS * u64::from(platform.p2p_latency_ns),
                 host_gbytes_per_s: platform.pcie_gbytes_per_s,
                 host_latency: PS_PER_NS * u64::from(platform.pcie_latency_ns),
+                flit_bytes: platform.link_flit_bytes.into(),
             },
         }
     }
@@ -134,6 +140,8 @@ pub(super) struct Link {
     pub(super) name: String,
     /// Femtoseconds per byte.
     femtoseconds_per_byte: u64,
+    /// The unit the link moves (bytes; 0: bytes exactly).
+    flit_bytes: u64,
     pub(super) latency: Time,
     /// When the link is free for the next message.
     pub(super) free: Time,
@@ -145,10 +153,11 @@ pub(super) struct Link {
 }
 
 impl Link {
-    fn new(name: String, gbytes_per_s: f64, latency: Time) -> Link {
+    fn new(name: String, (gbytes_per_s, flit_bytes): (f64, u64), latency: Time) -> Link {
         Link {
             name,
             femtoseconds_per_byte: (1_000_000.0 / gbytes_per_s).round() as u64,
+            flit_bytes,
             latency,
             free: 0,
             bytes: 0,
@@ -171,9 +180,14 @@ impl Link {
         self.free + self.latency
     }
 
-    /// How long `bytes` occupy the link.
+    /// How long `bytes` occupy the link: the bytes rounded up to whole flits, if the
+    /// link moves flits.
     pub(super) fn occupied(&self, bytes: u64) -> Time {
-        (bytes * self.femtoseconds_per_byte).div_ceil(1000)
+        let moved = match self.flit_bytes {
+            0 => bytes,
+            flit => bytes.div_ceil(flit) * flit,
+        };
+        (moved * self.femtoseconds_per_byte).div_ceil(1000)
     }
 
     /// What the link carried since the last call; its counters restart from zero.
@@ -556,21 +570,24 @@ pub(super) fn build_paths(
             latency,
             host_gbytes_per_s,
             host_latency,
+            flit_bytes,
         } => {
             for a in 0..gpus {
                 for b in (0..gpus).filter(|&b| b != a) {
                     paths[a * nodes + b] = vec![links.len()];
-                    links.push(Link::new(format!("gpu{a}>gpu{b}"), gbytes_per_s, latency));
+                    let name = format!("gpu{a}>gpu{b}");
+                    links.push(Link::new(name, (gbytes_per_s, flit_bytes), latency));
                 }
             }
             if host {
+                let rate = (host_gbytes_per_s, flit_bytes);
                 for g in 0..gpus {
                     paths[gpus * nodes + g] = vec![links.len()];
                     let down = format!("host>gpu{g}");
-                    links.push(Link::new(down, host_gbytes_per_s, host_latency));
+                    links.push(Link::new(down, rate, host_latency));
                     paths[g * nodes + gpus] = vec![links.len()];
                     let up = format!("gpu{g}>host");
-                    links.push(Link::new(up, host_gbytes_per_s, host_latency));
+                    links.push(Link::new(up, rate, host_latency));
                 }
             }
         }
@@ -578,11 +595,12 @@ pub(super) fn build_paths(
             gpus_per_switch,
             gbytes_per_s,
             switch_latency,
+            flit_bytes,
         } => {
             let per_switch = gpus_per_switch.max(1);
             let switches = gpus.div_ceil(per_switch);
             let mut link = |name: String, latency: Time| {
-                links.push(Link::new(name, gbytes_per_s, latency));
+                links.push(Link::new(name, (gbytes_per_s, flit_bytes), latency));
                 links.len() - 1
             };
             // Per GPU: up to its switch, down from it; per switch: up to the root, down.
@@ -669,6 +687,7 @@ mod tests {
             gpus_per_switch: 2,
             gbytes_per_s: 16.0,
             switch_latency: ns(140),
+            flit_bytes: 0,
         }
     }
 
@@ -678,6 +697,7 @@ mod tests {
             latency,
             host_gbytes_per_s: 16.0,
             host_latency: ns(500),
+            flit_bytes: 0,
         }
     }
 
@@ -814,11 +834,22 @@ mod tests {
     #[test]
     fn a_link_carries_bytes_at_its_bandwidth_one_message_after_another() {
         // 16 GB/s: 16 bytes per ns.
-        let mut link = Link::new("l".into(), 16.0, ns(100));
+        let mut link = Link::new("l".into(), (16.0, 0), ns(100));
         assert_eq!(link.cross(0, 1600), ns(200));
         // Ready at 50 ns, but the link is busy until 100 ns.
         assert_eq!(link.cross(ns(50), 160), ns(210));
         assert_eq!(link.busy, ns(110));
         assert_eq!((link.bytes, link.messages), (1760, 2));
+    }
+
+    #[test]
+    fn a_link_of_flits_moves_whole_flits_and_counts_the_bytes() {
+        // MGPUSim's links: one 64-byte flit a ns. A request's 12 bytes take a flit, a
+        // line's answer (64 + 4 bytes) two, a whole flit's 64 bytes one.
+        let mut link = Link::new("l".into(), (64.0, 64), ns(10));
+        assert_eq!(link.cross(0, 12), ns(11));
+        assert_eq!(link.cross(0, 68), ns(13));
+        assert_eq!(link.cross(0, 64), ns(14));
+        assert_eq!((link.bytes, link.busy), (144, ns(4)));
     }
 }

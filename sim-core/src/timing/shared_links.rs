@@ -398,6 +398,7 @@ mod tests {
             gpus_per_switch: 2,
             gbytes_per_s: 16.0,
             switch_latency: ns(140),
+            flit_bytes: 0,
         }
     }
 
