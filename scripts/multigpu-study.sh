@@ -12,7 +12,8 @@
 # and 4 GPUs of the default platform (PCIe switch tree, interleaved pages, MGPUSim's
 # work-group split), and on 4 GPUs with direct links between every two GPUs
 # (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it), and on 2 and
-# 4 GPUs over the PCIe tree with its links at MGPUSim's rate (26.7 GB/s, see below),
+# 4 GPUs over the PCIe tree of MGPUSim's links (configs/mgpusim-links.toml: 64-byte
+# flits at 64 GB/s),
 # with on-demand page migration (configs/page-migration.toml) and with PASI
 # (configs/pasi.toml); and, for the hosts that take --devices N, on 2
 # and 4 discrete GPUs (the host splits the work-groups over N devices, each with
@@ -127,11 +128,6 @@ out=$GCNSIM_BUILD/multigpu-study
 mkdir -p "$out"
 printf '[platform]\ngpu_links = "all_to_all"\np2p_gbytes_per_s = %s\n' "$a2a_gbps" \
     >"$out/all-to-all.toml"
-# MGPUSim's links move one 64-byte flit a cycle at 1 GHz, a message rounded up to
-# whole flits: a remote line (12 + 68 or 76 + 4 bytes) takes 3 flits, one each
-# way and two the other; where a link carries requests and answers alike, 80
-# bytes per 3 ns (docs/multigpu.md).
-printf '[platform]\npcie_gbytes_per_s = 26.67\n' >"$out/mgpusim-links.toml"
 manifest=$out/manifest.tsv
 : >"$manifest"
 
@@ -142,8 +138,8 @@ SETUPS="1 GPU|1||unified|
 4 discrete GPUs|4||discrete|-gpus 1,2,3,4
 2 GPUs, PCIe tree|2||unified|-unified-gpus 1,2
 4 GPUs, PCIe tree|4||unified|-unified-gpus 1,2,3,4
-2 GPUs, PCIe tree at 26.7 GB/s|2|$out/mgpusim-links.toml|unified|-unified-gpus 1,2
-4 GPUs, PCIe tree at 26.7 GB/s|4|$out/mgpusim-links.toml|unified|-unified-gpus 1,2,3,4
+2 GPUs, PCIe tree of MGPUSim's links|2|$GCNSIM_REPO/configs/mgpusim-links.toml|unified|-unified-gpus 1,2
+4 GPUs, PCIe tree of MGPUSim's links|4|$GCNSIM_REPO/configs/mgpusim-links.toml|unified|-unified-gpus 1,2,3,4
 4 GPUs, all-to-all|4|$out/all-to-all.toml|unified|-
 2 GPUs, on-demand migration|2|$GCNSIM_REPO/configs/page-migration.toml|unified|-
 4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml|unified|-
