@@ -144,12 +144,15 @@ impl Hasher for PageNumberHasher {
 type PageTable = HashMap<u64, Arc<Frame>, BuildHasherDefault<PageNumberHasher>>;
 
 /// Which GPU's DRAM holds each page of a unified multi-GPU device's memory: page `n`
-/// lives on GPU `(n / interleave) % gpus` unless it was placed elsewhere.
+/// lives on GPU `(n / interleave) % gpus` unless it was placed elsewhere, or on every
+/// GPU if it is replicated.
 #[derive(Debug)]
 struct PageHomes {
     gpus: usize,
     interleave: u64,
     placed: RwLock<HashMap<u64, usize, BuildHasherDefault<PageNumberHasher>>>,
+    /// Ranges of pages (first, end) with a copy on every GPU.
+    replicated: RwLock<Vec<(u64, u64)>>,
 }
 
 /// The DRAM and page table of one GPU, or of the GPUs of a unified multi-GPU device
@@ -190,6 +193,7 @@ impl GpuMemory {
                 gpus,
                 interleave: interleave_pages.max(1),
                 placed: RwLock::default(),
+                replicated: RwLock::default(),
             }),
             ..Self::new(0, dram_bytes * gpus as u64, page_bytes)
         }
@@ -212,6 +216,37 @@ impl GpuMemory {
             .get(&vpn)
             .copied()
             .unwrap_or(((vpn / homes.interleave) % homes.gpus as u64) as usize)
+    }
+
+    /// The GPU whose DRAM GPU `gpu` reads the page of `address` from: `gpu` itself if the
+    /// page is replicated (see [`replicate`](Self::replicate)), else
+    /// [`home_of`](Self::home_of).
+    pub fn home_for(&self, address: u64, gpu: usize) -> usize {
+        if let Some(homes) = &self.homes {
+            let vpn = address / self.page_bytes;
+            let replicated = homes.replicated.read().unwrap_or_else(|e| e.into_inner());
+            if replicated
+                .iter()
+                .any(|&(first, end)| (first..end).contains(&vpn))
+            {
+                return gpu;
+            }
+        }
+        self.home_of(address)
+    }
+
+    /// Gives every GPU of a unified device a copy of the `bytes` bytes at `start` (pages
+    /// that only the host writes, between kernels: a program's code, a launch's
+    /// arguments), as MGPUSim's driver copies them into each GPU's memory before a
+    /// launch: each GPU then reads them from its own DRAM. The bytes stay one functional
+    /// copy. Without effect on the memory of a single GPU.
+    pub fn replicate(&self, start: u64, bytes: u64) {
+        if let Some(homes) = &self.homes {
+            let first = start / self.page_bytes;
+            let end = (start + bytes.max(1)).div_ceil(self.page_bytes);
+            let mut replicated = homes.replicated.write().unwrap_or_else(|e| e.into_inner());
+            replicated.push((first, end));
+        }
     }
 
     /// Puts the `pages` pages from `start` of a unified device's memory on GPU `gpu` (from
@@ -362,6 +397,19 @@ impl GpuMemory {
         let first = start / self.page_bytes;
         for page in 0..pages.count() {
             table.insert(first + page as u64, Frame::system(pages.clone(), page));
+        }
+    }
+
+    /// Ends the replication (see [`replicate`](Self::replicate)) of the pages from
+    /// `start`, whose address range is given back.
+    pub(super) fn forget_replicas(&self, start: u64) {
+        if let Some(homes) = &self.homes {
+            let first = start / self.page_bytes;
+            homes
+                .replicated
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|&(f, _)| f != first);
         }
     }
 

@@ -252,6 +252,9 @@ impl Driver {
     }
 
     fn release_address_range(&self, address: u64, size: u64) {
+        for memory in &self.gpus {
+            memory.forget_replicas(address);
+        }
         self.address_space
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -371,6 +374,34 @@ mod tests {
         assert_eq!(memory.home_of(b.address() + 2 * 4096), first);
         assert!(memory.place(b.address(), 1, 3).is_err(), "no GPU 3");
         assert!(d.gpu(3).is_err());
+    }
+
+    #[test]
+    fn every_gpu_of_a_unified_device_reads_a_replicated_page_from_its_own_memory() {
+        let mut platform = PlatformConfig::default_platform();
+        platform.gpu_count = 3;
+        platform.unified_gpus = true;
+        let d = Driver::new(&platform);
+        let memory = d.gpu(0).unwrap();
+        let code = d.create_buffer(5000).unwrap();
+        let data = d.create_buffer(4096).unwrap();
+        memory.replicate(code.address(), code.size());
+        for gpu in 0..3 {
+            for page in 0..2 {
+                assert_eq!(memory.home_for(code.address() + page * 4096, gpu), gpu);
+            }
+            let home = memory.home_of(data.address());
+            assert_eq!(memory.home_for(data.address(), gpu), home, "not replicated");
+        }
+        // Freed, its pages are no longer replicated (a later buffer may take them).
+        let (address, home) = (code.address(), memory.home_of(code.address()));
+        drop(code);
+        assert_eq!(memory.home_for(address, (home + 1) % 3), home);
+        // On a single GPU there is nothing to replicate.
+        let single = driver(1);
+        let b = single.create_buffer(16).unwrap();
+        single.gpu(0).unwrap().replicate(b.address(), 16);
+        assert_eq!(single.gpu(0).unwrap().home_for(b.address(), 0), 0);
     }
 
     #[test]

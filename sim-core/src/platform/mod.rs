@@ -682,7 +682,11 @@ impl Platform {
     }
 
     /// Copies `bytes` into GPU memory of their own (whole pages, as MGPUSim's driver
-    /// allocates), kept for the device's life; returns their address.
+    /// allocates), kept for the device's life; returns their address. On a unified device
+    /// every GPU gets the copy in its own memory
+    /// ([`GpuMemory::replicate`](crate::driver::GpuMemory::replicate)), as MGPUSim's
+    /// driver copies the code, the arguments and the packet into each GPU's memory before
+    /// a launch (`enqueueLaunchUnifiedKernel`, `driver/kernel.go`).
     fn fresh_copy(
         &self,
         device: &mut Device,
@@ -694,6 +698,7 @@ impl Platform {
         padded.resize(pages as usize, 0);
         let copy = self.gpu_buffer_with(gpu, &padded)?;
         let address = copy.address();
+        self.driver.gpu(gpu)?.replicate(address, copy.size());
         device.launch_copies.push(copy);
         Ok(address)
     }

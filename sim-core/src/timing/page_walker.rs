@@ -129,7 +129,9 @@ impl PageWalker {
             let home = |page: u64| {
                 let memory = memory?;
                 let address = page * page_bytes;
-                memory.is_mapped(address).then(|| memory.home_of(address))
+                memory
+                    .is_mapped(address)
+                    .then(|| memory.home_for(address, req.gpu))
             };
             let mut moves = m.policy.on_translation(req.gpu, req.page, home);
             // The page asked for crosses first.
@@ -172,7 +174,7 @@ impl PageWalker {
                 Some(if frame.is_system_memory() {
                     gpu
                 } else {
-                    memory.home_of(address)
+                    memory.home_for(address, gpu)
                 })
             })
     }
