@@ -273,6 +273,14 @@ mod tests {
         Driver::new(&platform)
     }
 
+    /// The driver of a unified device of `gpus` GPUs.
+    fn unified_driver(gpus: usize) -> Arc<Driver> {
+        let mut platform = PlatformConfig::default_platform();
+        platform.gpu_count = gpus;
+        platform.unified_gpus = true;
+        Driver::new(&platform)
+    }
+
     #[test]
     fn buffers_start_zeroed_and_keep_what_is_written() {
         let d = driver(1);
@@ -351,10 +359,7 @@ mod tests {
 
     #[test]
     fn a_unified_device_interleaves_its_pages_over_its_gpus() {
-        let mut platform = PlatformConfig::default_platform();
-        platform.gpu_count = 3;
-        platform.unified_gpus = true;
-        let d = Driver::new(&platform);
+        let d = unified_driver(3);
         assert_eq!((d.gpu_count(), d.physical_gpus()), (1, 3));
         let b = d.create_buffer(8 * 4096).unwrap();
         let data: Vec<u8> = (0..8 * 4096u32).map(|i| (i % 253) as u8).collect();
@@ -378,10 +383,7 @@ mod tests {
 
     #[test]
     fn every_gpu_of_a_unified_device_reads_a_replicated_page_from_its_own_memory() {
-        let mut platform = PlatformConfig::default_platform();
-        platform.gpu_count = 3;
-        platform.unified_gpus = true;
-        let d = Driver::new(&platform);
+        let d = unified_driver(3);
         let memory = d.gpu(0).unwrap();
         let code = d.create_buffer(5000).unwrap();
         let data = d.create_buffer(4096).unwrap();
