@@ -387,19 +387,11 @@ fn path<'a>(
 mod tests {
     use super::*;
     use crate::engine::PS_PER_NS;
+    use crate::timing::fabric::tests::tree;
     use crate::timing::{copy_on_idle_links, message_on_idle_links};
 
     fn ns(ns: u64) -> Time {
         PS_PER_NS * ns
-    }
-
-    fn tree() -> Topology {
-        Topology::PcieTree {
-            gpus_per_switch: 2,
-            gbytes_per_s: 16.0,
-            switch_latency: ns(140),
-            flit_bytes: 0,
-        }
     }
 
     /// Runs the links until nothing is left; returns every transfer's end, by number.
