@@ -120,7 +120,7 @@ impl Queue {
             register_host_thread();
             let submit = launch.submit_ns(queued);
             timeline.queue_enqueued(self.index, submit);
-            if command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL {
+            if command_type == cl_sys::CL_COMMAND_NDRANGE_KERNEL && timeline.carries_host_driver() {
                 // The host driver sends a kernel's dispatch over the links at its SUBMIT.
                 dispatch = Some(timeline.post_dispatch(self.index, self.device.gpu, submit));
             }

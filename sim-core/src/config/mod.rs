@@ -109,6 +109,14 @@ impl Settings {
             && p.discrete_timeline == DiscreteTimeline::Shared
     }
 
+    /// Whether the host transfers of a unified device of several GPUs run on a timeline
+    /// of the fabric's links (in timing mode), sharing the links with one another in
+    /// simulated time.
+    pub fn unified_host_timeline(&self) -> bool {
+        let p = &self.platform;
+        self.mode == Mode::Timing && p.unified_gpus && p.gpu_count > 1
+    }
+
     /// Settings from this process's environment.
     pub fn from_env() -> Result<Settings, ConfigError> {
         Self::from_vars(
@@ -328,6 +336,9 @@ mod tests {
         assert!(!with(&[("GCNSIM_GPUS", "1")]).shared_timeline());
         assert!(!with(&[("GCNSIM_MODE", "emu")]).shared_timeline());
         assert!(!with(&[("GCNSIM_UNIFIED", "1")]).shared_timeline());
+        assert!(with(&[("GCNSIM_UNIFIED", "1")]).unified_host_timeline());
+        assert!(!with(&[]).unified_host_timeline());
+        assert!(!with(&[("GCNSIM_UNIFIED", "1"), ("GCNSIM_MODE", "emu")]).unified_host_timeline());
         assert!(!settings(&[("GCNSIM_MODE", "timing")])
             .unwrap()
             .shared_timeline());

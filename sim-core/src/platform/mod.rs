@@ -140,7 +140,8 @@ pub struct Platform {
     /// Per device (a unified one), pages the Locality API moved and the next command
     /// has yet to wait for: (from GPU, to GPU, bytes), in the order placed.
     placements: Vec<Mutex<Vec<(usize, usize, u64)>>>,
-    /// The engine all GPUs share, with `platform.discrete_timeline = "shared"`.
+    /// The engine all GPUs share, with `platform.discrete_timeline = "shared"`; for a
+    /// unified device of several GPUs in timing mode, the links its host transfers share.
     timeline: Option<Timeline>,
 }
 
@@ -213,11 +214,14 @@ impl Platform {
                 platform.run_limits(),
                 platform.model_pool(),
             ));
+        } else if platform.settings.unified_host_timeline() {
+            platform.timeline = Some(Timeline::of_host_links(&platform.settings.platform));
         }
         Ok(platform)
     }
 
-    /// The engine all GPUs share, when they do (`platform.discrete_timeline`).
+    /// The engine all GPUs share, when they do (`platform.discrete_timeline`), or the
+    /// links a unified device's host transfers share (see [`Timeline::of_host_links`]).
     pub fn timeline(&self) -> Option<&Timeline> {
         self.timeline.as_ref()
     }

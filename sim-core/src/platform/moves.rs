@@ -72,7 +72,7 @@ impl Platform {
                 return Ok(0);
             }
             let job = (copies.iter())
-                .map(|&(from, to, bytes)| (Node::Gpu(from), Node::Gpu(to), bytes))
+                .map(|&(from, to, bytes)| vec![(Node::Gpu(from), Node::Gpu(to), vec![bytes])])
                 .collect();
             let outcome = timeline.run(queue, gpu, start_ns, Job::Copies(job));
             let Outcome::Copies(timed) = outcome else {

@@ -85,12 +85,18 @@ pub const FALLBACK: Duration = Duration::from_secs(10);
 pub(super) enum Job {
     /// Run a kernel on the GPU, then write its L2 back and empty its caches.
     Kernel(KernelLaunch),
-    /// Copy `(from, to, bytes)` over the links, one after another (between GPUs, or
-    /// between a GPU and the host).
-    Copies(Vec<(Node, Node, u64)>),
+    /// Copies over the links, one after another (between GPUs, or between a GPU and
+    /// the host).
+    Copies(Vec<Copy>),
     /// Send a kernel's dispatch from the host to the GPU over the links.
     Dispatch,
 }
+
+/// One copy on the links: transfers `(from, to, pieces)` (the bytes of each piece of
+/// memory, in order: see [`SharedLinks::start_pieces`]) that start together; the copy
+/// ends when the last has (a unified device's host transfer carries each GPU's pages
+/// between the host and that GPU at once).
+pub(super) type Copy = Vec<(Node, Node, Vec<u64>)>;
 
 /// What a job came to.
 pub(super) enum Outcome {
@@ -164,6 +170,8 @@ pub struct Timeline {
     engine: Mutex<SharedEngine>,
     host_clock: OnceLock<fn() -> u64>,
     warned: AtomicBool,
+    /// See [`carries_host_driver`](Self::carries_host_driver).
+    carries_host_driver: bool,
 }
 
 impl Timeline {
@@ -177,19 +185,39 @@ impl Timeline {
     ) -> Timeline {
         let (gpu, memory, metrics) =
             platform_engine(platform, driver, |g| tables[g].clone(), limits, pool);
+        Timeline::with_engine(platform, Some((gpu, memory.host.clone())), metrics)
+    }
+
+    /// The links of `platform`'s fabric alone, for the host transfers of a unified
+    /// device of its GPUs (whose kernels run on the device's own engine): jobs are
+    /// copies only, and the host driver's messages do not cross these links.
+    pub(super) fn of_host_links(platform: &PlatformConfig) -> Timeline {
+        Timeline::with_engine(platform, None, MetricsCollector::new())
+    }
+
+    /// A timeline of `platform`'s links and, if given, the GPUs' engine with the host's
+    /// ports to their DMA engines and their metrics hooks.
+    fn with_engine(
+        platform: &PlatformConfig,
+        gpu: Option<(Gpu, Vec<PortRef>)>,
+        metrics: MetricsCollector,
+    ) -> Timeline {
         let gpus = platform.gpu_count;
+        let (gpu, flush_ports) = gpu.unzip();
         Timeline {
+            carries_host_driver: gpu.is_some(),
             gate: Mutex::default(),
             changed: Condvar::new(),
             engine: Mutex::new(SharedEngine {
                 gpu,
-                flush_ports: memory.host.clone(),
+                flush_ports: flush_ports.unwrap_or_default(),
                 metrics,
                 links: SharedLinks::new(
                     gpus,
                     &Topology::of_platform(platform),
                     platform.gpu.l1v.line_bytes.into(),
                 ),
+                copy_jobs: BTreeMap::new(),
                 copying: BTreeMap::new(),
                 messages: BTreeMap::new(),
                 message_traffic: vec![Vec::new(); gpus],
@@ -202,6 +230,15 @@ impl Timeline {
             host_clock: OnceLock::new(),
             warned: AtomicBool::new(false),
         }
+    }
+
+    /// Whether the host driver's work is on the timeline: its messages to the GPUs (a
+    /// kernel's dispatch) cross the links, and it hands over the uploads of memory
+    /// objects created from host memory (`platform.driver_submit_ns`). Not on a unified
+    /// device's timeline of host transfers ([`of_host_links`](Self::of_host_links)),
+    /// whose dispatches and uploads are timed as with an engine per device.
+    pub fn carries_host_driver(&self) -> bool {
+        self.carries_host_driver
     }
 
     fn lock(&self) -> MutexGuard<'_, Gate> {
@@ -450,7 +487,8 @@ impl Timeline {
 
 /// The engine of the shared timeline and the jobs it is running.
 struct SharedEngine {
-    gpu: Gpu,
+    /// The GPUs (none on a unified device's timeline of host transfers).
+    gpu: Option<Gpu>,
     /// Per GPU, the host's port to its DMA engine (over the fabric's path between the
     /// two), for the flush after each kernel.
     flush_ports: Vec<PortRef>,
@@ -458,8 +496,11 @@ struct SharedEngine {
     /// The fabric's links, carrying the copies and the host's messages to the GPUs (not
     /// the GPUs' messages to each other: see [`crate::timing::Fabric`]).
     links: SharedLinks,
-    /// The copy jobs on the links, by the number of the copy on them.
-    copying: BTreeMap<u64, CopyJob>,
+    /// The copy jobs on the links, by ticket.
+    copy_jobs: BTreeMap<u64, CopyJob>,
+    /// The tickets of the copy jobs of the transfers on the links, by the transfers'
+    /// numbers.
+    copying: BTreeMap<u64, u64>,
     /// The host's messages on the links, by their number: the GPU, what it comes to and
     /// when it started.
     messages: BTreeMap<u64, (usize, Handoff, Time)>,
@@ -484,8 +525,13 @@ struct CopyJob {
     queue: u64,
     /// When the copy on the links started (or the next one starts).
     start: Time,
+    /// The copy on the links: its transfers still on them, when the last one that ended
+    /// did and what they put on the links.
+    on_links: usize,
+    end: Time,
+    traffic: FabricTraffic,
     /// The copies still to start, in order.
-    rest: VecDeque<(Node, Node, u64)>,
+    rest: VecDeque<Copy>,
     /// The copies that have ended: their nanoseconds and what they put on the links.
     done: Vec<(u64, FabricTraffic)>,
 }
@@ -521,14 +567,14 @@ impl SharedEngine {
             let next_job = due.keys().next().map(|k| k.0);
             let on_links = self.links.next_event();
             let handing = self.handoffs.keys().next().map(|k| k.0);
-            let in_engine = self.gpu.engine().next_event_time();
+            let in_engine = self.gpu.as_ref().and_then(|g| g.engine().next_event_time());
             let next_event = [in_engine, on_links, handing].into_iter().flatten().min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
                     let Some(((_, gpu, queue, _), (ticket, job))) = due.pop_first() else {
                         break;
                     };
-                    self.gpu.engine_mut().advance_to(at);
+                    self.advance_engine(at);
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
                         Job::Dispatch => {
@@ -539,11 +585,14 @@ impl SharedEngine {
                         Job::Copies(copies) => {
                             // (Later than `at` only if the engine or the links have passed
                             // it: see the module documentation.)
-                            let start = self.gpu.now().max(self.links.now());
+                            let start = at.max(self.engine_now()).max(self.links.now());
                             let job = CopyJob {
                                 ticket,
                                 queue,
                                 start,
+                                on_links: 0,
+                                end: start,
+                                traffic: FabricTraffic::default(),
                                 rest: copies.into(),
                                 done: Vec::new(),
                             };
@@ -564,7 +613,9 @@ impl SharedEngine {
                     self.hand_over(&mut ended);
                 }
                 (_, Some(event)) if event < horizon => {
-                    self.gpu.engine_mut().step();
+                    if let Some(gpu) = self.gpu.as_mut() {
+                        gpu.engine_mut().step();
+                    }
                     self.collect(&mut ended);
                 }
                 (_, Some(_)) => break,
@@ -579,14 +630,29 @@ impl SharedEngine {
         ended
     }
 
+    /// The engine's time (0 without GPUs).
+    fn engine_now(&self) -> Time {
+        self.gpu.as_ref().map_or(0, Gpu::now)
+    }
+
+    /// Moves the engine's time on to `at` (without GPUs, nothing to move).
+    fn advance_engine(&mut self, at: Time) {
+        if let Some(gpu) = self.gpu.as_mut() {
+            gpu.engine_mut().advance_to(at);
+        }
+    }
+
     /// Starts `launch` on GPU `gpu` now, or holds it until the GPU is free.
     fn start_kernel(&mut self, gpu: usize, ticket: u64, queue: u64, launch: KernelLaunch) {
+        let Some(model) = self.gpu.as_mut() else {
+            return;
+        };
         if self.running[gpu].is_some() {
             self.held[gpu].push_back((ticket, queue, launch));
             return;
         }
-        let load_before = self.gpu.engine().load();
-        let launch = self.gpu.submit_to(gpu, launch);
+        let load_before = model.engine().load();
+        let launch = model.submit_to(gpu, launch);
         self.running[gpu] = Some(Running {
             ticket,
             queue,
@@ -596,30 +662,49 @@ impl SharedEngine {
         });
     }
 
-    /// Puts the next copy of `job` on the links at `job.start`, or ends the job then if
-    /// none is left.
+    /// Puts the next copy of `job` on the links at `job.start` (its transfers all
+    /// then), or ends the job then if none is left.
     fn next_copy(&mut self, mut job: CopyJob, ended: &mut Vec<Ended>) {
-        match job.rest.pop_front() {
-            Some((from, to, bytes)) => {
-                let copy = self.links.start((from, to), bytes, job.start);
-                self.copying.insert(copy, job);
+        while let Some(copy) = job.rest.pop_front() {
+            if copy.is_empty() {
+                job.done.push((0, FabricTraffic::default()));
+                continue;
             }
-            None => {
-                let at_ns = job.start / PS_PER_NS;
-                ended.push((job.ticket, job.queue, at_ns, Outcome::Copies(job.done)));
+            job.on_links = copy.len();
+            job.end = job.start;
+            for (from, to, pieces) in copy {
+                let transfer = self.links.start_pieces((from, to), &pieces, job.start);
+                self.copying.insert(transfer, job.ticket);
             }
+            self.copy_jobs.insert(job.ticket, job);
+            return;
         }
+        let at_ns = job.start / PS_PER_NS;
+        ended.push((job.ticket, job.queue, at_ns, Outcome::Copies(job.done)));
     }
 
-    /// Copy `copy` on the links has ended: its job's next copy starts on the next
-    /// nanosecond (the copy's time is counted in whole nanoseconds).
-    fn copy_ended(&mut self, (copy, end, traffic): EndedTransfer, ended: &mut Vec<Ended>) {
-        let Some(mut job) = self.copying.remove(&copy) else {
+    /// Transfer `transfer` on the links has ended: when it was its copy's last, the
+    /// job's next copy starts on the next nanosecond (the copy's time is counted in
+    /// whole nanoseconds).
+    fn copy_ended(&mut self, (transfer, end, traffic): EndedTransfer, ended: &mut Vec<Ended>) {
+        let Some(ticket) = self.copying.remove(&transfer) else {
             return;
         };
-        let ns = (end - job.start).div_ceil(PS_PER_NS);
+        let Some(job) = self.copy_jobs.get_mut(&ticket) else {
+            return;
+        };
+        job.on_links -= 1;
+        job.end = job.end.max(end);
+        job.traffic.add(traffic);
+        if job.on_links > 0 {
+            return;
+        }
+        let Some(mut job) = self.copy_jobs.remove(&ticket) else {
+            return;
+        };
+        let ns = (job.end - job.start).div_ceil(PS_PER_NS);
         job.start += ns * PS_PER_NS;
-        job.done.push((ns, traffic));
+        job.done.push((ns, std::mem::take(&mut job.traffic)));
         self.next_copy(job, ended);
     }
 
@@ -640,7 +725,7 @@ impl SharedEngine {
         let Some(((at, _), (gpu, handoff))) = self.handoffs.pop_first() else {
             return;
         };
-        self.gpu.engine_mut().advance_to(at);
+        self.advance_engine(at);
         match handoff {
             Handoff::Dispatch { ticket, queue } => {
                 let at_ns = at.div_ceil(PS_PER_NS);
@@ -648,7 +733,8 @@ impl SharedEngine {
             }
             Handoff::Flush(request) => {
                 let port = self.flush_ports[gpu];
-                if self.gpu.engine_mut().send(port, request.into()).is_err() {
+                let sent = (self.gpu.as_mut()).map(|g| g.engine_mut().send(port, request.into()));
+                if !matches!(sent, Some(Ok(_))) {
                     self.end_kernel(gpu, Err("the DMA engine's port is full".into()), ended);
                 }
             }
@@ -659,7 +745,7 @@ impl SharedEngine {
     /// Sends `handoff`, a message of `bytes` from `from` to `to` for GPU `gpu`, over the
     /// links now (or when the links are, if later: see the module documentation).
     fn send(&mut self, gpu: usize, (from, to): (Node, Node), bytes: u64, handoff: Handoff) {
-        let start = self.gpu.now().max(self.links.now());
+        let start = self.engine_now().max(self.links.now());
         let number = self.links.send((from, to), bytes, start);
         self.messages.insert(number, (gpu, handoff, start));
     }
@@ -674,11 +760,15 @@ impl SharedEngine {
                 None => continue,
                 Some(running) => (running.launch, running.run.is_some()),
             };
+            let port = self.flush_ports[gpu];
+            let Some(model) = self.gpu.as_mut() else {
+                return;
+            };
             if flushing {
-                if self.gpu.engine().waiting(self.flush_ports[gpu]) == 0 {
+                if model.engine().waiting(port) == 0 {
                     continue;
                 }
-                let answer = self.gpu.engine_mut().retrieve(self.flush_ports[gpu]);
+                let answer = model.engine_mut().retrieve(port);
                 let bytes = match &answer {
                     Some(Message::Memory(message)) => link_bytes(message),
                     _ => 0,
@@ -694,10 +784,10 @@ impl SharedEngine {
                 self.send(gpu, pair, bytes, Handoff::Flushed(flush));
                 continue;
             }
-            if !self.gpu.answered(gpu) {
+            if !model.answered(gpu) {
                 continue;
             }
-            let run = self.gpu.answer_of(gpu, launch);
+            let run = model.answer_of(gpu, launch);
             let flushes = matches!(run, Ok(_) | Err(LaunchError::Execution(_)));
             if let Some(running) = self.running[gpu].as_mut() {
                 running.run = Some(run);
@@ -721,16 +811,17 @@ impl SharedEngine {
     /// Ends GPU `gpu`'s kernel now (its run ends with the flush) and starts the next one
     /// held for the GPU.
     fn end_kernel(&mut self, gpu: usize, flush: Result<(), String>, ended: &mut Vec<Ended>) {
-        let Some(running) = self.running[gpu].take() else {
+        let (Some(running), Some(model)) = (self.running[gpu].take(), self.gpu.as_mut()) else {
             return;
         };
-        let now = self.gpu.now();
+        let now = model.now();
         let run = match running.run {
             Some(Ok(run)) => Ok(KernelRun { end: now, ..run }),
             Some(other) => other,
             None => Err(LaunchError::Stalled),
         };
-        self.gpu.engine_mut().flush_hooks();
+        model.engine_mut().flush_hooks();
+        let engine = model.engine().load() - running.load_before;
         let metrics = self
             .metrics
             .take_metrics_where(|location| belongs_to(location, gpu));
@@ -738,7 +829,7 @@ impl SharedEngine {
             run,
             flush,
             metrics,
-            engine: self.gpu.engine().load() - running.load_before,
+            engine,
             messages: std::mem::take(&mut self.message_traffic[gpu])
                 .into_iter()
                 .map(|(start, traffic)| (start / PS_PER_NS, traffic))

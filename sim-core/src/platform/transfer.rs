@@ -20,7 +20,7 @@
 //! the GPU holding the page over that fabric's links, line by line in the same way, on
 //! links idle when the transfer starts (see [`Platform::transfer`]).
 
-use super::timeline::{Job, Outcome};
+use super::timeline::{Copy, Job, Outcome};
 use super::Platform;
 use crate::config::PlatformConfig;
 use crate::engine::PS_PER_NS;
@@ -96,6 +96,15 @@ impl TransferKind {
             TransferKind::HostToDevice | TransferKind::DeviceToHost
         )
     }
+
+    /// Where data of a transfer of this kind between the host and `gpu` comes from and
+    /// goes to.
+    fn ends(self, gpu: Node) -> (Node, Node) {
+        match self {
+            TransferKind::HostToDevice => (Node::Host, gpu),
+            _ => (gpu, Node::Host),
+        }
+    }
 }
 
 impl Platform {
@@ -130,7 +139,9 @@ impl Platform {
     pub fn upload(&self, gpu: usize, spans: &[(u64, u64)], now_ns: u64) -> u64 {
         let bytes: u64 = spans.iter().map(|s| s.1).sum();
         let submit_ns = match &self.timeline {
-            Some(_) if bytes > 0 => u64::from(self.settings.platform.driver_submit_ns),
+            Some(timeline) if bytes > 0 && timeline.carries_host_driver() => {
+                u64::from(self.settings.platform.driver_submit_ns)
+            }
             _ => 0,
         };
         let start_ns = now_ns + submit_ns;
@@ -155,24 +166,23 @@ impl Platform {
             self.host_copy(gpu);
         }
         let on_links = kind.crosses_to_host() && bytes > 0;
+        let unified = self.unified_host_links();
         let ns = match self.timeline.as_ref() {
             Some(timeline) if on_links => {
-                let (from, to) = match kind {
-                    TransferKind::HostToDevice => (Node::Host, Node::Gpu(gpu)),
-                    _ => (Node::Gpu(gpu), Node::Host),
+                let copy = if unified {
+                    by_ends(self.page_pieces(gpu, kind, spans))
+                } else {
+                    let (from, to) = kind.ends(Node::Gpu(gpu));
+                    vec![(from, to, vec![bytes])]
                 };
-                let Outcome::Copies(timed) =
-                    hand_over(timeline, Job::Copies(vec![(from, to, bytes)]))
-                else {
+                let Outcome::Copies(timed) = hand_over(timeline, Job::Copies(vec![copy])) else {
                     unreachable!("a copy's job comes to a copy's outcome");
                 };
                 let (ns, traffic) = timed.into_iter().next().unwrap_or_default();
                 self.metrics.record_links(gpu, start_ns, traffic);
                 ns
             }
-            _ if on_links && self.unified_host_links() => {
-                self.unified_host_transfer(gpu, kind, spans, start_ns)
-            }
+            _ if on_links && unified => self.unified_host_transfer(gpu, kind, spans, start_ns),
             _ => transfer_ns(&self.settings.platform, kind, bytes),
         };
         self.metrics.record_transfer(gpu, kind, bytes, ns);
@@ -188,8 +198,31 @@ impl Platform {
     }
 
     /// Times a transfer of `kind` between the host and the pages of unified device `gpu`
-    /// that `spans` cover, starting at `start_ns`, and records what it put on the links;
-    /// returns its nanoseconds.
+    /// that `spans` cover, starting at `start_ns`, on links idle when it starts, and
+    /// records what it put on the links; returns its nanoseconds. (Without a timeline of
+    /// the device's host transfers: in the functional mode.)
+    fn unified_host_transfer(
+        &self,
+        gpu: usize,
+        kind: TransferKind,
+        spans: &[(u64, u64)],
+        start_ns: u64,
+    ) -> u64 {
+        let platform = &self.settings.platform;
+        let (end, traffic) = copy_on_idle_links(
+            platform.gpu_count,
+            &Topology::of_platform(platform),
+            true,
+            &self.page_pieces(gpu, kind, spans),
+            u64::from(platform.gpu.l1v.line_bytes),
+        );
+        self.metrics.record_links(gpu, start_ns, traffic);
+        end.div_ceil(PS_PER_NS)
+    }
+
+    /// The pieces `(from, to, bytes)` of a transfer of `kind` between the host and the
+    /// pages of unified device `gpu` that `spans` cover, in address order (consecutive
+    /// bytes of one GPU joined).
     ///
     /// As MGPUSim's driver does (`processMemCopyH2DCommand` and
     /// `processMemCopyD2HCommand` in `driver/memorycopy.go`: one request per page, to the
@@ -199,17 +232,13 @@ impl Platform {
     /// direct links each GPU's link to the host carries its pages in parallel with the
     /// others'. The bytes move line by line as a discrete GPU's do on the shared
     /// timeline (a request per line from the receiving side, the line and a header
-    /// back; pages in address order, all requests leaving at once), on links idle when
-    /// the transfer starts, as a discrete GPU's host transfers are with an engine per
-    /// GPU: two transfers of different queues that overlap in time do not share them.
-    fn unified_host_transfer(
+    /// back, all requests leaving at once).
+    fn page_pieces(
         &self,
         gpu: usize,
         kind: TransferKind,
         spans: &[(u64, u64)],
-        start_ns: u64,
-    ) -> u64 {
-        let platform = &self.settings.platform;
+    ) -> Vec<(Node, Node, u64)> {
         let memory = self.driver.gpu(gpu).ok();
         let page = self.driver.page_bytes();
         let mut pieces: Vec<(Node, Node, u64)> = Vec::new();
@@ -217,11 +246,7 @@ impl Platform {
             let mut at = address;
             while at < address + bytes {
                 let chunk = (page - at % page).min(address + bytes - at);
-                let home = Node::Gpu(memory.map_or(0, |m| m.home_of(at)));
-                let (from, to) = match kind {
-                    TransferKind::HostToDevice => (Node::Host, home),
-                    _ => (home, Node::Host),
-                };
+                let (from, to) = kind.ends(Node::Gpu(memory.map_or(0, |m| m.home_of(at))));
                 match pieces.last_mut() {
                     Some(last) if (last.0, last.1) == (from, to) => last.2 += chunk,
                     _ => pieces.push((from, to, chunk)),
@@ -229,16 +254,21 @@ impl Platform {
                 at += chunk;
             }
         }
-        let (end, traffic) = copy_on_idle_links(
-            platform.gpu_count,
-            &Topology::of_platform(platform),
-            true,
-            &pieces,
-            u64::from(platform.gpu.l1v.line_bytes),
-        );
-        self.metrics.record_links(gpu, start_ns, traffic);
-        end.div_ceil(PS_PER_NS)
+        pieces
     }
+}
+
+/// `pieces` as one copy on the timeline's links: a transfer per pair of ends (in the
+/// order each pair first comes), of its pieces in order, all starting together.
+fn by_ends(pieces: Vec<(Node, Node, u64)>) -> Copy {
+    let mut copy: Copy = Vec::new();
+    for (from, to, bytes) in pieces {
+        match copy.iter_mut().find(|c| (c.0, c.1) == (from, to)) {
+            Some(transfer) => transfer.2.push(bytes),
+            None => copy.push((from, to, vec![bytes])),
+        }
+    }
+    copy
 }
 
 #[cfg(test)]
@@ -367,10 +397,8 @@ mod tests {
         // On the PCIe tree every GPU's pages cross the host's one link into the root
         // complex: the whole megabyte's time there, plus two switches each way.
         let platform = four_gpus("pcie_tree", true);
-        assert!(
-            platform.timeline().is_none(),
-            "a unified device has its own engine"
-        );
+        let timeline = platform.timeline().expect("a timeline of the host's links");
+        assert!(!timeline.carries_host_driver());
         let buffer = platform.driver().create_buffer(1 << 20).unwrap();
         let spans = [(buffer.address(), 1 << 20)];
         let ns = platform.transfer(0, write, &spans, 0, 1000);
@@ -407,6 +435,65 @@ mod tests {
             platform.metric("gpu0", "host_to_device_bytes"),
             Some(8192.0)
         );
+    }
+
+    #[test]
+    fn a_unified_devices_host_transfers_that_overlap_share_the_links_line_by_line() {
+        let platform = four_gpus("pcie_tree", true);
+        let timeline = platform.timeline().expect("a timeline of the host's links");
+        let link = (1u64 << 20) * 68 / 64 / 16;
+        let buffers = [(); 2].map(|_| platform.driver().create_buffer(1 << 20).unwrap());
+        timeline.queue_enqueued(1, 1000);
+        timeline.queue_enqueued(2, 1001);
+        // Queue 1 writes, queue 2 reads, from T and T + 1 ns: on the host's one link into
+        // the root complex the read's requests pass between the write's lines, and on the
+        // link out of it the write's requests between the read's (0.75 ns of every 5 ns),
+        // so each takes 5 ns a line instead of 4.25, whichever thread comes first.
+        let ns: Vec<u64> = std::thread::scope(|scope| {
+            let kinds = [TransferKind::HostToDevice, TransferKind::DeviceToHost];
+            let runs: Vec<_> = (kinds.into_iter().zip(&buffers).enumerate())
+                .map(|(i, (kind, buffer))| {
+                    let platform = &platform;
+                    scope.spawn(move || {
+                        let (queue, start) = (i as u64 + 1, 1000 + i as u64);
+                        let spans = [(buffer.address(), 1 << 20)];
+                        let ns = platform.transfer(0, kind, &spans, queue, start);
+                        platform.timeline().unwrap().queue_done(queue, start + ns);
+                        ns
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        let shared = (1u64 << 14) * 5 + 560;
+        for transfer in &ns {
+            assert!(
+                *transfer > link + 560 && transfer.abs_diff(shared) < shared / 200,
+                "{ns:?}, {shared} ns"
+            );
+        }
+        // Two writes at once share the host's link: each takes both megabytes' lines.
+        timeline.queue_enqueued(1, 200_000);
+        timeline.queue_enqueued(2, 200_000);
+        let ns: Vec<u64> = std::thread::scope(|scope| {
+            let runs: Vec<_> = (buffers.iter().enumerate())
+                .map(|(i, buffer)| {
+                    let platform = &platform;
+                    scope.spawn(move || {
+                        let queue = i as u64 + 1;
+                        let spans = [(buffer.address(), 1 << 20)];
+                        let write = TransferKind::HostToDevice;
+                        let ns = platform.transfer(0, write, &spans, queue, 200_000);
+                        platform.timeline().unwrap().queue_done(queue, 200_000 + ns);
+                        ns
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        for write in &ns {
+            assert!(write.abs_diff(2 * link + 560) < 20, "{ns:?}, {link} ns");
+        }
     }
 
     #[test]

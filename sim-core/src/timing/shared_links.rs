@@ -78,6 +78,9 @@ struct Transfer {
     from: Node,
     to: Node,
     bytes: u64,
+    /// Its pieces: the lines before each and its bytes (a piece's last line may be
+    /// short).
+    pieces: Vec<(u64, u64)>,
     lines: u64,
     /// A message of `bytes` (its only line, no requests) rather than a transfer.
     message: bool,
@@ -89,6 +92,15 @@ struct Transfer {
     /// Bytes of its requests and of its answers (headers included).
     request_bytes: u64,
     answer_bytes: u64,
+}
+
+impl Transfer {
+    /// The data bytes of line `line` of the transfer, of lines of `line_bytes`.
+    fn line_bytes(&self, line: u64, line_bytes: u64) -> u64 {
+        let piece = self.pieces.partition_point(|p| p.0 <= line) - 1;
+        let (first, bytes) = self.pieces[piece];
+        line_bytes.min(bytes - (line - first) * line_bytes)
+    }
 }
 
 /// Something due on the links: a transfer's last answer arriving (by the transfer's
@@ -152,27 +164,44 @@ impl SharedLinks {
     /// and the host), its requests leaving at `start`, which must not lie before
     /// [`now`](Self::now); returns its number.
     pub fn start(&mut self, (from, to): (Node, Node), bytes: u64, start: Time) -> u64 {
-        self.add((from, to), bytes, false, start)
+        self.start_pieces((from, to), &[bytes], start)
+    }
+
+    /// Starts a transfer from `from` to `to` as [`start`](Self::start) does, of the
+    /// bytes of `pieces` (ranges of memory, in order), each piece's lines counted on
+    /// their own (its last line may be short), as [`copy_on_idle_links`] counts the
+    /// lines of its pieces; returns its number.
+    ///
+    /// [`copy_on_idle_links`]: super::copy_on_idle_links
+    pub fn start_pieces(&mut self, (from, to): (Node, Node), pieces: &[u64], start: Time) -> u64 {
+        self.add((from, to), pieces, false, start)
     }
 
     /// Sends a message of `bytes` (header included) from `from` to `to` (a GPU and the
     /// host, or two GPUs) at `start`, which must not lie before [`now`](Self::now);
     /// returns its number (it ends, as a transfer does, when it has arrived).
     pub fn send(&mut self, (from, to): (Node, Node), bytes: u64, start: Time) -> u64 {
-        self.add((from, to), bytes, true, start)
+        self.add((from, to), &[bytes], true, start)
     }
 
-    /// Adds a transfer of `bytes` (or a `message` of `bytes`) from `from` to `to`,
-    /// starting at `start`.
-    fn add(&mut self, (from, to): (Node, Node), bytes: u64, message: bool, start: Time) -> u64 {
+    /// Adds a transfer of the bytes of `pieces` (or a `message` of their bytes) from
+    /// `from` to `to`, starting at `start`.
+    fn add(&mut self, (from, to): (Node, Node), pieces: &[u64], message: bool, start: Time) -> u64 {
         assert!(start >= self.now, "a transfer starts in the links' past");
         let number = self.next_transfer;
         self.next_transfer += 1;
-        let lines = if message {
-            1
-        } else {
-            bytes.div_ceil(self.line_bytes)
-        };
+        let bytes = pieces.iter().sum();
+        let mut lines = 0;
+        let pieces = (pieces.iter())
+            .map(|&piece| {
+                let before = lines;
+                lines += piece.div_ceil(self.line_bytes);
+                (before, piece)
+            })
+            .collect();
+        if message {
+            lines = 1;
+        }
         let links = (self.links.iter())
             .map(|l| LinkTraffic {
                 name: l.link.name.clone(),
@@ -185,6 +214,7 @@ impl SharedLinks {
                 from,
                 to,
                 bytes,
+                pieces,
                 lines,
                 message,
                 start,
@@ -302,10 +332,7 @@ impl SharedLinks {
         let bytes = match stream {
             Stream::Requests => REQUEST_OVERHEAD_BYTES,
             Stream::Answers if transfer.message => transfer.bytes,
-            Stream::Answers => {
-                let data = self.line_bytes.min(transfer.bytes - line * self.line_bytes);
-                data + RESPONSE_OVERHEAD_BYTES
-            }
+            Stream::Answers => transfer.line_bytes(line, self.line_bytes) + RESPONSE_OVERHEAD_BYTES,
         };
         let occupied = shared.link.occupied(bytes);
         shared.link.free = now + occupied;
@@ -424,6 +451,19 @@ mod tests {
             assert_eq!(end - start, idle);
             assert_eq!(traffic, expected);
         }
+    }
+
+    #[test]
+    fn a_transfer_of_pieces_counts_each_pieces_lines_as_on_idle_links() {
+        let (from, to) = (Node::Host, Node::Gpu(1));
+        let pieces = [100, 4096, 30];
+        let idle_pieces: Vec<_> = pieces.iter().map(|&bytes| (from, to, bytes)).collect();
+        let (idle, expected) = copy_on_idle_links(4, &tree(), true, &idle_pieces, 64);
+        let mut links = SharedLinks::new(4, &tree(), 64);
+        links.start_pieces((from, to), &pieces, ns(3));
+        let (end, traffic) = run(&mut links).remove(&0).expect("ended");
+        assert_eq!(end - ns(3), idle);
+        assert_eq!(traffic, expected);
     }
 
     #[test]
