@@ -18,7 +18,12 @@
  *
  * Checked for a write of 1 MiB (clEnqueueWriteBuffer), a read of it after a kernel
  * doubled it on all GPUs (clEnqueueReadBuffer), a map for writing that fetches it
- * (clEnqueueMapBuffer) and the unmap that writes it back; then, after the Locality API
+ * (clEnqueueMapBuffer) and the unmap that writes it back. Then two command queues write
+ * 1 MiB each to two buffers at once (both writes wait for one user event), and read them
+ * back at once: transfers that overlap in simulated time share the links line by line,
+ * so each takes the lines of both, 2L + 4 x --switch-ns on the tree and 2L / N + 2 x
+ * --pcie-latency-ns with direct links, and the two end together (within 1 %; before
+ * they shared the links, each took what it takes alone). Then, after the Locality API
  * put every page on the last GPU, a write crosses that GPU's link only: L + 4 x
  * --switch-ns on the tree, L + 2 x --pcie-latency-ns with direct links. All within 1 %
  * (the requests and one line's way over each link add about 15 ns).
@@ -43,6 +48,8 @@ static const char *source =
 /* The times the platform's keys give a transfer of `bytes` (see the top of the file). */
 struct expected {
     double interleaved;
+    /* Each of two transfers of `bytes` at once, interleaved. */
+    double together;
     double on_one_gpu;
 };
 
@@ -52,9 +59,11 @@ static struct expected expected_ns(double bytes, unsigned gpus, int tree, double
     struct expected e;
     if (tree) {
         e.interleaved = link_ns + 4 * switch_ns;
+        e.together = 2 * link_ns + 4 * switch_ns;
         e.on_one_gpu = e.interleaved;
     } else {
         e.interleaved = link_ns / gpus + 2 * pcie_latency_ns;
+        e.together = 2 * link_ns / gpus + 2 * pcie_latency_ns;
         e.on_one_gpu = link_ns + 2 * pcie_latency_ns;
     }
     return e;
@@ -69,6 +78,44 @@ static void check_time(const char *what, cl_event event, double expected) {
     ta_check(ns > 0.99 * expected && ns < 1.01 * expected,
              "%s: %llu ns, expected %.0f ns (%.3fx)", what, (unsigned long long)ns, expected,
              ns / expected);
+}
+
+/* Queue q of `queues` writes host[q] to buffers[q] (or reads it back into host[q]), both
+ * waiting for one user event, so that both start when it completes (a command starts no
+ * earlier than the device's running command did, whichever queue's thread comes first:
+ * with one START that order does not matter); then checks that each took `expected`
+ * and they ended together (within 1 % of `expected`). */
+static void together(cl_context ctx, cl_command_queue *queues, cl_mem *buffers, float **host,
+                     int write, double expected) {
+    cl_int err;
+    cl_event go = clCreateUserEvent(ctx, &err), events[2];
+    TA_CHECK(err);
+    size_t bytes = FLOATS * sizeof(float);
+    for (int q = 0; q < 2; q++) {
+        if (write)
+            err = clEnqueueWriteBuffer(queues[q], buffers[q], CL_FALSE, 0, bytes, host[q], 1,
+                                       &go, &events[q]);
+        else
+            err = clEnqueueReadBuffer(queues[q], buffers[q], CL_FALSE, 0, bytes, host[q], 1,
+                                      &go, &events[q]);
+        TA_CHECK(err);
+    }
+    TA_CHECK(clSetUserEventStatus(go, CL_COMPLETE));
+    clReleaseEvent(go);
+    for (int q = 0; q < 2; q++)
+        TA_CHECK(clFinish(queues[q]));
+    const char *what = write ? "write[together]" : "read[together]";
+    cl_ulong ends[2];
+    for (int q = 0; q < 2; q++) {
+        ends[q] = ta_event_time(events[q], CL_PROFILING_COMMAND_END);
+        char name[64];
+        snprintf(name, sizeof name, "%s[queue %d]", what, q + 1);
+        check_time(name, events[q], expected);
+    }
+    cl_ulong apart = ends[0] > ends[1] ? ends[0] - ends[1] : ends[1] - ends[0];
+    ta_report_time(what, apart);
+    ta_check(apart < 0.01 * expected, "%s: ended %llu ns apart, expected together", what,
+             (unsigned long long)apart);
 }
 
 /* Whether `x` holds `scale` x i for every i. */
@@ -128,8 +175,9 @@ int main(int argc, char **argv) {
     size_t bytes = FLOATS * sizeof(float);
     struct expected e = expected_ns((double)bytes, gpus, tree, link_gbps, switch_ns,
                                     pcie_latency_ns);
-    printf("%u GPUs, %s: 1 MiB interleaved %.0f ns, on one GPU %.0f ns\n", gpus,
-           tree ? "PCIe tree" : "direct links", e.interleaved, e.on_one_gpu);
+    printf("%u GPUs, %s: 1 MiB interleaved %.0f ns, two at once %.0f ns each, on one GPU "
+           "%.0f ns\n",
+           gpus, tree ? "PCIe tree" : "direct links", e.interleaved, e.together, e.on_one_gpu);
     float *data = malloc(bytes), *back = malloc(bytes);
     for (size_t i = 0; i < FLOATS; i++)
         data[i] = (float)i;
@@ -158,6 +206,21 @@ int main(int argc, char **argv) {
     TA_CHECK(clEnqueueUnmapMemObject(queue, buffer, mapped, 0, NULL, &event));
     TA_CHECK(clWaitForEvents(1, &event));
     check_time("unmap[interleaved]", event, e.interleaved);
+
+    /* Two queues' writes at once, then their reads. */
+    cl_command_queue queues[2] = {queue, clCreateCommandQueue(ctx, device,
+                                                              CL_QUEUE_PROFILING_ENABLE, &err)};
+    TA_CHECK(err);
+    cl_mem buffers[2] = {buffer, clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err)};
+    TA_CHECK(err);
+    float *second = malloc(bytes);
+    float *written[2] = {data, data}, *read[2] = {back, second};
+    together(ctx, queues, buffers, written, 1, e.together);
+    together(ctx, queues, buffers, read, 0, e.together);
+    ta_check(holds(back, 1.0f) && holds(second, 1.0f), "each queue read what it wrote");
+    free(second);
+    clReleaseMemObject(buffers[1]);
+    clReleaseCommandQueue(queues[1]);
 
     /* Every page on the last GPU: a write crosses its link only. */
     TA_CHECK(place(buffer, 0, bytes, gpus - 1));
