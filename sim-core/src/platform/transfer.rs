@@ -15,10 +15,15 @@
 //! fabric's (its switches, or each GPU's own host link), not `platform.pcie_latency_ns`
 //! added to the bytes.
 //!
-//! A unified device of several GPUs (`platform.unified_gpus`) has no shared timeline but
-//! a fabric of its own: its host transfers carry each page's bytes between the host and
-//! the GPU holding the page over that fabric's links, line by line in the same way, on
-//! links idle when the transfer starts (see [`Platform::transfer`]).
+//! A unified device of several GPUs (`platform.unified_gpus`) has a fabric of its own:
+//! its host transfers carry each page's bytes between the host and the GPU holding the
+//! page over that fabric's links, line by line in the same way (see
+//! [`Platform::transfer`]). In timing mode they run on a timeline of those links
+//! ([`Timeline::of_host_links`](super::Timeline::of_host_links)), shared line by line
+//! with the other queues' host transfers that overlap them in simulated time, as on the
+//! shared timeline; the device's kernels run on its own engine, and their traffic
+//! between the GPUs does not share the links with the host transfers. In the
+//! functional mode each is timed on links idle when it starts.
 
 use super::timeline::{Copy, Job, Outcome};
 use super::Platform;
@@ -112,9 +117,10 @@ impl Platform {
     /// of the bytes of GPU `gpu`'s memory that `spans` ((device address, bytes), in order)
     /// cover in the metrics and returns its simulated duration in nanoseconds. On the
     /// shared timeline a transfer to or from the host crosses the fabric's links, shared
-    /// line by line with every queue's transfers that overlap it; on a unified device of several GPUs each
-    /// page's bytes cross the fabric's links between the host and the GPU holding the
-    /// page, on links idle when the transfer starts.
+    /// line by line with every queue's transfers that overlap it; on a unified device of
+    /// several GPUs each page's bytes cross the fabric's links between the host and the
+    /// GPU holding the page, shared in the same way in timing mode (on links idle when
+    /// the transfer starts in the functional mode).
     pub fn transfer(
         &self,
         gpu: usize,

@@ -111,8 +111,8 @@ pub fn add_platform_memory<M: CarriesMemory>(
     // links: the timeline carries its transfers and its messages to each GPU's DMA engine
     // (the L2 flush after each kernel, and the answer) over its model of those links
     // (`SharedLinks`), so the host's port is joined to the DMA engine directly. Otherwise
-    // (a unified device, whose host transfers are timed on idle links of their own, or a
-    // rig of tests) a PCIe link of its own joins the host to each GPU's DMA engine.
+    // (a unified device, whose host transfers cross a model of the links of their own, or
+    // a rig of tests) a PCIe link of its own joins the host to each GPU's DMA engine.
     let host = !platform.unified_gpus && platform.discrete_timeline == DiscreteTimeline::Shared;
     let topology = Topology::of_platform(platform);
     let links = FabricLinks::new(n, &topology, host, fabric_stats.clone());
