@@ -500,6 +500,26 @@ mod tests {
         for write in &ns {
             assert!(write.abs_diff(2 * link + 560) < 20, "{ns:?}, {link} ns");
         }
+        // The upload of a memory object created from host memory shares them too (handed
+        // over at the host's clock: no host driver's time on a unified device).
+        timeline.set_host_clock(|| 400_000);
+        timeline.host_thread_started();
+        timeline.queue_enqueued(1, 400_000);
+        let (write, upload) = std::thread::scope(|scope| {
+            let (platform, buffers) = (&platform, &buffers);
+            let write = scope.spawn(move || {
+                let spans = [(buffers[0].address(), 1 << 20)];
+                let write = TransferKind::HostToDevice;
+                let ns = platform.transfer(0, write, &spans, 1, 400_000);
+                platform.timeline().unwrap().queue_done(1, 400_000 + ns);
+                ns
+            });
+            let upload = platform.upload(0, &[(buffers[1].address(), 1 << 20)], 400_000);
+            (write.join().unwrap(), upload)
+        });
+        for ns in [write, upload] {
+            assert!(ns.abs_diff(2 * link + 560) < 20, "{write} and {upload} ns");
+        }
     }
 
     #[test]
