@@ -127,7 +127,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
         Format::Sopk => (Semantic::new(scalar::sopk), None),
         Format::Sopc => (Semantic::new(scalar::sopc), None),
         Format::Sopp => (Semantic::new(control::sopp), None),
-        Format::Smem => (Semantic::new(smem::smem), None),
+        Format::Smem => (smem::semantic(inst), None),
         Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 => {
             if let Some(f) = vector::cross_lane(inst.info) {
                 return (f, None);
