@@ -241,7 +241,9 @@ fn transfer_registers(
 /// one translation per page the run touches (at most two) and slices of the pages, no
 /// address per lane. Returns `Ok(false)`, having done nothing, when the access is not of
 /// that kind or a page of the run is not mapped; the effects and recorded accesses are
-/// those of [`one_page`] and [`execute`].
+/// those of [`one_page`] and [`execute`]. Inlined, so that it is compiled for the
+/// host features of the FLAT semantics calling it.
+#[inline(always)]
 pub fn contiguous(
     w: &mut Wavefront,
     e: &mut Env,
