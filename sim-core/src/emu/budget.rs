@@ -32,7 +32,13 @@ impl InstructionBudget {
     /// budget depends only on what it executes, not on how its work-groups interleave.
     pub fn spend(&self, before: u64, after: u64) -> Result<(), FaultKind> {
         let n = after.saturating_sub(before.max(self.free_per_wavefront));
-        let spent = self.spent.fetch_add(n, Ordering::Relaxed) + n;
+        // Spending nothing (a wavefront within its free instructions) only reads the
+        // shared count: a write, even of 0, takes its cache line from every other host
+        // thread running the launch, once a wavefront.
+        let spent = match n {
+            0 => self.spent.load(Ordering::Relaxed),
+            n => self.spent.fetch_add(n, Ordering::Relaxed) + n,
+        };
         if spent > self.limit {
             Err(FaultKind::LaunchInstructionLimit(self.limit))
         } else {

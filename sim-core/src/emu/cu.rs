@@ -18,7 +18,8 @@ use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, KernelLaunch, WorkGroup, WorkGroupExecutor};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 /// What one dispatch needs besides its [`crate::gpu::KernelLaunch`].
 #[derive(Clone)]
@@ -41,10 +42,46 @@ pub struct DispatchResources {
 }
 
 /// Per-dispatch registrations and counts shared by all compute units of a GPU.
-#[derive(Default)]
 pub struct DispatchTable {
     resources: RwLock<HashMap<u64, DispatchResources, FastHash>>,
-    counts: Mutex<HashMap<u64, InstructionCounts, FastHash>>,
+    /// The instructions executed per dispatch, in parts that host threads add to
+    /// ([`CountShard::of_this_thread`]): one shared count, added to after every
+    /// work-group, would pass its cache line between the threads running a launch.
+    counts: Box<[CountShard]>,
+}
+
+/// Parts of a [`DispatchTable`]'s counts: more than host threads usually simulate at once.
+const COUNT_SHARDS: usize = 8;
+
+/// One part of a [`DispatchTable`]'s counts, alone in its cache lines (128 bytes: x86
+/// cores fetch lines in pairs).
+#[repr(align(128))]
+#[derive(Default)]
+struct CountShard(Mutex<HashMap<u64, InstructionCounts, FastHash>>);
+
+impl CountShard {
+    /// The part of `shards` this host thread adds to (threads take parts in turn as they
+    /// first add).
+    fn of_this_thread(shards: &[CountShard]) -> &CountShard {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        thread_local! {
+            static SHARD: usize = NEXT.fetch_add(1, Ordering::Relaxed);
+        }
+        &shards[SHARD.with(|&s| s) % shards.len()]
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<u64, InstructionCounts, FastHash>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Default for DispatchTable {
+    fn default() -> Self {
+        DispatchTable {
+            resources: RwLock::default(),
+            counts: (0..COUNT_SHARDS).map(|_| CountShard::default()).collect(),
+        }
+    }
 }
 
 impl DispatchTable {
@@ -54,10 +91,9 @@ impl DispatchTable {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(packet_address, resources);
-        self.counts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&packet_address);
+        for shard in self.counts.iter() {
+            shard.lock().remove(&packet_address);
+        }
     }
 
     /// What the dispatch at `packet_address` registered, if it is registered.
@@ -71,9 +107,8 @@ impl DispatchTable {
 
     /// Adds `counts` to the instructions the dispatch at `packet_address` executed.
     pub fn add_counts(&self, packet_address: u64, counts: &InstructionCounts) {
-        self.counts
+        CountShard::of_this_thread(&self.counts)
             .lock()
-            .unwrap_or_else(|e| e.into_inner())
             .entry(packet_address)
             .or_default()
             .add(counts);
@@ -82,12 +117,13 @@ impl DispatchTable {
     /// The instructions the dispatch at `packet_address` executed so far (e.g. for a
     /// progress display while it runs).
     pub fn counts(&self, packet_address: u64) -> InstructionCounts {
-        self.counts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&packet_address)
-            .copied()
-            .unwrap_or_default()
+        let mut sum = InstructionCounts::default();
+        for shard in self.counts.iter() {
+            if let Some(counts) = shard.lock().get(&packet_address) {
+                sum.add(counts);
+            }
+        }
+        sum
     }
 
     /// Forgets the dispatch at `packet_address` and returns the instructions its
@@ -97,11 +133,13 @@ impl DispatchTable {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&packet_address);
-        self.counts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&packet_address)
-            .unwrap_or_default()
+        let mut sum = InstructionCounts::default();
+        for shard in self.counts.iter() {
+            if let Some(counts) = shard.lock().remove(&packet_address) {
+                sum.add(&counts);
+            }
+        }
+        sum
     }
 }
 
@@ -288,5 +326,33 @@ impl WorkGroupExecutor for WorkGroupEmulator {
             .add_counts(launch.dispatch_packet_address, &run.counts);
         // A rough functional cost: the instructions of the busiest wavefront's share.
         Ok((run.counts.total() / u64::from(run.wavefronts.max(1))).max(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::isa::Category;
+
+    #[test]
+    fn counts_added_on_several_threads_sum_per_dispatch() {
+        let table = DispatchTable::default();
+        let mut one = InstructionCounts::default();
+        one.count(Category::Valu);
+        std::thread::scope(|s| {
+            for _ in 0..2 * COUNT_SHARDS {
+                s.spawn(|| {
+                    for _ in 0..10 {
+                        table.add_counts(0x1000, &one);
+                    }
+                    table.add_counts(0x2000, &one);
+                });
+            }
+        });
+        let threads = 2 * COUNT_SHARDS as u64;
+        assert_eq!(table.counts(0x1000).get(Category::Valu), 10 * threads);
+        assert_eq!(table.finish(0x1000).total(), 10 * threads);
+        assert_eq!(table.counts(0x1000).total(), 0, "finished");
+        assert_eq!(table.finish(0x2000).total(), threads);
     }
 }

@@ -127,7 +127,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
         Format::Sopk => (Semantic::new(scalar::sopk), None),
         Format::Sopc => (Semantic::new(scalar::sopc), None),
         Format::Sopp => (Semantic::new(control::sopp), None),
-        Format::Smem => (Semantic::new(smem::smem), None),
+        Format::Smem => (smem::semantic(inst), None),
         Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 => {
             if let Some(f) = vector::cross_lane(inst.info) {
                 return (f, None);
@@ -230,15 +230,21 @@ impl Program {
     /// The step at `pc`, or why there is none.
     #[inline]
     pub fn at(&self, pc: u64) -> Result<&Step, FaultKind> {
+        self.index_at(pc).map(|i| &self.steps[i])
+    }
+
+    /// The index of the step at `pc`, or why there is none.
+    #[inline]
+    fn index_at(&self, pc: u64) -> Result<usize, FaultKind> {
         let i = pc.wrapping_sub(self.base);
         if !i.is_multiple_of(4) {
             return Err(FaultKind::PcOutOfCode);
         }
         // `u32::MAX` (inside an instruction) is never a step's index.
-        self.index
-            .get((i / 4) as usize)
-            .and_then(|&s| self.steps.get(s as usize))
-            .ok_or(FaultKind::PcOutOfCode)
+        match self.index.get((i / 4) as usize) {
+            Some(&s) if (s as usize) < self.steps.len() => Ok(s as usize),
+            _ => Err(FaultKind::PcOutOfCode),
+        }
     }
 
     /// Executes the instruction at `w`'s PC and moves the PC on (to the next instruction
@@ -249,6 +255,34 @@ impl Program {
         let step = self
             .at(w.pc)
             .inspect_err(|_| w.status = WaveStatus::Faulted)?;
+        Self::run(w, env, step)
+    }
+
+    /// [`execute`](Self::execute) in a stream of instructions of one wavefront:
+    /// `*next` is the index of the step after the one executed last through it (any
+    /// value before the first), taken without a look-up when it is the one at `w`'s PC
+    /// (unless the last instruction branched); afterwards, the index after the
+    /// executed step.
+    #[inline]
+    pub fn execute_next(
+        &self,
+        w: &mut Wavefront,
+        env: &mut Env,
+        next: &mut usize,
+    ) -> Result<&Step, FaultKind> {
+        let i = match self.steps.get(*next) {
+            Some(step) if step.pc == w.pc => *next,
+            _ => self
+                .index_at(w.pc)
+                .inspect_err(|_| w.status = WaveStatus::Faulted)?,
+        };
+        *next = i + 1;
+        Self::run(w, env, &self.steps[i])
+    }
+
+    /// Executes `step`, the instruction at `w`'s PC (see [`execute`](Self::execute)).
+    #[inline(always)]
+    fn run<'s>(w: &mut Wavefront, env: &mut Env, step: &'s Step) -> Result<&'s Step, FaultKind> {
         w.next_pc = w.pc + u64::from(step.inst.size);
         step.exec
             .call(w, env, step)

@@ -3,10 +3,51 @@
 
 use super::fault::FaultKind;
 use super::operands::{read_scalar, write_scalar};
-use super::program::{Env, Step};
+use super::program::{Env, Semantic, Step};
 use super::wavefront::Wavefront;
-use crate::isa::{table::flag, Operand};
+use crate::isa::{table::flag, Instruction, Operand};
 use std::sync::atomic::Ordering;
+
+/// The semantics of SMEM instruction `inst`: [`load`] for `s_load_dword*` (an address in
+/// an SGPR pair, no buffer resource), [`smem`] for the others.
+pub fn semantic(inst: &Instruction) -> Semantic {
+    let plain_load = inst.info.opcode <= 0x04
+        && matches!(inst.src[0], Operand::Scalar { .. })
+        && matches!(inst.dst, Operand::Scalar { .. });
+    Semantic::new(if plain_load { load } else { smem })
+}
+
+/// `s_load_dword*` ([`smem`]'s semantics): the dwords of one or two mapped pages copied
+/// straight into the destination SGPRs (when they do not wrap past the last), the
+/// rest by [`smem`].
+fn load(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (Operand::Scalar { code: base, .. }, Operand::Scalar { code, count }) =
+        (s.inst.src[0], s.inst.dst)
+    else {
+        return smem(w, e, s);
+    };
+    let offset = match s.inst.src[1] {
+        Operand::Literal(v) => u64::from(v),
+        other => read_scalar(w, other, false),
+    };
+    let address = (w.pair(base) & 0xffff_ffff_ffff).wrapping_add(offset) & !3;
+    let (first, count) = (usize::from(code), usize::from(count));
+    if first + count <= w.sgprs.len() {
+        if let Some(run) = e.tlb.run(address, count) {
+            let registers = &mut w.sgprs[first..first + count];
+            let (head, tail) = registers.split_at_mut(run.head.len());
+            for (register, word) in head.iter_mut().zip(run.head) {
+                *register = word.load(Ordering::Relaxed);
+            }
+            for (register, word) in tail.iter_mut().zip(run.tail) {
+                *register = word.load(Ordering::Relaxed);
+            }
+            run.record();
+            return Ok(());
+        }
+    }
+    smem(w, e, s)
+}
 
 /// SMEM semantics. Addresses are dword aligned (the low two bits are ignored, as in
 /// hardware); `s_buffer_*` accesses beyond `num_records` read 0 and are not written.

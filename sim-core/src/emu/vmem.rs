@@ -241,7 +241,9 @@ fn transfer_registers(
 /// one translation per page the run touches (at most two) and slices of the pages, no
 /// address per lane. Returns `Ok(false)`, having done nothing, when the access is not of
 /// that kind or a page of the run is not mapped; the effects and recorded accesses are
-/// those of [`one_page`] and [`execute`].
+/// those of [`one_page`] and [`execute`]. Inlined, so that it is compiled for the
+/// host features of the FLAT semantics calling it.
+#[inline(always)]
 pub fn contiguous(
     w: &mut Wavefront,
     e: &mut Env,
@@ -294,13 +296,25 @@ pub fn contiguous(
     Ok(true)
 }
 
-/// Copies `words` into `reg` (as many as the shorter holds), eight at a time: atomic
-/// accesses are not vectorised, but in groups of eight the loop's own count and test
-/// come once per group instead of once per word.
+/// Copies `words` into `reg` (as many as the shorter holds): 32 bytes per host
+/// instruction when the host has AVX2 ([`copy_dwords_avx2`]), else eight words at a
+/// time by relaxed atomic loads (which are not vectorised; in groups of eight the loop's
+/// own count and test come once per group instead of once per word).
 #[inline(always)]
 fn load_words(words: &[AtomicU32], reg: &mut [u32]) {
     let n = words.len().min(reg.len());
     let (words, reg) = (&words[..n], &mut reg[..n]);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        let whole = n - n % 8;
+        // SAFETY: the host has AVX2; `words` and `reg` hold `whole` dwords each and do
+        // not overlap (one is a frame of GPU memory, the other a register).
+        unsafe { copy_dwords_avx2(words.as_ptr().cast(), reg.as_mut_ptr(), whole) };
+        for (word, v) in words[whole..].iter().zip(&mut reg[whole..]) {
+            *v = word.load(Ordering::Relaxed);
+        }
+        return;
+    }
     let (mut from, mut to) = (words.chunks_exact(8), reg.chunks_exact_mut(8));
     for (from, to) in (&mut from).zip(&mut to) {
         for (word, v) in from.iter().zip(to.iter_mut()) {
@@ -312,12 +326,24 @@ fn load_words(words: &[AtomicU32], reg: &mut [u32]) {
     }
 }
 
-/// Copies `reg` into `words` (as many as the shorter holds), eight at a time, as
-/// [`load_words`] does the other way.
+/// Copies `reg` into `words` (as many as the shorter holds), as [`load_words`] does the
+/// other way.
 #[inline(always)]
 fn store_words(words: &[AtomicU32], reg: &[u32]) {
     let n = words.len().min(reg.len());
     let (words, reg) = (&words[..n], &reg[..n]);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        let whole = n - n % 8;
+        // SAFETY: the host has AVX2; `reg` and `words` hold `whole` dwords each and do
+        // not overlap (one is a register, the other a frame of GPU memory). Writing
+        // through the shared slice is allowed: its words are atomics (`UnsafeCell`s).
+        unsafe { copy_dwords_avx2(reg.as_ptr(), words.as_ptr() as *mut u32, whole) };
+        for (word, v) in words[whole..].iter().zip(&reg[whole..]) {
+            word.store(*v, Ordering::Relaxed);
+        }
+        return;
+    }
     let (mut to, mut from) = (words.chunks_exact(8), reg.chunks_exact(8));
     for (to, from) in (&mut to).zip(&mut from) {
         for (word, v) in to.iter().zip(from) {
@@ -326,6 +352,39 @@ fn store_words(words: &[AtomicU32], reg: &[u32]) {
     }
     for (word, v) in to.remainder().iter().zip(from.remainder()) {
         word.store(*v, Ordering::Relaxed);
+    }
+}
+
+/// Copies `count` dwords (a multiple of 8) from `from` to `to`, 32 bytes per move.
+///
+/// The moves are inline assembly, opaque to the compiler: to Rust they are reads of
+/// `from` and writes of `to` that may be atomic, so other host threads accessing the
+/// same words of GPU memory at the same time (with atomics) is not a data race in Rust's
+/// sense. Each dword is read and written once; x86 hosts do not tear a naturally aligned
+/// dword inside a vector move in practice (not guaranteed by the architecture), and
+/// OpenCL leaves two work-items' plain accesses to one location at once undefined.
+///
+/// # Safety
+/// The host has AVX2; `from` is valid for reads and `to` for writes of `count` dwords,
+/// and the two do not overlap.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn copy_dwords_avx2(from: *const u32, to: *mut u32, count: usize) {
+    let mut k = 0;
+    while k < count {
+        // SAFETY: `k + 8 <= count` dwords: within both ranges (see the function's).
+        unsafe {
+            std::arch::asm!(
+                "vmovdqu {t}, ymmword ptr [{from}]",
+                "vmovdqu ymmword ptr [{to}], {t}",
+                from = in(reg) from.add(k),
+                to = in(reg) to.add(k),
+                t = out(ymm_reg) _,
+                options(nostack, preserves_flags),
+            );
+        }
+        k += 8;
     }
 }
 

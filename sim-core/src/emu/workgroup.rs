@@ -281,8 +281,9 @@ fn run_quantum(
     let max = limits.max_instructions_per_wavefront;
     // The instructions this quantum may execute before the wavefront reaches its limit.
     let allowed = max.saturating_sub(w.executed).min(u64::from(QUANTUM));
+    let mut next = usize::MAX;
     for _ in 0..allowed {
-        let step = program.execute(w, env)?;
+        let step = program.execute_next(w, env, &mut next)?;
         counts.counts[usize::from(step.category_slot)] += 1;
         if w.status != WaveStatus::Running {
             return Ok(());

@@ -28,7 +28,7 @@ pub use context::Context;
 pub use hook::{Hook, HookContext, Observation};
 pub use load::EngineLoad;
 pub use port::{Port, PortRef};
-pub use simulation::Engine;
+pub use simulation::{Engine, Sharing};
 pub use time::{Clock, Time, PS_PER_NS};
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ pub struct Engine<M> {
     load: EngineLoad,
     /// The helpers that run a step's components with this thread (none: serially).
     crew: Option<Crew>,
+    /// How a step's components are split between the crew's threads.
+    sharing: Sharing,
     /// Reused space for a parallel step's events grouped by component.
     deliveries: Deliveries,
     /// The components with events in the step being handled, in order.
@@ -87,6 +89,7 @@ impl<M: Send> Engine<M> {
             delta: 0,
             load: EngineLoad::default(),
             crew: None,
+            sharing: Sharing::Interleaved,
             deliveries: Deliveries::default(),
             touched: Vec::new(),
             credits: Vec::new(),
@@ -100,6 +103,12 @@ impl<M: Send> Engine<M> {
         self.crew = pool
             .filter(|pool| pool.current_num_threads() > 1)
             .map(Crew::new);
+    }
+
+    /// Splits each parallel step's components between the threads as `sharing` says
+    /// (default [`Sharing::Interleaved`]). Results are the same either way.
+    pub fn set_sharing(&mut self, sharing: Sharing) {
+        self.sharing = sharing;
     }
 
     /// Adds a component named `name` ticking with `clock`; its behaviour is given later
@@ -395,7 +404,7 @@ impl<M: Send> Engine<M> {
         unsafe { batch.set_len(0) };
         let slots = SlotsPtr(self.slots.as_mut_ptr());
         let crew = self.crew.as_mut().expect("a parallel step has a crew");
-        deliveries.share(touched, crew.threads());
+        deliveries.share(touched, crew.threads(), self.sharing);
         crew.for_each(&deliveries.bounds, &|item| {
             let i = deliveries.shares[item] as usize;
             let target = touched[i];
@@ -493,6 +502,19 @@ impl<M: Send> Engine<M> {
     }
 }
 
+/// How a parallel step's components are split between the threads: each thread runs
+/// its own group first and then helps with the others'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sharing {
+    /// Component `c` is thread `c mod threads`'s every step, so it mostly runs on the
+    /// same core (whose caches keep its state) whichever components the step holds.
+    Interleaved,
+    /// The step's components, in index order, in one run of about equal length per
+    /// thread: neighbouring components run on the same thread (compute units that were
+    /// handed neighbouring work-groups, and so touch the same memory pages).
+    Blocks,
+}
+
 /// A step's events grouped by the component they are for, each group in queue order.
 #[derive(Default)]
 struct Deliveries {
@@ -503,8 +525,7 @@ struct Deliveries {
     starts: Vec<u32>,
     order: Vec<u32>,
     /// The step's components (their places in its list) grouped by the thread whose
-    /// they are, `shares[bounds[t]..bounds[t + 1]]` thread `t`'s: component `c` is
-    /// thread `c mod threads`'s every step, so it mostly runs on the same core.
+    /// they are, `shares[bounds[t]..bounds[t + 1]]` thread `t`'s (see [`Sharing`]).
     shares: Vec<u32>,
     bounds: Vec<usize>,
     /// Where each thread's next component goes in `shares` while grouping.
@@ -538,9 +559,16 @@ impl Deliveries {
         }
     }
 
-    /// Groups the components `touched` by thread (see `shares`).
-    fn share(&mut self, touched: &[ComponentId], threads: usize) {
+    /// Groups the components `touched` by thread as `sharing` says (see `shares`).
+    fn share(&mut self, touched: &[ComponentId], threads: usize, sharing: Sharing) {
         self.bounds.clear();
+        if sharing == Sharing::Blocks {
+            let n = touched.len();
+            self.bounds.extend((0..=threads).map(|t| n * t / threads));
+            self.shares.clear();
+            self.shares.extend(0..n as u32);
+            return;
+        }
         self.bounds.resize(threads + 1, 0);
         for target in touched {
             self.bounds[target.index() % threads + 1] += 1;

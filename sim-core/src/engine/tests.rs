@@ -399,9 +399,11 @@ impl Component<u32> for Node {
 fn run_network(
     n: usize,
     pool: Option<Arc<rayon::ThreadPool>>,
+    sharing: Sharing,
 ) -> (Vec<Vec<(Time, String)>>, Time, u64) {
     let mut engine = Engine::new();
     engine.set_thread_pool(pool);
+    engine.set_sharing(sharing);
     let ids: Vec<ComponentId> = (0..n)
         .map(|i| engine.add_component(format!("node{i}"), Clock::from_mhz(1000)))
         .collect();
@@ -444,7 +446,7 @@ fn run_network(
 #[test]
 fn parallel_runs_match_the_serial_run_exactly() {
     // 40 nodes: steps of more components than a parallel step needs.
-    let serial = run_network(40, None);
+    let serial = run_network(40, None, Sharing::Interleaved);
     assert!(
         serial.2 > 100,
         "the network should do real work: {}",
@@ -452,7 +454,7 @@ fn parallel_runs_match_the_serial_run_exactly() {
     );
     assert_eq!(
         serial,
-        run_network(40, None),
+        run_network(40, None, Sharing::Interleaved),
         "serial runs are reproducible"
     );
     for threads in [2, 3] {
@@ -460,11 +462,14 @@ fn parallel_runs_match_the_serial_run_exactly() {
             .num_threads(threads)
             .build()
             .unwrap();
-        assert_eq!(
-            run_network(40, Some(Arc::new(pool))),
-            serial,
-            "{threads} threads"
-        );
+        let pool = Arc::new(pool);
+        for sharing in [Sharing::Interleaved, Sharing::Blocks] {
+            assert_eq!(
+                run_network(40, Some(pool.clone()), sharing),
+                serial,
+                "{threads} threads, {sharing:?}"
+            );
+        }
     }
 }
 

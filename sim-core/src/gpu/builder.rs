@@ -7,7 +7,9 @@ use super::{
     LaunchRequest, Message,
 };
 use crate::config::GpuConfig;
-use crate::engine::{Clock, Component, ComponentId, Endpoint, Engine, Port, PortRef, Time};
+use crate::engine::{
+    Clock, Component, ComponentId, Endpoint, Engine, Port, PortRef, Sharing, Time,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -33,6 +35,7 @@ pub struct GpuBuilder {
     link_latency_cycles: u64,
     cu_port_capacity: Option<usize>,
     pool: Option<Arc<rayon::ThreadPool>>,
+    sharing: Sharing,
     first_compute_unit: u32,
 }
 
@@ -47,6 +50,7 @@ impl GpuBuilder {
             link_latency_cycles: 1,
             cu_port_capacity: None,
             pool: None,
+            sharing: Sharing::Interleaved,
             first_compute_unit: 0,
         }
     }
@@ -90,6 +94,13 @@ impl GpuBuilder {
         self
     }
 
+    /// How the engine splits a step's components between the threads (see
+    /// [`Engine::set_sharing`]).
+    pub fn sharing(mut self, sharing: Sharing) -> Self {
+        self.sharing = sharing;
+        self
+    }
+
     /// Assembles the GPU on an engine of its own (see [`add_to`](Self::add_to)).
     pub fn build(self, make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>) -> Gpu {
         self.build_on(Engine::new(), make_cu)
@@ -103,6 +114,7 @@ impl GpuBuilder {
         make_cu: impl FnMut(CuSite<'_>) -> Box<dyn Component<Message>>,
     ) -> Gpu {
         engine.set_thread_pool(self.pool.clone());
+        engine.set_sharing(self.sharing);
         let parts = self.add_to(&mut engine, make_cu);
         Gpu::of_members(engine, vec![parts])
     }

@@ -23,6 +23,7 @@ use crate::emu::{
     scratch_bytes_per_wave, DispatchResources, DispatchTable, InstructionBudget, RunLimits,
     WorkGroupEmulator, MAX_SCRATCH_BYTES_PER_WAVE,
 };
+use crate::engine::Sharing;
 use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
 use crate::loader::{ArgKind, PrintfFormat};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
@@ -871,6 +872,10 @@ impl Platform {
             .name(format!("gpu{gpu}"))
             .workgroups_per_cycle(u32::MAX)
             .thread_pool(pool.clone())
+            // The dispatcher hands neighbouring work-groups (which mostly touch the same
+            // pages) to neighbouring compute units: on one thread, each thread
+            // translates and touches pages the other mostly does not.
+            .sharing(Sharing::Blocks)
             .build(|site| {
                 let emulator = WorkGroupEmulator::new(
                     driver.clone(),
