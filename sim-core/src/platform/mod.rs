@@ -453,25 +453,31 @@ impl Platform {
         // The simulation proper runs where `simulate` says: GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
         let (result, counts, (metrics, link_spans), engine) = self.simulate(|| {
-            let mut result = match &self.timeline {
+            let shown = (&*device.dispatches, packet);
+            let mut result = match (&self.timeline, &self.progress) {
                 // A unified device's kernel shares the links with its host transfers.
-                Some(timeline) => run_unified(
-                    timeline,
-                    (d.queue, gpu, d.start_ns),
-                    &mut device.gpu,
-                    launch,
-                ),
-                None => {
+                (Some(timeline), progress) => {
+                    let slot = &mut device.gpu;
+                    let mut run =
+                        |launch| run_unified(timeline, (d.queue, gpu, d.start_ns), slot, launch);
+                    match progress {
+                        None => run(launch),
+                        Some(board) => {
+                            let at = (gpu, self.settings.mode);
+                            progress::run_bracketed(board, at, shown, launch, run)
+                        }
+                    }
+                }
+                (None, progress) => {
                     let model = device.gpu.as_mut().expect("a GPU model");
-                    match &self.progress {
+                    match progress {
                         None => model.run_kernel(launch),
                         Some(board) => progress::run_shown(
                             board,
                             gpu,
                             self.settings.mode,
                             model,
-                            &device.dispatches,
-                            packet,
+                            shown,
                             launch,
                         ),
                     }

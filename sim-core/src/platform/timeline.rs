@@ -52,19 +52,20 @@
 //! by when threads reached the timeline, at any `GCNSIM_THREADS`.
 //!
 //! A unified device of several GPUs in timing mode has a timeline of the links alone
-//! ([`Timeline::of_host_links`]): its jobs are the device's host transfers (copies), with
-//! the same sources, horizon and order, so overlapping transfers share the links line by
-//! line whatever order their threads came in. It has no engine: the device's kernels run
-//! on the device's own engine, outside the timeline, and put nothing on these links. That
-//! keeps the protocol's guarantee: a queue thread simulating a kernel stays a source with
-//! the bound it last declared (at most its next job's START) until it declares the
-//! kernel's END, so no transfer starting after that bound runs before the thread has
-//! said what it does next; and a copy starts at its START (the jobs' time, as there is
-//! no engine's time to be later than it) or when the links are, if later (as above).
-//! What the links do thus still depends only on the jobs. (Which START a command of one
-//! of the device's queues gets may depend on the order the queues' threads reach the
-//! device, as with two queues on one GPU below: all queues of a unified device are on
-//! its one device.)
+//! ([`Timeline::of_host_links`]): its jobs are the device's host transfers (copies) and
+//! its kernels ([`Job::Unified`]), with the same sources, horizon and order, so
+//! overlapping transfers share the links line by line whatever order their threads came
+//! in. It has no engine of its own: a kernel's job hands it the device's engine, which
+//! runs with the links' events in time order while the kernel runs (its time mapped to
+//! the platform's by the kernel's START), and comes back in the outcome; the L2
+//! write-back after the kernel runs in the device's own time, outside the timeline, as
+//! it always has. The device's fabric and these links are coupled (see
+//! [`LinkCoupling`] and [`Timeline::couple`]), so the kernel's traffic between the GPUs
+//! and the transfers that overlap it share the links they both cross. A copy starts at
+//! its START or when the links are, if later (as above). What the links and the kernel
+//! do thus depends only on the jobs. (Which START a command of one of the device's
+//! queues gets may depend on the order the queues' threads reach the device, as with two
+//! queues on one GPU below: all queues of a unified device are on its one device.)
 //!
 //! Limits: a program whose threads wait for one another outside OpenCL could hold the
 //! horizon still forever (a thread that polls an unfinished command's status counts as

@@ -32,7 +32,9 @@
 //! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
 //! component does not see. (When transfers were booked here whole at their START, a
 //! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
-//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.)
+//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.) A unified device's host transfers
+//! cross such a model too, coupled to this component's links while a kernel runs (see
+//! [`LinkCoupling`]).
 
 use super::link_coupling::LinkCoupling;
 use super::plumbing::{take, Outbox, Pipeline};

@@ -27,6 +27,11 @@
 //! at each link as a transfer's stream does: overlapping a transfer on a link, it waits
 //! for the line in service there, not for the transfer's other lines.
 //!
+//! A unified device's kernels book the links between its GPUs in the fabric component;
+//! the links both have are coupled to it ([`couple`](SharedLinks::couple)), so that a
+//! transfer's line there waits for the kernel's messages and they for it (see
+//! [`LinkCoupling`]).
+//!
 //! Deterministic: events are handled in time order (at one time, transfers' ends before
 //! links, links by number), so what happens depends only on the transfers' starts.
 
