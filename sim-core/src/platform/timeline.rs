@@ -774,9 +774,9 @@ impl SharedEngine {
         self.end_unified_if_answered(ended);
     }
 
-    /// Ends the unified device's kernel if every GPU has answered (at the platform's
-    /// time of the engine's; the outcome's time is the kernel's START, a lower bound of
-    /// its END, which its queue's thread declares when it has written the L2 back).
+    /// Ends the unified device's kernel if every GPU has answered. The outcome's time is
+    /// the kernel's START, a lower bound of its END (which the queue's thread declares
+    /// once it has written the L2 back, in the device's own time).
     fn end_unified_if_answered(&mut self, ended: &mut Vec<Ended>) {
         let answered = (self.unified.as_ref()).is_some_and(|run| run.gpu.answered_all(&run.shares));
         if answered {
