@@ -14,7 +14,9 @@
  * requests, over gpu1>switch0: R = L x 12/68 each.
  *
  * Each is timed alone, then both together (one user event starts both; two command
- * queues): the link passes their lines in turn, so
+ * queues; together.toml makes the kernel's dispatch take 1 ns, so that both start
+ * when the event ends, whichever queue's thread comes first): the link passes their
+ * lines in turn, so
  * - each takes longer than alone by at least L / 2 (the other's lines pass between its
  *   own while both wait at the link, about one for one: about L more each);
  * - each takes longer by at most (L + R) x 1.01 (it waits for no more than all of the
@@ -111,6 +113,8 @@ int main(int argc, char **argv) {
     TA_CHECK(clFinish(wq));
     cl_ulong first = ta_event_time(k, CL_PROFILING_COMMAND_START);
     cl_ulong write_start = ta_event_time(w, CL_PROFILING_COMMAND_START);
+    ta_check(first == write_start, "both start together (%llu and %llu ns)",
+             (unsigned long long)first, (unsigned long long)write_start);
     cl_ulong last = ta_event_time(k, CL_PROFILING_COMMAND_END);
     cl_ulong write_end = ta_event_time(w, CL_PROFILING_COMMAND_END);
     first = first < write_start ? first : write_start;
