@@ -557,7 +557,9 @@ struct SharedEngine {
 }
 
 /// A unified device's kernel on the timeline, on the device's engine: engine time `e`
-/// is the platform's `start + (e - engine_start)`.
+/// is the platform's `start + (e - engine_start)` (the kernel is submitted at its START;
+/// its command processor takes it a cycle later, from when its profiling times count,
+/// so its traffic lies up to a cycle later on the platform's time than they say).
 struct UnifiedRun {
     gpu: Box<Gpu>,
     ticket: u64,
