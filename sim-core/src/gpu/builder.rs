@@ -285,9 +285,11 @@ impl Gpu {
         self.answer(&shares)
     }
 
-    /// Sends each GPU its share of `launch`'s work-groups (see [`Gpu::shares`]); returns
-    /// the GPUs given a share, with their requests' ids.
-    fn submit(&mut self, launch: KernelLaunch) -> Vec<(usize, u64)> {
+    /// Sends each GPU its share of `launch`'s work-groups (see [`Gpu::shares`]) at the
+    /// current simulated time, without running the engine; returns the GPUs given a
+    /// share, with their requests' ids (for [`Gpu::answered_all`] and
+    /// [`Gpu::answer`]).
+    pub fn submit(&mut self, launch: KernelLaunch) -> Vec<(usize, u64)> {
         let kernel = Arc::new(launch);
         let mut sent = Vec::new();
         for (member, workgroups) in self.shares(&kernel).into_iter().enumerate() {
@@ -389,10 +391,15 @@ impl Gpu {
             .collect()
     }
 
+    /// Whether every GPU of `shares` (of [`Gpu::submit`]) has answered its request.
+    pub fn answered_all(&self, shares: &[(usize, u64)]) -> bool {
+        shares.iter().all(|&(member, _)| self.answered(member))
+    }
+
     /// Takes the command processors' reports of the requests `shares`, which have
     /// arrived, as one run: from the first start to the last end, the first failure if
     /// any.
-    fn answer(&mut self, shares: &[(usize, u64)]) -> Result<KernelRun, LaunchError> {
+    pub fn answer(&mut self, shares: &[(usize, u64)]) -> Result<KernelRun, LaunchError> {
         let mut whole: Option<Result<KernelRun, LaunchError>> = None;
         for &(member, id) in shares {
             let result = match self.engine.retrieve(self.members[member].host) {

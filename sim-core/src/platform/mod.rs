@@ -24,7 +24,7 @@ use crate::emu::{
     WorkGroupEmulator, MAX_SCRATCH_BYTES_PER_WAVE,
 };
 use crate::engine::Sharing;
-use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, LaunchError};
+use crate::gpu::{ExecutionError, FunctionalCu, Gpu, KernelLaunch, KernelRun, LaunchError};
 use crate::loader::{ArgKind, PrintfFormat};
 use crate::metrics::{ProgressBoard, Recorder, WorkGroupTracer};
 use dispatch::HiddenValues;
@@ -196,6 +196,10 @@ impl Platform {
         platform.cache_states = (0..platform.driver.gpu_count())
             .map(|_| AtomicU8::new(CacheState::Cold as u8))
             .collect();
+        if platform.settings.unified_host_timeline() {
+            // Before the device: its kernels share these links (see `new_device`).
+            platform.timeline = Some(Timeline::of_host_links(&platform.settings.platform));
+        }
         platform.devices = (0..platform.driver.gpu_count())
             .map(|gpu| platform.new_device(gpu).map(Mutex::new))
             .collect::<Result<_, _>>()?;
@@ -215,8 +219,6 @@ impl Platform {
                 platform.run_limits(),
                 platform.model_pool(),
             ));
-        } else if platform.settings.unified_host_timeline() {
-            platform.timeline = Some(Timeline::of_host_links(&platform.settings.platform));
         }
         Ok(platform)
     }
@@ -452,18 +454,37 @@ impl Platform {
         // The simulation proper runs where `simulate` says: GCNSIM_THREADS bounds
         // the host threads simulating, whatever the number of GPUs and queues.
         let (result, counts, (metrics, link_spans), engine) = self.simulate(|| {
-            let mut result = match &self.progress {
-                None => model.run_kernel(launch),
-                Some(board) => progress::run_shown(
-                    board,
-                    gpu,
-                    self.settings.mode,
-                    model,
-                    &device.dispatches,
-                    packet,
-                    launch,
-                ),
+            let shown = (&*device.dispatches, packet);
+            let mut result = match (&self.timeline, &self.progress) {
+                // A unified device's kernel shares the links with its host transfers.
+                (Some(timeline), progress) => {
+                    let slot = &mut device.gpu;
+                    let mut run =
+                        |launch| run_unified(timeline, (d.queue, gpu, d.start_ns), slot, launch);
+                    match progress {
+                        None => run(launch),
+                        Some(board) => {
+                            let at = (gpu, self.settings.mode);
+                            progress::run_bracketed(board, at, shown, launch, run)
+                        }
+                    }
+                }
+                (None, progress) => {
+                    let model = device.gpu.as_mut().expect("a GPU model");
+                    match progress {
+                        None => model.run_kernel(launch),
+                        Some(board) => progress::run_shown(
+                            board,
+                            gpu,
+                            self.settings.mode,
+                            model,
+                            shown,
+                            launch,
+                        ),
+                    }
+                }
             };
+            let model = device.gpu.as_mut().expect("a GPU model, handed back");
             let counts = device.dispatches.finish(packet);
             let metrics = match (&mut device.timing, &result) {
                 (Some(memory), Ok(_) | Err(LaunchError::Execution(_))) => {
@@ -809,6 +830,9 @@ impl Platform {
                     pool,
                 )
             };
+            if let (Some(timeline), Some(coupling)) = (&self.timeline, memory.coupling()) {
+                timeline.couple(coupling.clone());
+            }
             (Some(gpu_model), Some(memory))
         } else {
             (Some(self.functional_gpu(gpu, &dispatches, limits)), None)
@@ -892,4 +916,25 @@ impl Platform {
                 ))
             })
     }
+}
+
+/// Runs a unified device's kernel `launch` of queue `queue` on device `gpu` from
+/// `start_ns` on `timeline`, the timeline of the device's host links, handing it the
+/// device's engine (from `model`, where it is put back): the kernel's traffic between the
+/// GPUs shares the links with the host transfers that overlap it.
+fn run_unified(
+    timeline: &Timeline,
+    (queue, gpu, start_ns): (u64, usize, u64),
+    model: &mut Option<Gpu>,
+    launch: KernelLaunch,
+) -> Result<KernelRun, LaunchError> {
+    let Some(engine) = model.take() else {
+        return Err(LaunchError::Stalled);
+    };
+    let job = timeline::Job::Unified(Box::new(engine), launch);
+    let timeline::Outcome::Unified(engine, run) = timeline.run(queue, gpu, start_ns, job) else {
+        unreachable!("a unified device's kernel comes to its outcome");
+    };
+    *model = Some(*engine);
+    run
 }

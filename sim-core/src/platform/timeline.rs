@@ -52,19 +52,20 @@
 //! by when threads reached the timeline, at any `GCNSIM_THREADS`.
 //!
 //! A unified device of several GPUs in timing mode has a timeline of the links alone
-//! ([`Timeline::of_host_links`]): its jobs are the device's host transfers (copies), with
-//! the same sources, horizon and order, so overlapping transfers share the links line by
-//! line whatever order their threads came in. It has no engine: the device's kernels run
-//! on the device's own engine, outside the timeline, and put nothing on these links. That
-//! keeps the protocol's guarantee: a queue thread simulating a kernel stays a source with
-//! the bound it last declared (at most its next job's START) until it declares the
-//! kernel's END, so no transfer starting after that bound runs before the thread has
-//! said what it does next; and a copy starts at its START (the jobs' time, as there is
-//! no engine's time to be later than it) or when the links are, if later (as above).
-//! What the links do thus still depends only on the jobs. (Which START a command of one
-//! of the device's queues gets may depend on the order the queues' threads reach the
-//! device, as with two queues on one GPU below: all queues of a unified device are on
-//! its one device.)
+//! ([`Timeline::of_host_links`]): its jobs are the device's host transfers (copies) and
+//! its kernels ([`Job::Unified`]), with the same sources, horizon and order, so
+//! overlapping transfers share the links line by line whatever order their threads came
+//! in. It has no engine of its own: a kernel's job hands it the device's engine, which
+//! runs with the links' events in time order while the kernel runs (its time mapped to
+//! the platform's by the kernel's START), and comes back in the outcome; the L2
+//! write-back after the kernel runs in the device's own time, outside the timeline, as
+//! it always has. The device's fabric and these links are coupled (see
+//! [`LinkCoupling`] and [`Timeline::couple`]), so the kernel's traffic between the GPUs
+//! and the transfers that overlap it share the links they both cross. A copy starts at
+//! its START or when the links are, if later (as above). What the links and the kernel
+//! do thus depends only on the jobs. (Which START a command of one of the device's
+//! queues gets may depend on the order the queues' threads reach the device, as with two
+//! queues on one GPU below: all queues of a unified device are on its one device.)
 //!
 //! Limits: a program whose threads wait for one another outside OpenCL could hold the
 //! horizon still forever (a thread that polls an unfinished command's status counts as
@@ -85,8 +86,8 @@ use crate::emu::{DispatchTable, RunLimits};
 use crate::engine::{Clock, EngineLoad, PortRef, Time, PS_PER_NS};
 use crate::gpu::{Gpu, KernelLaunch, KernelRun, LaunchError, Message};
 use crate::timing::{
-    link_bytes, EndedTransfer, FabricTraffic, MemRequest, MemoryMessage, Metric, MetricsCollector,
-    Node, SharedLinks, Topology,
+    link_bytes, EndedTransfer, FabricTraffic, LinkCoupling, MemRequest, MemoryMessage, Metric,
+    MetricsCollector, Node, SharedLinks, Topology,
 };
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,6 +106,10 @@ pub(super) enum Job {
     Copies(Vec<Copy>),
     /// Send a kernel's dispatch from the host to the GPU over the links.
     Dispatch,
+    /// Run a kernel on a unified device's engine, handed over with it (on the timeline
+    /// of its host links: see [`Timeline::couple`]); the engine comes back in the
+    /// outcome, its L2 not written back.
+    Unified(Box<Gpu>, KernelLaunch),
 }
 
 /// One copy on the links: transfers `(from, to, pieces)` (the bytes of each piece of
@@ -135,6 +140,8 @@ pub(super) enum Outcome {
     Copies(Vec<(u64, FabricTraffic)>),
     /// A dispatch: when (ns) the command processor has it.
     Dispatched(u64),
+    /// A unified device's kernel: its engine and its run.
+    Unified(Box<Gpu>, Result<KernelRun, LaunchError>),
 }
 
 /// Where a job waits: its START (ps), GPU, queue and, for a dispatch, 1 + its ticket (0
@@ -241,6 +248,8 @@ impl Timeline {
                 running: (0..gpus).map(|_| None).collect(),
                 held: (0..gpus).map(|_| VecDeque::new()).collect(),
                 next_flush: 0,
+                coupling: None,
+                unified: None,
             }),
             host_clock: OnceLock::new(),
             warned: AtomicBool::new(false),
@@ -254,6 +263,14 @@ impl Timeline {
     /// whose dispatches and uploads are timed as with an engine per device.
     pub fn carries_host_driver(&self) -> bool {
         self.carries_host_driver
+    }
+
+    /// Shares the links with the kernels of the unified device whose fabric is coupled
+    /// by `coupling` (its kernels then run on this timeline: [`Job::Unified`]).
+    pub(super) fn couple(&self, coupling: LinkCoupling) {
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        engine.links.couple(coupling.clone());
+        engine.coupling = Some(coupling);
     }
 
     fn lock(&self) -> MutexGuard<'_, Gate> {
@@ -532,6 +549,32 @@ struct SharedEngine {
     /// Per GPU, kernels whose START came while it was busy, in order.
     held: Vec<VecDeque<(u64, u64, KernelLaunch)>>,
     next_flush: u64,
+    /// The links shared with a unified device's kernels (see [`Timeline::couple`]).
+    coupling: Option<LinkCoupling>,
+    /// A unified device's kernel running (one at a time: its queue's thread holds the
+    /// device meanwhile).
+    unified: Option<UnifiedRun>,
+}
+
+/// A unified device's kernel on the timeline, on the device's engine: engine time `e`
+/// is the platform's `start + (e - engine_start)` (the kernel is submitted at its START;
+/// its command processor takes it a cycle later, from when its profiling times count,
+/// so its traffic lies up to a cycle later on the platform's time than they say).
+struct UnifiedRun {
+    gpu: Box<Gpu>,
+    ticket: u64,
+    queue: u64,
+    shares: Vec<(usize, u64)>,
+    start: Time,
+    engine_start: Time,
+}
+
+impl UnifiedRun {
+    /// The platform time of the engine's next event.
+    fn next_event(&self) -> Option<Time> {
+        let next = self.gpu.engine().next_event_time()?;
+        Some(next + self.start - self.engine_start)
+    }
 }
 
 /// A job of copies on the links: one copy on them, the others waiting their turn.
@@ -583,7 +626,11 @@ impl SharedEngine {
             let on_links = self.links.next_event();
             let handing = self.handoffs.keys().next().map(|k| k.0);
             let in_engine = self.gpu.as_ref().and_then(|g| g.engine().next_event_time());
-            let next_event = [in_engine, on_links, handing].into_iter().flatten().min();
+            let unified = self.unified.as_ref().and_then(UnifiedRun::next_event);
+            let next_event = [in_engine, on_links, handing, unified]
+                .into_iter()
+                .flatten()
+                .min();
             match (next_job, next_event) {
                 (Some(at), event) if event.is_none_or(|e| at <= e) => {
                     let Some(((_, gpu, queue, _), (ticket, job))) = due.pop_first() else {
@@ -592,6 +639,9 @@ impl SharedEngine {
                     self.advance_engine(at);
                     match job {
                         Job::Kernel(launch) => self.start_kernel(gpu, ticket, queue, launch),
+                        Job::Unified(model, launch) => {
+                            self.start_unified(at, (ticket, queue), model, launch, &mut ended);
+                        }
                         Job::Dispatch => {
                             let pair = (Node::Host, Node::Gpu(gpu));
                             let handoff = Handoff::Dispatch { ticket, queue };
@@ -626,6 +676,9 @@ impl SharedEngine {
                 }
                 (_, Some(event)) if event < horizon && handing == Some(event) => {
                     self.hand_over(&mut ended);
+                }
+                (_, Some(event)) if event < horizon && unified == Some(event) => {
+                    self.step_unified(&mut ended);
                 }
                 (_, Some(event)) if event < horizon => {
                     if let Some(gpu) = self.gpu.as_mut() {
@@ -675,6 +728,83 @@ impl SharedEngine {
             run: None,
             load_before,
         });
+    }
+
+    /// Starts a unified device's kernel `launch` on its engine `model` at `at` (job
+    /// `ticket` of `queue`), its engine's time then being the platform's `at`.
+    fn start_unified(
+        &mut self,
+        at: Time,
+        (ticket, queue): (u64, u64),
+        mut model: Box<Gpu>,
+        launch: KernelLaunch,
+        ended: &mut Vec<Ended>,
+    ) {
+        if self.unified.is_some() {
+            // (Not possible: the kernel's queue holds the device while it runs.)
+            let at_ns = at / PS_PER_NS;
+            ended.push((
+                ticket,
+                queue,
+                at_ns,
+                Outcome::Unified(model, Err(LaunchError::Stalled)),
+            ));
+            return;
+        }
+        let engine_start = model.now();
+        if let Some(coupling) = &self.coupling {
+            coupling.kernel_started(at, engine_start);
+        }
+        let shares = model.submit(launch);
+        self.unified = Some(UnifiedRun {
+            gpu: model,
+            ticket,
+            queue,
+            shares,
+            start: at,
+            engine_start,
+        });
+        self.end_unified_if_answered(ended);
+    }
+
+    /// Runs the unified device's engine one step; ends its kernel once every GPU has
+    /// answered.
+    fn step_unified(&mut self, ended: &mut Vec<Ended>) {
+        if let Some(run) = self.unified.as_mut() {
+            run.gpu.engine_mut().step();
+        }
+        self.end_unified_if_answered(ended);
+    }
+
+    /// Ends the unified device's kernel if every GPU has answered. The outcome's time is
+    /// the kernel's START, a lower bound of its END (which the queue's thread declares
+    /// once it has written the L2 back, in the device's own time).
+    fn end_unified_if_answered(&mut self, ended: &mut Vec<Ended>) {
+        let answered = (self.unified.as_ref()).is_some_and(|run| run.gpu.answered_all(&run.shares));
+        if answered {
+            self.end_unified(None, ended);
+        }
+    }
+
+    /// Ends the unified device's kernel with its answers, or with `failure`.
+    fn end_unified(&mut self, failure: Option<LaunchError>, ended: &mut Vec<Ended>) {
+        let Some(mut run) = self.unified.take() else {
+            return;
+        };
+        if let Some(coupling) = &self.coupling {
+            coupling.kernel_ended();
+        }
+        let result = match failure {
+            Some(error) => Err(error),
+            None => run.gpu.answer(&run.shares),
+        };
+        let at_ns = run.start / PS_PER_NS;
+        ended.push((
+            run.ticket,
+            run.queue,
+            at_ns,
+            Outcome::Unified(run.gpu, result),
+        ));
     }
 
     /// Puts the next copy of `job` on the links at `job.start` (its transfers all
@@ -858,6 +988,9 @@ impl SharedEngine {
 
     /// The engine ran out of events with kernels running: they stalled.
     fn fail_stalled(&mut self, ended: &mut Vec<Ended>) {
+        if self.unified.is_some() {
+            self.end_unified(Some(LaunchError::Stalled), ended);
+        }
         for gpu in 0..self.running.len() {
             if let Some(running) = self.running[gpu].as_mut() {
                 running.run = Some(Err(LaunchError::Stalled));

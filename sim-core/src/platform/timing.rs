@@ -20,9 +20,9 @@ use crate::gpu::{Gpu, GpuParts, Message};
 use crate::metrics::{fabric_rows, link_spans, LinkSpan};
 use crate::timing::cu::{ComputeUnit, CuPorts, CuSettings};
 use crate::timing::{
-    add_gpu_memory, add_platform_memory, CacheReset, FabricStats, GpuMemoryParts, MemRequest,
-    MemoryMessage, Metric, MetricsCollector, PageWalker, PlatformMemoryParts, IOMMU_PORT_CAPACITY,
-    PORT_CAPACITY,
+    add_gpu_memory, add_platform_memory, CacheReset, FabricStats, GpuMemoryParts, LinkCoupling,
+    MemRequest, MemoryMessage, Metric, MetricsCollector, PageWalker, PlatformMemoryParts,
+    IOMMU_PORT_CAPACITY, PORT_CAPACITY,
 };
 use std::sync::Arc;
 
@@ -35,6 +35,8 @@ pub(super) struct TimingMemory {
     metrics: MetricsCollector,
     /// What the links between the GPUs of a unified device carried.
     fabric: Option<FabricStats>,
+    /// A unified device's links between its GPUs, to share with its host transfers.
+    coupling: Option<LinkCoupling>,
     next_flush: u64,
     /// Whether caches and TLBs keep their lines and translations from one kernel to the
     /// next (all but a unified device whose pages migrate during kernels).
@@ -45,6 +47,12 @@ pub(super) struct TimingMemory {
 }
 
 impl TimingMemory {
+    /// A unified device's links between its GPUs, to share with its host transfers
+    /// (see [`LinkCoupling`]).
+    pub(super) fn coupling(&self) -> Option<&LinkCoupling> {
+        self.coupling.as_ref()
+    }
+
     /// Empties every cache of the GPU (between kernels, after [`TimingMemory::flush`]).
     pub(super) fn empty_caches(&self) {
         for reset in &self.cache_reset {
@@ -177,6 +185,7 @@ pub(super) fn timing_gpu(
             tlb_reset: vec![memory.tlb_reset.clone()],
             metrics,
             fabric: None,
+            coupling: None,
             next_flush: 0,
             keep_warm: true,
             pages_migrate: false,
@@ -200,6 +209,8 @@ pub(super) fn unified_timing_gpu(
     let pages_migrate = platform.page_migration != PageMigration::Off;
     let (gpu, memory, metrics) =
         platform_engine(platform, driver, |_| dispatches.clone(), limits, pool);
+    let coupling = memory.links.coupling();
+    memory.links.couple(coupling.clone());
     (
         gpu,
         TimingMemory {
@@ -208,6 +219,7 @@ pub(super) fn unified_timing_gpu(
             tlb_reset: memory.gpus.iter().map(|g| g.tlb_reset.clone()).collect(),
             metrics,
             fabric: Some(memory.fabric_stats.clone()),
+            coupling: Some(coupling),
             next_flush: 0,
             keep_warm: !pages_migrate,
             pages_migrate,

@@ -21,9 +21,9 @@
 //! [`Platform::transfer`]). In timing mode they run on a timeline of those links
 //! ([`Timeline::of_host_links`](super::Timeline::of_host_links)), shared line by line
 //! with the other queues' host transfers that overlap them in simulated time, as on the
-//! shared timeline; the device's kernels run on its own engine, and their traffic
-//! between the GPUs does not share the links with the host transfers. In the
-//! functional mode each is timed on links idle when it starts.
+//! shared timeline, and with the device's kernels' traffic between the GPUs on the links
+//! both cross (the kernels run on the same timeline). In the functional mode each is
+//! timed on links idle when it starts.
 
 use super::timeline::{Copy, Job, Outcome};
 use super::Platform;

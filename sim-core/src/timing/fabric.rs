@@ -36,8 +36,11 @@
 //! ([`SharedLinks`](super::SharedLinks), which shares them line by line), which this
 //! component does not see. (When transfers were booked here whole at their START, a
 //! flush booked behind one waited for all of it: FIR split over 4 discrete GPUs took
-//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.)
+//! 9.3-15.4 µs a kernel instead of 7.5 µs unbooked.) A unified device's host transfers
+//! cross such a model too, coupled to this component's links while a kernel runs (see
+//! [`LinkCoupling`]).
 
+use super::link_coupling::LinkCoupling;
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
 use crate::config::{GpuLinks, PlatformConfig};
@@ -182,6 +185,15 @@ impl Link {
         self.busy += occupied;
         merge_period(&mut self.periods, (start, self.free, bytes));
         self.free + self.latency
+    }
+
+    /// Books the link for `bytes` from no earlier than `ready`, for a message of another
+    /// model of it (a unified device's host transfer: see [`LinkCoupling`]), without
+    /// counting them; returns when they start.
+    fn reserve(&mut self, ready: Time, bytes: u64) -> Time {
+        let start = ready.max(self.free);
+        self.free = start + self.occupied(bytes);
+        start
     }
 
     /// How long `bytes` occupy the link: the bytes rounded up to whole flits, if the
@@ -336,6 +348,8 @@ struct LinkState {
     pairs: Vec<(u64, u64)>,
     /// Per (a, b) of GPUs: pages migrated from a to b, and their bytes.
     migrations: Vec<(u64, u64)>,
+    /// The links shared with a unified device's host transfers, if coupled.
+    coupling: Option<LinkCoupling>,
 }
 
 impl LinkState {
@@ -350,6 +364,7 @@ impl LinkState {
             paths,
             pairs: vec![(0, 0); nodes * nodes],
             migrations: vec![(0, 0); gpus * gpus],
+            coupling: None,
         }
     }
 
@@ -366,7 +381,14 @@ impl LinkState {
         let pair = self.index(a) * self.nodes + self.index(b);
         let mut at = ready;
         for &link in &self.paths[pair] {
-            at = self.links[link].cross(at, bytes);
+            let crossed = &mut self.links[link];
+            if let Some(coupling) = &self.coupling {
+                at = coupling.book(link, at, |from, bytes| crossed.reserve(from, bytes));
+            }
+            at = crossed.cross(at, bytes);
+            if let Some(coupling) = &self.coupling {
+                coupling.fabric_free(link, crossed.free);
+            }
         }
         let count = &mut self.pairs[pair];
         count.0 += bytes;
@@ -488,6 +510,18 @@ impl FabricLinks {
         count.0 += 1;
         count.1 += bytes;
         end
+    }
+
+    /// Shares the links with a unified device's host transfers through `coupling` (made
+    /// by [`coupling`](Self::coupling)).
+    pub fn couple(&self, coupling: LinkCoupling) {
+        self.lock().coupling = Some(coupling);
+    }
+
+    /// A coupling of these links, to share with a unified device's host transfers.
+    pub fn coupling(&self) -> LinkCoupling {
+        let names = self.lock().links.iter().map(|l| l.name.clone()).collect();
+        LinkCoupling::new(names)
     }
 
     /// Adds the counters gathered since the last publication to the shared stats.

@@ -43,6 +43,7 @@ mod dma;
 mod dram;
 mod dram_queue;
 mod fabric;
+mod link_coupling;
 mod metrics;
 mod migration;
 mod page_walker;
@@ -66,6 +67,7 @@ pub use fabric::{
     copy_on_idle_links, link_bytes, message_on_idle_links, Fabric, FabricLinks, FabricStats,
     FabricTraffic, LinkTraffic, Node, Topology,
 };
+pub use link_coupling::LinkCoupling;
 pub use metrics::{Metric, MetricsCollector};
 pub use page_walker::PageWalker;
 pub use pcie::PcieLink;

@@ -27,6 +27,11 @@
 //! at each link as a transfer's stream does: overlapping a transfer on a link, it waits
 //! for the line in service there, not for the transfer's other lines.
 //!
+//! A unified device's kernels book the links between its GPUs in the fabric component;
+//! the links both have are coupled to it ([`couple`](SharedLinks::couple)), so that a
+//! transfer's line there waits for the kernel's messages and they for it (see
+//! [`LinkCoupling`]).
+//!
 //! Deterministic: events are handled in time order (at one time, transfers' ends before
 //! links, links by number), so what happens depends only on the transfers' starts.
 
@@ -34,6 +39,7 @@ use super::fabric::{
     build_paths, merge_period, Link, LinkTraffic, Node, Topology, REQUEST_OVERHEAD_BYTES,
     RESPONSE_OVERHEAD_BYTES,
 };
+use super::link_coupling::LinkCoupling;
 use super::FabricTraffic;
 use crate::engine::Time;
 use std::cmp::Reverse;
@@ -129,6 +135,9 @@ pub struct SharedLinks {
     events: BinaryHeap<Reverse<(Time, Event)>>,
     /// When the last event handled was due.
     now: Time,
+    /// The fabric's links these share with a unified device's kernels, and per link
+    /// here its number in the coupling (see [`couple`](Self::couple)).
+    coupling: Option<(LinkCoupling, Vec<Option<usize>>)>,
 }
 
 impl SharedLinks {
@@ -152,7 +161,23 @@ impl SharedLinks {
             next_transfer: 0,
             events: BinaryHeap::new(),
             now: 0,
+            coupling: None,
         }
+    }
+
+    /// Shares the links that `coupling`'s fabric has too (by name) with the kernels that
+    /// fabric carries (see [`LinkCoupling`]).
+    pub fn couple(&mut self, coupling: LinkCoupling) {
+        let numbers = (self.links.iter())
+            .map(|l| coupling.link_named(&l.link.name))
+            .collect();
+        self.coupling = Some((coupling, numbers));
+    }
+
+    /// The coupling's number of link `link`, if it is coupled.
+    fn coupled(&self, link: usize) -> Option<(&LinkCoupling, usize)> {
+        let (coupling, numbers) = self.coupling.as_ref()?;
+        Some((coupling, numbers[link]?))
     }
 
     /// When the last event handled was due (0 before the first).
@@ -257,7 +282,16 @@ impl SharedLinks {
     /// `count` messages of `stream` of transfer `number` reach hop `hop` of its path at
     /// `at`.
     fn arrive(&mut self, number: u64, stream: Stream, hop: usize, at: Time, count: u64) {
-        let link = path(&self.paths, self.gpus, &self.transfers[&number], stream)[hop];
+        let transfer = &self.transfers[&number];
+        let link = path(&self.paths, self.gpus, transfer, stream)[hop];
+        if let Some((coupling, coupled)) = self.coupled(link) {
+            let bytes = match stream {
+                Stream::Requests => REQUEST_OVERHEAD_BYTES,
+                Stream::Answers if transfer.message => transfer.bytes,
+                Stream::Answers => self.line_bytes + RESPONSE_OVERHEAD_BYTES,
+            };
+            coupling.arrived(coupled, count, bytes);
+        }
         let shared = &mut self.links[link];
         let found =
             (shared.waiting.iter_mut()).position(|w| w.transfer == number && w.stream == stream);
@@ -288,6 +322,7 @@ impl SharedLinks {
     /// Link `link` looks for a message at `now`: the next stream in turn with one waiting
     /// sends it over the link.
     fn serve(&mut self, link: usize, now: Time) {
+        let coupled = self.coupled(link).map(|(c, n)| (c.clone(), n));
         let shared = &mut self.links[link];
         shared.wake = None;
         let count = shared.waiting.len();
@@ -335,6 +370,11 @@ impl SharedLinks {
             Stream::Answers => transfer.line_bytes(line, self.line_bytes) + RESPONSE_OVERHEAD_BYTES,
         };
         let occupied = shared.link.occupied(bytes);
+        // On a link a unified device's kernel shares, the line may have to wait for it.
+        let now = match &coupled {
+            Some((coupling, number)) => coupling.take(*number, now, occupied),
+            None => now,
+        };
         shared.link.free = now + occupied;
         shared.wake = Some(shared.link.free);
         self.events
