@@ -7,7 +7,8 @@ mod platform;
 pub use error::ConfigError;
 pub use platform::{
     optional_keys, CacheConfig, CuConfig, DiscreteTimeline, DramConfig, GpuConfig, GpuLinks,
-    IssueArbiter, PageMigration, PlatformConfig, TlbConfig, DEFAULT_PLATFORM_TOML,
+    IssueArbiter, PageMigration, PlatformConfig, TlbConfig, UnifiedPageOrder,
+    DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;

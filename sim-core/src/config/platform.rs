@@ -59,6 +59,8 @@ pub struct PlatformConfig {
     pub page_migration: PageMigration,
     /// Pages of the first migration unit of [`PageMigration::Pasi`] (a power of two).
     pub pasi_initial_pages: u32,
+    /// Which GPU of a unified device holds each page that nothing has placed.
+    pub unified_page_order: UnifiedPageOrder,
     /// The description every GPU is built from.
     #[serde(skip)]
     pub gpu: GpuConfig,
@@ -102,6 +104,22 @@ pub enum PageMigration {
     /// Progressive page splitting: units of `pasi_initial_pages` pages move whole and are
     /// halved each time another GPU asks for a unit that has moved already.
     Pasi,
+}
+
+/// How a unified device spreads its pages over its GPUs' memories (pages the Locality API
+/// or a migration has placed excepted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UnifiedPageOrder {
+    /// Page `n` of the virtual address space lives on GPU `n mod N`.
+    #[default]
+    PageNumber,
+    /// The pages of the application's memory objects take the GPUs in turn, in the order
+    /// they are allocated, the first on the last GPU, the turn running on over all of the
+    /// device's allocations (MGPUSim v3.0.0's `allocateUnifiedGPUPage`); the driver's own
+    /// memory (code, arguments, packets, scratch) takes no turn and follows the page
+    /// number.
+    AllocationOrder,
 }
 
 /// One GPU: its compute units, register files, local memory, caches and DRAM.
@@ -745,8 +763,11 @@ mod tests {
         let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
         // The hardware is the default's but for MGPUSim's one VALU rate, its L1 caches'
         // 16 requests in flight, its reorder buffer's 128 vector requests and its DRAM
-        // command queues of 8, and the driver copies as MGPUSim's does.
+        // command queues of 8, and the driver copies and hands out a unified device's
+        // pages as MGPUSim's does.
         assert!(m.launch_copies_to_fresh_memory);
+        assert_eq!(m.unified_page_order, UnifiedPageOrder::AllocationOrder);
+        m.unified_page_order = UnifiedPageOrder::PageNumber;
         assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
         assert_eq!(m.gpu.cu.vector_requests_in_flight, 128);
         assert_eq!(m.gpu.dram.command_queue_per_rank, 8);
@@ -772,6 +793,12 @@ mod tests {
             PlatformConfig::default_platform().page_migration,
             PageMigration::Off
         );
+        assert_eq!(
+            PlatformConfig::default_platform().unified_page_order,
+            UnifiedPageOrder::PageNumber
+        );
+        let order = "[platform]\nunified_page_order = \"random\"\n";
+        assert!(PlatformConfig::from_toml(Some(order), "t").is_err());
         let odd = "[platform]\npasi_initial_pages = 12\n";
         let e = PlatformConfig::from_toml(Some(odd), "t").unwrap_err();
         assert_eq!(e.key, "platform.pasi_initial_pages");

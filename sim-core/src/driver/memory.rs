@@ -3,7 +3,8 @@
 
 use super::svm::SystemPages;
 use super::DriverError;
-use std::collections::HashMap;
+use crate::config::UnifiedPageOrder;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -143,16 +144,54 @@ impl Hasher for PageNumberHasher {
 /// Page table: virtual page number to frame.
 type PageTable = HashMap<u64, Arc<Frame>, BuildHasherDefault<PageNumberHasher>>;
 
-/// Which GPU's DRAM holds each page of a unified multi-GPU device's memory: page `n`
-/// lives on GPU `(n / interleave) % gpus` unless it was placed elsewhere, or on every
-/// GPU if it is replicated.
+/// Which GPU's DRAM holds each page of a unified multi-GPU device's memory: the GPU it
+/// was placed on, else by its turn ([`UnifiedPageOrder`]): page `n` on GPU
+/// `(n / interleave) % gpus`, or the page allocated `t`-th on GPU
+/// `(t / interleave + gpus - 1) % gpus`; or on every GPU if it is replicated.
 #[derive(Debug)]
 struct PageHomes {
     gpus: usize,
     interleave: u64,
+    order: UnifiedPageOrder,
     placed: RwLock<HashMap<u64, usize, BuildHasherDefault<PageNumberHasher>>>,
     /// Ranges of pages (first, end) with a copy on every GPU.
     replicated: RwLock<Vec<(u64, u64)>>,
+    /// The turns of the pages allocated so far ([`UnifiedPageOrder::AllocationOrder`]).
+    turns: RwLock<AllocationTurns>,
+}
+
+/// The turns a unified device's allocations took ([`UnifiedPageOrder::AllocationOrder`]).
+#[derive(Debug, Default)]
+struct AllocationTurns {
+    /// The turn of the next page allocated (pages allocated so far).
+    next: u64,
+    /// Per live allocation, by its first page: its end page and its first page's turn.
+    allocations: BTreeMap<u64, (u64, u64)>,
+}
+
+impl PageHomes {
+    /// The GPU whose turn put page `vpn` there: by its allocation's turns, else its number.
+    fn by_turn(&self, vpn: u64) -> usize {
+        let gpus = self.gpus as u64;
+        let turn = match self.order {
+            UnifiedPageOrder::PageNumber => None,
+            UnifiedPageOrder::AllocationOrder => {
+                let turns = self.turns.read().unwrap_or_else(|e| e.into_inner());
+                turns
+                    .allocations
+                    .range(..=vpn)
+                    .next_back()
+                    .filter(|(_, &(end, _))| vpn < end)
+                    .map(|(&first, &(_, turn))| turn + (vpn - first))
+            }
+        };
+        match turn {
+            // MGPUSim scans the GPUs from its turn and keeps the last with room: the GPU
+            // before the turn's.
+            Some(turn) => ((turn / self.interleave + gpus - 1) % gpus) as usize,
+            None => ((vpn / self.interleave) % gpus) as usize,
+        }
+    }
 }
 
 /// The DRAM and page table of one GPU, or of the GPUs of a unified multi-GPU device
@@ -186,14 +225,23 @@ impl GpuMemory {
     }
 
     /// The memory of a unified device of `gpus` GPUs with `dram_bytes` each, whose pages
-    /// are spread over the GPUs `interleave_pages` at a time (see [`home_of`](Self::home_of)).
-    pub fn unified(gpus: usize, dram_bytes: u64, page_bytes: u64, interleave_pages: u64) -> Self {
+    /// are spread over the GPUs `interleave_pages` at a time in `order` (see
+    /// [`home_of`](Self::home_of)).
+    pub fn unified(
+        gpus: usize,
+        dram_bytes: u64,
+        page_bytes: u64,
+        interleave_pages: u64,
+        order: UnifiedPageOrder,
+    ) -> Self {
         Self {
             homes: Some(PageHomes {
                 gpus,
                 interleave: interleave_pages.max(1),
+                order,
                 placed: RwLock::default(),
                 replicated: RwLock::default(),
+                turns: RwLock::default(),
             }),
             ..Self::new(0, dram_bytes * gpus as u64, page_bytes)
         }
@@ -205,7 +253,7 @@ impl GpuMemory {
     }
 
     /// The GPU whose DRAM holds the page of `address`: this memory's GPU, or for a unified
-    /// device the GPU the page was placed on or interleaved to.
+    /// device the GPU the page was placed on or its turn put it on.
     pub fn home_of(&self, address: u64) -> usize {
         let Some(homes) = &self.homes else {
             return self.gpu;
@@ -215,7 +263,24 @@ impl GpuMemory {
         placed
             .get(&vpn)
             .copied()
-            .unwrap_or(((vpn / homes.interleave) % homes.gpus as u64) as usize)
+            .unwrap_or_else(|| homes.by_turn(vpn))
+    }
+
+    /// Gives the `pages` pages from `start`, a memory object of the application just
+    /// allocated, their turns ([`UnifiedPageOrder::AllocationOrder`]): the next `pages`
+    /// turns of the device. Without effect in the other order and on a single GPU.
+    pub(super) fn take_turns(&self, start: u64, pages: u64) {
+        let Some(homes) = &self.homes else {
+            return;
+        };
+        if homes.order != UnifiedPageOrder::AllocationOrder {
+            return;
+        }
+        let first = start / self.page_bytes;
+        let mut turns = homes.turns.write().unwrap_or_else(|e| e.into_inner());
+        let turn = turns.next;
+        turns.allocations.insert(first, (first + pages, turn));
+        turns.next += pages;
     }
 
     /// The GPU whose DRAM GPU `gpu` reads the page of `address` from: `gpu` itself if the
@@ -400,9 +465,10 @@ impl GpuMemory {
         }
     }
 
-    /// Ends the replication (see [`replicate`](Self::replicate)) of the pages from
-    /// `start`, whose address range is given back.
-    pub(super) fn forget_replicas(&self, start: u64) {
+    /// Ends the replication (see [`replicate`](Self::replicate)) and the turns (see
+    /// [`take_turns`](Self::take_turns)) of the pages from `start`, whose address range is
+    /// given back.
+    pub(super) fn forget_range(&self, start: u64) {
         if let Some(homes) = &self.homes {
             let first = start / self.page_bytes;
             homes
@@ -410,6 +476,12 @@ impl GpuMemory {
                 .write()
                 .unwrap_or_else(|e| e.into_inner())
                 .retain(|&(f, _)| f != first);
+            homes
+                .turns
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .allocations
+                .remove(&first);
         }
     }
 

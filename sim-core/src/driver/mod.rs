@@ -131,7 +131,14 @@ impl Driver {
         let gpu = &platform.gpu;
         let gpus = if platform.unified_gpus {
             let n = platform.gpu_count;
-            vec![GpuMemory::unified(n, gpu.dram_bytes, gpu.page_bytes, 1)]
+            let order = platform.unified_page_order;
+            vec![GpuMemory::unified(
+                n,
+                gpu.dram_bytes,
+                gpu.page_bytes,
+                1,
+                order,
+            )]
         } else {
             (0..platform.gpu_count)
                 .map(|i| GpuMemory::new(i, gpu.dram_bytes, gpu.page_bytes))
@@ -200,15 +207,32 @@ impl Driver {
                 free_bytes: capacity,
             });
         }
-        let address = self
-            .address_space
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        let mut space = self.address_space.lock().unwrap_or_else(|e| e.into_inner());
+        let address = space
             .reserve(arena, size)
             .ok_or(DriverError::OutOfAddressSpace {
                 requested_bytes: size,
             })?;
-        Ok(Arc::new(Buffer::new(self.clone(), address, size)))
+        let buffer = Buffer::new(self.clone(), address, size);
+        // A unified device in `UnifiedPageOrder::AllocationOrder` gives the application's
+        // memory objects' pages their turns (in the order of their addresses, taken
+        // under the same lock). MGPUSim v3.0.0 turns every page its unified device
+        // allocates (`allocateUnifiedGPUPage`), which are the program's buffers only:
+        // before a launch its driver allocates the code object, the arguments and the
+        // packet on each GPU's own device (`enqueueLaunchUnifiedKernel` sets the
+        // context's GPU to each member in turn), taking no turn of the unified device.
+        // gcnsim's driver keeps its own memory (those copies, one kernel-argument
+        // segment and code image per device without fresh copies, printf buffers,
+        // scratch, which MGPUSim does not allocate) in its GPUs' arenas: none takes a
+        // turn either. Image and sampler descriptors, which MGPUSim has no counterpart
+        // of, are the program's objects in its arena and take theirs.
+        if arena == Arena::Host {
+            for memory in &self.gpus {
+                memory.take_turns(address, buffer.pages());
+            }
+        }
+        drop(space);
+        Ok(Arc::new(buffer))
     }
 
     /// Scratch memory of `size` bytes for GPU `gpu` (from its own arena), resident there
@@ -253,7 +277,7 @@ impl Driver {
 
     fn release_address_range(&self, address: u64, size: u64) {
         for memory in &self.gpus {
-            memory.forget_replicas(address);
+            memory.forget_range(address);
         }
         self.address_space
             .lock()
@@ -265,6 +289,7 @@ impl Driver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::UnifiedPageOrder;
 
     /// A driver for `gpus` R9 Nanos (shared with the other driver tests).
     pub(super) fn driver(gpus: usize) -> Arc<Driver> {
@@ -275,10 +300,67 @@ mod tests {
 
     /// The driver of a unified device of `gpus` GPUs.
     fn unified_driver(gpus: usize) -> Arc<Driver> {
+        unified_driver_in(gpus, UnifiedPageOrder::PageNumber)
+    }
+
+    /// The driver of a unified device of `gpus` GPUs whose pages are spread in `order`.
+    fn unified_driver_in(gpus: usize, order: UnifiedPageOrder) -> Arc<Driver> {
         let mut platform = PlatformConfig::default_platform();
         platform.gpu_count = gpus;
         platform.unified_gpus = true;
+        platform.unified_page_order = order;
         Driver::new(&platform)
+    }
+
+    /// The GPUs holding `buffer`'s pages, in order.
+    fn homes(d: &Driver, buffer: &Buffer) -> Vec<usize> {
+        let memory = d.gpu(0).unwrap();
+        (0..buffer.pages())
+            .map(|p| memory.home_of(buffer.address() + p * d.page_bytes()))
+            .collect()
+    }
+
+    #[test]
+    fn in_allocation_order_the_pages_take_the_gpus_in_turn_from_the_last() {
+        // MGPUSim's rule: the j-th page the unified device allocates lives on GPU
+        // (j + N - 1) mod N, the turn running on from one buffer into the next.
+        let d = unified_driver_in(4, UnifiedPageOrder::AllocationOrder);
+        let first = d.create_buffer(3 * 4096).unwrap();
+        // The driver's own memory (code, arguments, scratch) takes no turn.
+        let own = d.create_buffer_in(Arena::Gpu(0), 2 * 4096).unwrap();
+        let second = d.create_buffer(5 * 4096 - 100).unwrap();
+        assert_eq!(homes(&d, &first), [3, 0, 1]);
+        assert_eq!(homes(&d, &second), [2, 3, 0, 1, 2]);
+        let by_number = |address: u64| ((address / 4096) % 4) as usize;
+        let memory = d.gpu(0).unwrap();
+        assert_eq!(memory.home_of(own.address()), by_number(own.address()));
+        // A freed buffer's pages lose their turns; the turn runs on regardless.
+        let freed = first.address();
+        drop(first);
+        assert_eq!(memory.home_of(freed), by_number(freed));
+        let third = d.create_buffer(2 * 4096).unwrap();
+        assert_eq!(homes(&d, &third), [3, 0]);
+        // The Locality API's placement comes first.
+        assert_eq!(memory.place(second.address(), 1, 0), Ok(1));
+        assert_eq!(homes(&d, &second), [0, 3, 0, 1, 2]);
+        // The same allocations by page number: page n on GPU n mod 4.
+        let d = unified_driver(4);
+        let buffers = [3 * 4096, 5 * 4096 - 100].map(|size| d.create_buffer(size).unwrap());
+        for buffer in &buffers {
+            let expected: Vec<usize> = (0..buffer.pages())
+                .map(|p| by_number(buffer.address() + p * 4096))
+                .collect();
+            assert_eq!(homes(&d, buffer), expected);
+        }
+        // On one GPU every page is on it, in either order.
+        for order in [
+            UnifiedPageOrder::PageNumber,
+            UnifiedPageOrder::AllocationOrder,
+        ] {
+            let d = unified_driver_in(1, order);
+            let buffers = [3, 5].map(|pages| d.create_buffer(pages * 4096).unwrap());
+            assert!(buffers.iter().all(|b| homes(&d, b).iter().all(|&h| h == 0)));
+        }
     }
 
     #[test]
