@@ -5,7 +5,8 @@
 # hours with MGPUSim beside it).
 #
 #   MGPUSIM_DIR=/path/to/mgpusim scripts/multigpu-study.sh [--no-build] [--only NAME]
-#       [--a2a-gbps G] [--config FILE] [--fresh] [--timeout SECONDS] [--no-mgpusim]
+#       [--setup LABEL] [--a2a-gbps G] [--config FILE] [--fresh] [--timeout SECONDS]
+#       [--no-mgpusim]
 #
 # Runs the same hosts as scripts/crossval.sh (test-apps/mgpusim/, MGPUSim's own code
 # objects read from MGPUSIM_DIR) in GCNSIM_MODE=timing with GCNSIM_UNIFIED=1 on 1, 2
@@ -23,7 +24,10 @@
 # crossed between GPUs, the busiest link's utilisation (its busy time over the
 # kernels' time) and the pages migrated. --config FILE lays a platform file under
 # every setup (e.g. configs/mgpusim-r9nano.toml, the figures cross-validated
-# against MGPUSim on one GPU; each setup's own file is laid over it).
+# against MGPUSim on one GPU; each setup's own file is laid over it). --only NAME
+# runs only workload NAME, --setup LABEL only the setup of that label (e.g. "1 GPU",
+# "4 GPUs, PCIe tree of MGPUSim's links"; speed-ups need the "1 GPU" row); both may
+# be given more than once.
 #
 # MGPUSim beside it: when MGPUSIM_DIR holds bin/<sample> (go build -o bin/<sample>
 # ./samples/<sample>), MGPUSim itself runs each workload in -timing -report-all
@@ -66,9 +70,10 @@ base_config=
 mgpusim=1
 timeout_s=3600
 only=()
+setups=()
 usage() {
-    echo "usage: $0 [--no-build] [--only NAME]... [--a2a-gbps G] [--config FILE] [--fresh]" \
-        "[--timeout S] [--no-mgpusim]" >&2
+    echo "usage: $0 [--no-build] [--only NAME]... [--setup LABEL]... [--a2a-gbps G]" \
+        "[--config FILE] [--fresh] [--timeout S] [--no-mgpusim]" >&2
     exit 2
 }
 while [ $# -gt 0 ]; do
@@ -76,6 +81,10 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --only)
         only+=("$2")
+        shift
+        ;;
+    --setup)
+        setups+=("$2")
         shift
         ;;
     --a2a-gbps)
@@ -145,6 +154,13 @@ SETUPS="1 GPU|1||unified|
 4 GPUs, on-demand migration|4|$GCNSIM_REPO/configs/page-migration.toml|unified|-
 2 GPUs, PASI|2|$GCNSIM_REPO/configs/pasi.toml|unified|-
 4 GPUs, PASI|4|$GCNSIM_REPO/configs/pasi.toml|unified|-"
+for setup in ${setups[@]+"${setups[@]}"}; do
+    grep -qxF "$setup" <<<"$(cut -d'|' -f1 <<<"$SETUPS")" || {
+        echo "error: --setup '$setup' names no setup; the setups are:" >&2
+        cut -d'|' -f1 <<<"$SETUPS" | sed 's/^/  /' >&2
+        exit 2
+    }
+done
 
 # The platform file BASE with the file SETUP (if any) laid over it, written under
 # $out: prints its path.
@@ -224,6 +240,13 @@ for line in "${rows[@]}"; do
     [[ $help != *--devices* ]] || discrete=1
     while IFS='|' read -r label gpus config mode mflags; do
         [ "$mode" = unified ] || [ "$discrete" = 1 ] || continue
+        if [ ${#setups[@]} -gt 0 ]; then
+            chosen=0
+            for setup in "${setups[@]}"; do
+                [ "$setup" != "$label" ] || chosen=1
+            done
+            [ "$chosen" = 1 ] || continue
+        fi
         tag=${name}_$(echo "$label" | tr -c 'a-zA-Z0-9' '_')
         echo "gcnsim: $name $args on $label"
         settings=(GCNSIM_MODE=timing "GCNSIM_GPUS=$gpus")
