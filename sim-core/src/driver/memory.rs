@@ -187,7 +187,7 @@ impl PageHomes {
         };
         match turn {
             // MGPUSim scans the GPUs from its turn and keeps the last with room: the GPU
-            // before the turn's.
+            // before the turn's (every GPU has room: a unified device's memory is one).
             Some(turn) => ((turn / self.interleave + gpus - 1) % gpus) as usize,
             None => ((vpn / self.interleave) % gpus) as usize,
         }
@@ -268,7 +268,8 @@ impl GpuMemory {
 
     /// Gives the `pages` pages from `start`, a memory object of the application just
     /// allocated, their turns ([`UnifiedPageOrder::AllocationOrder`]): the next `pages`
-    /// turns of the device. Without effect in the other order and on a single GPU.
+    /// turns of the device. Without effect in the other order and on the memory of a
+    /// single GPU.
     pub(super) fn take_turns(&self, start: u64, pages: u64) {
         let Some(homes) = &self.homes else {
             return;
