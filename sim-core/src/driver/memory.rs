@@ -418,6 +418,17 @@ impl GpuMemory {
         Ok(())
     }
 
+    /// Checks that every byte of the `len` bytes at `address` has a frame (making those of
+    /// pages mapped on demand, zeroed, as a read would), without reading them.
+    pub fn check_mapped(&self, address: u64, len: u64) -> Result<(), DriverError> {
+        let mut done = 0;
+        while done < len {
+            let (_, offset) = self.frame_at(address + done)?;
+            done += (self.page_bytes - offset as u64).min(len - done);
+        }
+        Ok(())
+    }
+
     /// Copies `data` into device memory at `address`.
     pub fn write(&self, address: u64, data: &[u8]) -> Result<(), DriverError> {
         let mut done = 0;

@@ -114,41 +114,60 @@ fn data_of(access: &mut Access) -> &mut Vec<u8> {
     }
 }
 
-/// One cached line.
-#[derive(Debug)]
+/// One cached line: which of its bytes were written since it was fetched (write-back
+/// caches), and their values. Reads only time the access (see [`Access::Read`]), so a
+/// cache keeps no clean bytes: a line nobody wrote takes no memory beyond its tag. Only
+/// the written bytes are written back, so bytes changed below meanwhile — e.g. by
+/// atomics, which travel as reads — are not overwritten with stale values.
+#[derive(Debug, Default)]
 struct Line {
-    data: Vec<u8>,
-    /// Which bytes were written since the line was fetched (write-back caches). Only
-    /// those are written back, so bytes changed below meanwhile — e.g. by atomics, which
-    /// travel as reads — are not overwritten with stale values. `None` until a write.
-    dirty: Option<Vec<bool>>,
+    /// The line's bytes (first half, `line_bytes`) and whether each was written (second
+    /// half, 0 or 1); `None` until a write.
+    written: Option<Box<[u8]>>,
 }
 
 impl Line {
     /// A line fetched from below, nothing written yet.
-    fn clean(data: Vec<u8>) -> Line {
-        Line { data, dirty: None }
+    fn clean() -> Line {
+        Line::default()
     }
 
-    /// Stores `bytes` at `offset` and marks them dirty.
-    fn write(&mut self, offset: usize, bytes: &[u8]) {
-        self.data[offset..offset + bytes.len()].copy_from_slice(bytes);
-        let len = self.data.len();
-        self.dirty.get_or_insert_with(|| vec![false; len])[offset..offset + bytes.len()].fill(true);
+    /// A line of `line_bytes` bytes all written with `data`.
+    fn all_written(data: &[u8]) -> Line {
+        let mut line = Line::clean();
+        line.write(data.len(), 0, data);
+        line
     }
 
-    /// The runs of dirty bytes: (offset, bytes).
+    /// Stores `bytes` at `offset` of a line of `line_bytes` bytes and marks them written.
+    fn write(&mut self, line_bytes: usize, offset: usize, bytes: &[u8]) {
+        let written = self
+            .written
+            .get_or_insert_with(|| vec![0; 2 * line_bytes].into_boxed_slice());
+        let (data, marks) = written.split_at_mut(line_bytes);
+        let range = offset..offset + bytes.len();
+        data[range.clone()].copy_from_slice(bytes);
+        marks[range].fill(1);
+    }
+
+    /// Whether a byte was written since the line was fetched.
+    fn is_dirty(&self) -> bool {
+        self.written.is_some()
+    }
+
+    /// The runs of written bytes: (offset, bytes).
     fn dirty_runs(&self) -> Vec<(usize, Vec<u8>)> {
         let mut runs = Vec::new();
-        let Some(dirty) = &self.dirty else {
+        let Some(written) = &self.written else {
             return runs;
         };
+        let (data, marks) = written.split_at(written.len() / 2);
         let mut start = None;
-        for i in 0..=dirty.len() {
-            match (start, dirty.get(i).copied().unwrap_or(false)) {
+        for i in 0..=marks.len() {
+            match (start, marks.get(i).is_some_and(|&m| m != 0)) {
                 (None, true) => start = Some(i),
                 (Some(s), false) => {
-                    runs.push((s, self.data[s..i].to_vec()));
+                    runs.push((s, data[s..i].to_vec()));
                     start = None;
                 }
                 _ => {}
@@ -165,8 +184,6 @@ enum Waiter {
     Read(Arrival),
     /// A write (write-back cache) to apply to the line and answer.
     Write(Arrival),
-    /// Bytes a write-through already sent below; applied so the line is not stale.
-    Patch { offset: usize, data: Vec<u8> },
 }
 
 /// An answer waiting for its data: a hit reading the data array, or the waiters of a
@@ -190,9 +207,9 @@ enum Below {
     Flush,
 }
 
-/// One cache: its ports, tag array with line data, MSHRs and the requests waiting for
-/// them. Requests from several top ports (e.g. the four compute units sharing a scalar
-/// cache) are answered through the port they came from.
+/// One cache: its ports, tag array (with the bytes written to each line), MSHRs and the
+/// requests waiting for them. Requests from several top ports (e.g. the four compute
+/// units sharing a scalar cache) are answered through the port they came from.
 ///
 /// Timing: a request's tags are looked up `tag_latency` after it is taken from its port;
 /// a hit is answered `data_latency` later (reading the data array). A miss sends a read
@@ -325,20 +342,20 @@ impl Cache {
             self.answer(ctx, arrival, Err(error));
             return Ok(());
         }
-        let (bytes, timing_only) = match &arrival.req.access {
+        let bytes = match &arrival.req.access {
             Access::Flush { .. } => {
                 self.flush = Some((arrival, false));
                 return Ok(());
             }
-            Access::Read { bytes, timing_only } => (*bytes as usize, *timing_only),
+            Access::Read { bytes } => *bytes,
             Access::Write { .. } => return self.lookup_write(ctx, arrival, line, offset),
         };
         if let Some(waiters) = self.mshrs.get_mut(&line) {
             waiters.push(Waiter::Read(arrival));
             count(ctx, "read_mshr_hits");
-        } else if let Some(cached) = self.lines.get(line) {
-            let data = Payload::of_read(&cached.data[offset..offset + bytes], timing_only);
+        } else if self.lines.get(line).is_some() {
             count(ctx, "read_hits");
+            let data = Payload::read(bytes);
             self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(data));
         } else if self.busy() {
             return Err(arrival);
@@ -366,14 +383,10 @@ impl Cache {
                 if self.busy() {
                     return Err(arrival);
                 }
-                if let Some(waiters) = self.mshrs.get_mut(&line) {
-                    waiters.push(Waiter::Patch {
-                        offset,
-                        data: data.clone(),
-                    });
+                // A line here keeps no bytes (see `Line`): the write only goes below.
+                if self.mshrs.contains_key(&line) {
                     count(ctx, "write_mshr_hits");
-                } else if let Some(cached) = self.lines.get(line) {
-                    cached.data[offset..offset + data.len()].copy_from_slice(data);
+                } else if self.lines.get(line).is_some() {
                     count(ctx, "write_hits");
                 } else {
                     count(ctx, "write_misses");
@@ -394,14 +407,13 @@ impl Cache {
                     waiters.push(Waiter::Write(arrival));
                     count(ctx, "write_mshr_hits");
                 } else if let Some(cached) = self.lines.get(line) {
-                    cached.write(offset, data);
+                    cached.write(line_bytes as usize, offset, data);
                     count(ctx, "write_hits");
                     self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Payload::EMPTY));
                 } else if data.len() as u64 == line_bytes {
                     count(ctx, "write_misses");
-                    let data = std::mem::take(data_of(&mut arrival.req.access));
-                    let dirty = Some(vec![true; data.len()]);
-                    self.install(ctx, line, Line { data, dirty });
+                    let written = Line::all_written(data);
+                    self.install(ctx, line, written);
                     self.answer(ctx, arrival, Ok(Payload::EMPTY));
                 } else if self.busy() {
                     return Err(arrival);
@@ -418,10 +430,7 @@ impl Cache {
         self.mshrs.insert(line, vec![first]);
         let bytes = self.geometry.line_bytes as u32;
         self.send_below(
-            Access::Read {
-                bytes,
-                timing_only: false,
-            },
+            Access::Read { bytes },
             line * self.geometry.line_bytes,
             Below::Fill(line),
         );
@@ -455,46 +464,26 @@ impl Cache {
     fn fill<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, result: Result<Payload, MemError>) {
         let waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
-        let data = match result {
-            Ok(Payload::Bytes(data)) => data,
-            Ok(Payload::Size(_)) => unreachable!("a line is fetched with its bytes"),
-            Err(error) => {
-                for waiter in waiters {
-                    if let Waiter::Read(arrival) | Waiter::Write(arrival) = waiter {
-                        self.answer(ctx, arrival, Err(error.clone()));
-                    }
-                }
-                return;
+        if let Err(error) = result {
+            for waiter in waiters {
+                let (Waiter::Read(arrival) | Waiter::Write(arrival)) = waiter;
+                self.answer(ctx, arrival, Err(error.clone()));
             }
-        };
-        let mut filled = Line::clean(data);
+            return;
+        }
+        let mut filled = Line::clean();
         for waiter in waiters {
             match waiter {
                 Waiter::Read(arrival) => {
-                    let offset = (arrival.req.address % line_bytes) as usize;
-                    let bytes = arrival.req.len() as usize;
-                    let timing_only = matches!(
-                        arrival.req.access,
-                        Access::Read {
-                            timing_only: true,
-                            ..
-                        }
-                    );
-                    let part = Payload::of_read(&filled.data[offset..offset + bytes], timing_only);
+                    let part = Payload::read(arrival.req.len() as u32);
                     self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(part));
                 }
                 Waiter::Write(arrival) => {
                     let offset = (arrival.req.address % line_bytes) as usize;
                     if let Access::Write { data: bytes } = &arrival.req.access {
-                        filled.write(offset, bytes);
+                        filled.write(line_bytes as usize, offset, bytes);
                     }
                     self.answer_after(ctx, self.geometry.fill_latency, arrival, Ok(Payload::EMPTY));
-                }
-                Waiter::Patch {
-                    offset,
-                    data: bytes,
-                } => {
-                    filled.data[offset..offset + bytes.len()].copy_from_slice(&bytes);
                 }
             }
         }
@@ -534,12 +523,8 @@ impl Cache {
                     let dirty: Vec<(u64, Line)> = self
                         .lines
                         .iter_mut()
-                        .filter(|(_, cached)| cached.dirty.is_some())
-                        .map(|(line, cached)| {
-                            let dirty = cached.dirty.take();
-                            let data = cached.data.clone();
-                            (line, Line { data, dirty })
-                        })
+                        .filter(|(_, cached)| cached.is_dirty())
+                        .map(|(line, cached)| (line, std::mem::take(cached)))
                         .collect();
                     for (line, cached) in dirty {
                         self.write_back(ctx, line, &cached);

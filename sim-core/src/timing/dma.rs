@@ -16,9 +16,8 @@ struct Transfer {
     unsent: VecDeque<MemRequest>,
     /// Pieces sent and not yet answered.
     outstanding: usize,
-    /// The bytes read so far, in address order (reads).
-    data: Vec<u8>,
-    start: u64,
+    /// What the transfer is answered with: the bytes read (reads), none (writes).
+    answer: Payload,
     error: Option<MemError>,
     task: u64,
 }
@@ -34,8 +33,8 @@ pub struct DmaEngine {
     line_bytes: u64,
     max_in_flight: usize,
     transfers: VecDeque<Transfer>,
-    /// Pieces in flight: id → (transfer id, offset in the transfer).
-    pieces: BTreeMap<u64, (u64, usize)>,
+    /// Pieces in flight: id → transfer id.
+    pieces: BTreeMap<u64, u64>,
     /// Flushes passed on: new id → the requester's id.
     flushes: BTreeMap<u64, u64>,
     outbox: Outbox,
@@ -68,9 +67,8 @@ impl DmaEngine {
             let from = (at - req.address) as usize;
             let to = (piece_end - req.address) as usize;
             let access = match &req.access {
-                Access::Read { timing_only, .. } => Access::Read {
+                Access::Read { .. } => Access::Read {
                     bytes: (to - from) as u32,
-                    timing_only: *timing_only,
                 },
                 Access::Write { data } => Access::Write {
                     data: data[from..to].to_vec(),
@@ -96,8 +94,7 @@ impl DmaEngine {
                 };
                 self.next_id += 1;
                 piece.id = self.next_id;
-                let offset = (piece.address - transfer.start) as usize;
-                self.pieces.insert(piece.id, (transfer.id, offset));
+                self.pieces.insert(piece.id, transfer.id);
                 transfer.outstanding += 1;
                 self.outbox.push(self.bottom, MemoryMessage::Request(piece));
             }
@@ -113,7 +110,7 @@ impl DmaEngine {
             self.outbox.push(self.top, MemoryMessage::Response(answer));
             return;
         }
-        let (transfer_id, offset) = self
+        let transfer_id = self
             .pieces
             .remove(&response.id)
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
@@ -123,14 +120,8 @@ impl DmaEngine {
             .find(|t| t.id == transfer_id)
             .expect("a transfer in progress");
         transfer.outstanding -= 1;
-        match response.result {
-            Ok(Payload::Bytes(bytes)) => {
-                transfer.data[offset..offset + bytes.len()].copy_from_slice(&bytes)
-            }
-            Ok(Payload::Size(_)) => {}
-            Err(error) => {
-                transfer.error.get_or_insert(error);
-            }
+        if let Err(error) = response.result {
+            transfer.error.get_or_insert(error);
         }
     }
 
@@ -147,8 +138,7 @@ impl DmaEngine {
             });
             let result = match done.error {
                 Some(error) => Err(error),
-                None if done.data.is_empty() => Ok(Payload::EMPTY),
-                None => Ok(Payload::Bytes(done.data)),
+                None => Ok(done.answer),
             };
             let answer = MemResponse {
                 id: done.id,
@@ -192,16 +182,15 @@ impl<M: CarriesMemory> Component<M> for DmaEngine {
                 _ => "write_bytes",
             };
             count_by(ctx, counter, req.len());
-            let data = match &req.access {
-                Access::Read { bytes, .. } => vec![0; *bytes as usize],
-                _ => Vec::new(),
+            let answer = match req.access {
+                Access::Read { bytes } => Payload::read(bytes),
+                _ => Payload::EMPTY,
             };
             self.transfers.push_back(Transfer {
                 id: req.id,
                 unsent: self.split(&req),
                 outstanding: 0,
-                data,
-                start: req.address,
+                answer,
                 error: None,
                 task,
             });

@@ -129,16 +129,13 @@ impl DramController {
         let memory = self.driver.gpu(self.gpu).map_err(|_| not_here.clone())?;
         let address = local_address(req.address);
         match &req.access {
-            Access::Read { bytes, timing_only } => {
-                let mut data = vec![0; *bytes as usize];
-                memory.read(address, &mut data).map_err(|_| not_here)?;
+            Access::Read { bytes } => {
+                memory
+                    .check_mapped(address, u64::from(*bytes))
+                    .map_err(|_| not_here)?;
                 count(ctx, "reads");
                 count_by(ctx, "read_bytes", u64::from(*bytes));
-                Ok(if *timing_only {
-                    Payload::Size(*bytes)
-                } else {
-                    Payload::Bytes(data)
-                })
+                Ok(Payload::read(*bytes))
             }
             Access::Write { data } => {
                 memory.write(address, data).map_err(|_| not_here)?;

@@ -19,9 +19,11 @@
 //!
 //! # How data stays right
 //!
-//! Data moves with the requests: DRAM controllers read and write the driver's memory,
-//! caches hold line data, and answers carry the bytes. The L1 caches are write-through
-//! (they never hold data the L2 lacks); the L2 banks are write-back, so memory as the
+//! Values come from the functional model, so reads only time their accesses: their
+//! answers carry the number of bytes, not the bytes, and a cache keeps of a line only
+//! the bytes written to it (to write back). Writes carry their bytes: DRAM controllers
+//! write them into the driver's memory. The L1 caches are write-through (they never
+//! hold written bytes the L2 lacks); the L2 banks are write-back, so memory as the
 //! driver sees it is current only after a flush: a [`Access::Flush`] sent to any L1
 //! port (or the DMA port) drops that L1's lines and makes every L2 bank of the GPU write
 //! back its dirty lines and drop all lines (through the crossbar's broadcast); TLBs on

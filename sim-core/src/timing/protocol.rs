@@ -50,14 +50,12 @@ fn local_mask() -> u64 {
 /// What a request asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Access {
-    /// Read `bytes` bytes.
+    /// Read `bytes` bytes. The answer carries only their number, not the bytes: values
+    /// come from the functional model, so reads only time the access (and no cache
+    /// keeps a clean line's bytes).
     Read {
         /// Number of bytes.
         bytes: u32,
-        /// Whether the answer carries only the number of bytes, not the bytes: the
-        /// compute units take values from the functional model, so their reads only
-        /// time the access, and answering them costs no copy of the data.
-        timing_only: bool,
     },
     /// Write these bytes.
     Write {
@@ -97,28 +95,13 @@ pub struct MemRequest {
 }
 
 impl MemRequest {
-    /// A read of `bytes` bytes at `address`, answered with the bytes.
+    /// A read of `bytes` bytes at `address` (answered with their number, see
+    /// [`Access::Read`]).
     pub fn read(id: u64, address: u64, bytes: u32) -> Self {
         MemRequest {
             id,
             address,
-            access: Access::Read {
-                bytes,
-                timing_only: false,
-            },
-        }
-    }
-
-    /// A read of `bytes` bytes at `address` whose answer carries only their number
-    /// (see [`Access::Read`]).
-    pub fn timing_read(id: u64, address: u64, bytes: u32) -> Self {
-        MemRequest {
-            id,
-            address,
-            access: Access::Read {
-                bytes,
-                timing_only: true,
-            },
+            access: Access::Read { bytes },
         }
     }
 
@@ -212,46 +195,29 @@ impl fmt::Display for MemError {
 
 impl std::error::Error for MemError {}
 
-/// What a successful answer to a [`MemRequest`] carries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Payload {
-    /// The bytes read.
-    Bytes(Vec<u8>),
-    /// Only how many bytes were read (a timing-only read, see [`Access::Read`]), or
-    /// nothing (0: a write or flush).
-    Size(u32),
-}
+/// What a successful answer to a [`MemRequest`] carries: how many bytes it stands for
+/// (what links carry): those read, or none for a write or flush. No answer carries the
+/// bytes themselves (see [`Access::Read`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Payload(u32);
 
 impl Payload {
     /// What a write or flush is answered with.
-    pub const EMPTY: Payload = Payload::Size(0);
+    pub const EMPTY: Payload = Payload(0);
 
-    /// The answer to a read of `bytes` (the bytes read) that is timing-only or not.
-    pub fn of_read(bytes: &[u8], timing_only: bool) -> Payload {
-        if timing_only {
-            Payload::Size(bytes.len() as u32)
-        } else {
-            Payload::Bytes(bytes.to_vec())
-        }
+    /// The answer to a read of `bytes` bytes.
+    pub fn read(bytes: u32) -> Payload {
+        Payload(bytes)
     }
 
-    /// Number of bytes it stands for (what links carry).
+    /// Number of bytes it stands for.
     pub fn len(&self) -> u64 {
-        match self {
-            Payload::Bytes(bytes) => bytes.len() as u64,
-            Payload::Size(n) => u64::from(*n),
-        }
+        u64::from(self.0)
     }
 
     /// Whether it stands for no bytes.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-impl From<Vec<u8>> for Payload {
-    fn from(bytes: Vec<u8>) -> Self {
-        Payload::Bytes(bytes)
+        self.0 == 0
     }
 }
 
@@ -260,7 +226,7 @@ impl From<Vec<u8>> for Payload {
 pub struct MemResponse {
     /// The request's id.
     pub id: u64,
-    /// What was read (nothing for a write or flush), or why it failed.
+    /// How many bytes were read (none for a write or flush), or why it failed.
     pub result: Result<Payload, MemError>,
 }
 

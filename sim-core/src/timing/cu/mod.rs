@@ -676,7 +676,7 @@ impl ComputeUnit {
                 w.fetching = Some(line);
             }
             self.send(Path::Instruction, now, Sent::Fetch { wave, line }, |id| {
-                MemRequest::timing_read(id, address, LINE_BYTES as u32)
+                MemRequest::read(id, address, LINE_BYTES as u32)
             });
         }
     }
@@ -907,7 +907,7 @@ impl ComputeUnit {
                     }
                     MemoryKind::Load | MemoryKind::Atomic => {
                         self.send(path, at, Sent::Op(op), |id| {
-                            MemRequest::timing_read(id, line.address, line.bytes)
+                            MemRequest::read(id, line.address, line.bytes)
                         });
                     }
                 }

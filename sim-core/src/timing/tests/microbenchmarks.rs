@@ -21,13 +21,7 @@ fn chase(platform: PlatformConfig, level: Level) -> f64 {
     };
     let mut rig = Rig::new(platform);
     let stride = 64;
-    let mut data = vec![0u8; (lines * stride) as usize];
-    for i in 0..lines {
-        let next = ((i + 1) % lines) * stride;
-        let at = (i * stride) as usize;
-        data[at..at + 4].copy_from_slice(&(next as u32).to_le_bytes());
-    }
-    let buffer = rig.buffer(lines * stride, &data);
+    let buffer = rig.buffer(lines * stride, &vec![0u8; (lines * stride) as usize]);
     // The first pass is cold (DRAM); the second hits the L1 (small) or the L2.
     let passes = match level {
         Level::Dram => 1,
@@ -36,6 +30,8 @@ fn chase(platform: PlatformConfig, level: Level) -> f64 {
     let script = Script::Chase {
         base: buffer.address(),
         offset: 0,
+        stride,
+        span: lines * stride,
         remaining: (passes * lines) as usize,
     };
     let (before, probe) = rig.start(0, script);
@@ -43,13 +39,9 @@ fn chase(platform: PlatformConfig, level: Level) -> f64 {
     let records = probe.records().split_off(before);
     assert_eq!(records.len() as u64, passes * lines);
     let measured = &records[((passes - 1) * lines) as usize..];
-    for (r, next) in measured.iter().zip(measured.iter().skip(1)) {
-        assert_eq!(
-            r.result,
-            Ok(((next.address - buffer.address()) as u32)
-                .to_le_bytes()
-                .to_vec())
-        );
+    for (i, r) in measured.iter().enumerate() {
+        assert_eq!(r.address, buffer.address() + i as u64 * stride);
+        assert_eq!(r.result, Ok(4));
     }
     let total: Time = measured.iter().map(Record::latency).sum();
     total as f64 / measured.len() as f64 / rig.cycle() as f64
