@@ -1,7 +1,7 @@
 //! The view a component gets of the simulation while it handles a wake-up.
 
 use super::event::{Event, EventKey, EventKind, EventSink, ReturnedCredit};
-use super::hook::{Hook, HookContext, Observation};
+use super::hook::{Hook, HookContext, Observation, Task};
 use super::port::{PortInfo, PortState};
 use super::{Clock, ComponentId, Port, PortRef, Time};
 use std::collections::VecDeque;
@@ -159,6 +159,25 @@ impl<M> Context<'_, M> {
             });
         }
         msg
+    }
+
+    /// Reports the start of task `id` of `kind` to the hooks; returns the task, to end
+    /// with [`Context::end_task`].
+    pub fn start_task(&mut self, id: u64, kind: &'static str) -> Task {
+        self.notify(&Observation::TaskStart { task: id, kind });
+        Task {
+            id,
+            started: self.now,
+        }
+    }
+
+    /// Reports the end of `task` of `kind` (the kind it started with) to the hooks.
+    pub fn end_task(&mut self, task: Task, kind: &'static str) {
+        self.notify(&Observation::TaskEnd {
+            task: task.id,
+            kind,
+            started: task.started,
+        });
     }
 
     /// Reports `what` to the hooks attached to this component (cheap when there are none).

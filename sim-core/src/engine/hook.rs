@@ -41,6 +41,9 @@ pub enum Observation<'a, M> {
         task: u64,
         /// The `kind` of its `TaskStart`.
         kind: &'static str,
+        /// When its `TaskStart` was reported (the component keeps it with the work, so
+        /// that a hook need not look it up).
+        started: Time,
     },
     /// A quantity to add to a counter, e.g. instructions executed.
     Count {
@@ -49,6 +52,19 @@ pub enum Observation<'a, M> {
         /// How much to add.
         amount: u64,
     },
+}
+
+/// A task a component reported the start of ([`Context::start_task`]): its number and
+/// when it started, kept with the work until [`Context::end_task`].
+///
+/// [`Context::start_task`]: crate::engine::Context::start_task
+/// [`Context::end_task`]: crate::engine::Context::end_task
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Task {
+    /// Its number, unique within the component.
+    pub id: u64,
+    /// When it started.
+    pub started: Time,
 }
 
 /// An observer attached to one component.

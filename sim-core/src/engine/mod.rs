@@ -25,7 +25,7 @@ mod time;
 
 pub use component::{Component, ComponentId, Endpoint, Wake};
 pub use context::Context;
-pub use hook::{Hook, HookContext, Observation};
+pub use hook::{Hook, HookContext, Observation, Task};
 pub use load::EngineLoad;
 pub use port::{Port, PortRef};
 pub use simulation::{Engine, Sharing};

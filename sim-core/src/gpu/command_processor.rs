@@ -2,7 +2,7 @@
 //! another through the dispatcher, and reports each one's simulated start and end.
 
 use super::{KernelRun, LaunchOutcome, LaunchRequest, Message};
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use std::collections::VecDeque;
 
 /// The GPU's command processor.
@@ -40,11 +40,8 @@ impl CommandProcessor {
     fn start_next(&mut self, ctx: &mut Context<'_, Message>) {
         if self.running.is_none() {
             if let Some(request) = self.queue.pop_front() {
-                ctx.notify(&Observation::TaskStart {
-                    task: request.id,
-                    kind: "kernel",
-                });
-                self.running = Some((request.id, ctx.now()));
+                let task = ctx.start_task(request.id, "kernel");
+                self.running = Some((request.id, task.started));
                 self.unsent.push_back(Message::Launch(request));
             }
         }
@@ -57,10 +54,8 @@ impl CommandProcessor {
             .take()
             .expect("the dispatcher answers only launches it was given");
         assert_eq!(id, outcome.id, "the dispatcher answered another launch");
-        ctx.notify(&Observation::TaskEnd {
-            task: id,
-            kind: "kernel",
-        });
+        let task = Task { id, started: start };
+        ctx.end_task(task, "kernel");
         let result = outcome.result.map(|run| KernelRun {
             start,
             end: ctx.now(),

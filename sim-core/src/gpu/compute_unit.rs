@@ -27,7 +27,7 @@
 //! [`WorkGroup::kernel`].
 
 use super::{ExecutionError, Message, WorkGroup};
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -60,10 +60,10 @@ pub struct FunctionalCu<X> {
     executor: X,
     port: Port,
     pool: Option<Arc<rayon::ThreadPool>>,
-    /// Executed work-groups waiting for their completion time, in order of (time, launch,
-    /// dispatch index): mostly each is due no earlier than the last, so it joins at the
-    /// back.
-    running: VecDeque<((Time, u64, u64), WorkGroupDone)>,
+    /// Executed work-groups (with the hooks' task) waiting for their completion time, in
+    /// order of (time, launch, dispatch index): mostly each is due no earlier than the
+    /// last, so it joins at the back.
+    running: VecDeque<((Time, u64, u64), Task, WorkGroupDone)>,
     /// Work-groups taken from the port, to be executed (kept for its storage).
     #[allow(clippy::vec_box)] // Each box goes back to the dispatcher in its answer.
     arrived: Vec<Box<WorkGroup>>,
@@ -103,39 +103,33 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             _ => arrived.iter().map(|wg| self.executor.execute(wg)).collect(),
         };
         for (workgroup, result) in arrived.drain(..).zip(results) {
-            ctx.notify(&Observation::TaskStart {
-                task: workgroup.index,
-                kind: "work-group",
-            });
+            let task = ctx.start_task(workgroup.index, "work-group");
             let (cycles, result) = match result {
                 Ok(cycles) => (cycles, Ok(())),
                 Err(e) => (1, Err(Box::new(e))),
             };
             let done = ctx.now() + ctx.clock().cycles(cycles.max(1));
             let key = (done, workgroup.launch, workgroup.index);
-            let at = self.running.partition_point(|(k, _)| *k < key);
+            let at = self.running.partition_point(|(k, ..)| *k < key);
             // One timer serves all work-groups finishing at the same time.
-            let same_time = |i: usize| self.running.get(i).is_some_and(|(k, _)| k.0 == done);
+            let same_time = |i: usize| self.running.get(i).is_some_and(|(k, ..)| k.0 == done);
             let timer_set = same_time(at) || (at > 0 && same_time(at - 1));
             if !timer_set {
                 ctx.wake_at(done, 0);
             }
             self.running
-                .insert(at, (key, WorkGroupDone { workgroup, result }));
+                .insert(at, (key, task, WorkGroupDone { workgroup, result }));
         }
         self.arrived = arrived;
     }
 
     fn finish_due(&mut self, ctx: &mut Context<'_, Message>) {
-        while let Some(((time, _, _), _)) = self.running.front() {
+        while let Some(((time, _, _), ..)) = self.running.front() {
             if *time > ctx.now() {
                 break;
             }
-            let (_, done) = self.running.pop_front().expect("not empty");
-            ctx.notify(&Observation::TaskEnd {
-                task: done.workgroup.index,
-                kind: "work-group",
-            });
+            let (_, task, done) = self.running.pop_front().expect("not empty");
+            ctx.end_task(task, "work-group");
             self.outbox.push_back(Message::WorkGroupDone(done));
         }
         ctx.send_queued(self.port, &mut self.outbox);

@@ -91,6 +91,7 @@ impl Hook<Message> for Spans {
             Observation::TaskEnd {
                 task,
                 kind: "work-group",
+                ..
             } => {
                 let span = record.spans.get_mut(task).expect("ended after it started");
                 span.1 = Some(at.time);

@@ -141,6 +141,7 @@ impl<M> Hook<M> for CuHook {
             Observation::TaskEnd {
                 task,
                 kind: "work-group",
+                ..
             } if task < WORKGROUPS_PER_KERNEL => {
                 let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
                 if let Some(start) = log.started.remove(&(self.cu, task)) {

@@ -9,7 +9,7 @@ use super::protocol::{
 use super::set_associative::SetAssociative;
 use super::slot_table::SlotTable;
 use crate::config::CacheConfig;
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use crate::fast_hash::FastHash;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -102,8 +102,8 @@ impl CacheReset {
 struct Arrival {
     top: Port,
     req: MemRequest,
-    /// The hooks' task number.
-    task: u64,
+    /// The hooks' task.
+    task: Task,
 }
 
 /// The bytes of a write access.
@@ -307,10 +307,7 @@ impl Cache {
     ) {
         self.held -= 1;
         let kind = arrival.req.access.kind();
-        ctx.notify(&Observation::TaskEnd {
-            task: arrival.task,
-            kind,
-        });
+        ctx.end_task(arrival.task, kind);
         let response = MemResponse {
             id: arrival.req.id,
             result,
@@ -582,11 +579,9 @@ impl<M: CarriesMemory> Component<M> for Cache {
                     let MemoryMessage::Request(req) = msg else {
                         panic!("a cache received {msg:?} from above");
                     };
-                    let task = self.next_task;
+                    let task = ctx.start_task(self.next_task, req.access.kind());
                     self.next_task += 1;
                     self.held += 1;
-                    let kind = req.access.kind();
-                    ctx.notify(&Observation::TaskStart { task, kind });
                     self.lookups.push(ctx, due, Arrival { top, req, task });
                 }
             }

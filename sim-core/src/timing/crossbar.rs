@@ -7,7 +7,7 @@ use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage, Payload,
 };
 use super::slot_table::SlotTable;
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use std::collections::BTreeMap;
 
 /// Messages the crossbar queues per output before it stops taking requests for it.
@@ -16,9 +16,13 @@ const QUEUE_PER_OUTPUT: usize = 4;
 /// Where an answer goes back to.
 #[derive(Debug)]
 enum Route {
-    /// Answer `id` through `input`; `remote`: the request went to another GPU (a
-    /// `remote` task, whose latency the metrics report).
-    Back { input: Port, id: u64, remote: bool },
+    /// Answer `id` through `input`; `remote`: when the request left for another GPU (a
+    /// `remote` task, whose latency the metrics report), if it did.
+    Back {
+        input: Port,
+        id: u64,
+        remote: Option<Time>,
+    },
     /// One part of the broadcast flush `group`.
     FlushPart { group: u64 },
 }
@@ -129,13 +133,16 @@ impl Crossbar {
         mut req: MemRequest,
         route: Route,
     ) {
-        let remote = matches!(route, Route::Back { remote: true, .. });
+        let remote = matches!(
+            route,
+            Route::Back {
+                remote: Some(_),
+                ..
+            }
+        );
         req.id = self.routes.insert(route) as u64;
         if remote {
-            ctx.notify(&Observation::TaskStart {
-                task: req.id,
-                kind: "remote",
-            });
+            ctx.start_task(req.id, "remote");
         }
         self.forward(ctx, output, MemoryMessage::Request(req));
     }
@@ -147,11 +154,12 @@ impl Crossbar {
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match route {
             Route::Back { input, id, remote } => {
-                if remote {
-                    ctx.notify(&Observation::TaskEnd {
-                        task: response.id,
-                        kind: "remote",
-                    });
+                if let Some(started) = remote {
+                    let task = Task {
+                        id: response.id,
+                        started,
+                    };
+                    ctx.end_task(task, "remote");
                 }
                 let answer = MemResponse {
                     id,
@@ -237,7 +245,7 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                     }
                 } else {
                     let id = req.id;
-                    let remote = self.remotes.values().any(|&p| p == output);
+                    let remote = (self.remotes.values().any(|&p| p == output)).then(|| ctx.now());
                     self.pass_on(ctx, output, req, Route::Back { input, id, remote });
                 }
             }

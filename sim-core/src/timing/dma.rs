@@ -5,7 +5,7 @@ use super::plumbing::{count_by, take, Outbox};
 use super::protocol::{
     Access, CarriesMemory, MemError, MemRequest, MemResponse, MemoryMessage, Payload,
 };
-use crate::engine::{Component, Context, Observation, Port, Wake};
+use crate::engine::{Component, Context, Port, Task, Wake};
 use std::collections::{BTreeMap, VecDeque};
 
 /// A transfer being carried out.
@@ -19,7 +19,7 @@ struct Transfer {
     /// What the transfer is answered with: the bytes read (reads), none (writes).
     answer: Payload,
     error: Option<MemError>,
-    task: u64,
+    task: Task,
 }
 
 /// The DMA engine of one GPU. At `top` it takes reads and writes of any length at virtual
@@ -132,10 +132,7 @@ impl DmaEngine {
                 break;
             }
             let done = self.transfers.pop_front().expect("present");
-            ctx.notify(&Observation::TaskEnd {
-                task: done.task,
-                kind: "transfer",
-            });
+            ctx.end_task(done.task, "transfer");
             let result = match done.error {
                 Some(error) => Err(error),
                 None => Ok(done.answer),
@@ -171,12 +168,8 @@ impl<M: CarriesMemory> Component<M> for DmaEngine {
                 self.outbox.push(self.bottom, MemoryMessage::Request(flush));
                 continue;
             }
-            let task = self.next_id;
+            let task = ctx.start_task(self.next_id, "transfer");
             self.next_id += 1;
-            ctx.notify(&Observation::TaskStart {
-                task,
-                kind: "transfer",
-            });
             let counter = match req.access {
                 Access::Read { .. } => "read_bytes",
                 _ => "write_bytes",

@@ -9,7 +9,7 @@ use super::protocol::{
 };
 use crate::config::DramConfig;
 use crate::driver::Driver;
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use std::sync::Arc;
 
 /// The timing of one DRAM controller.
@@ -89,12 +89,12 @@ pub struct DramController {
     bank_free: Vec<Time>,
     /// Each rank's command queue.
     queues: Vec<CommandQueue>,
-    pipeline: Pipeline<(MemResponse, u64, &'static str)>,
+    pipeline: Pipeline<(MemResponse, Task, &'static str)>,
     outbox: Outbox,
     next_task: u64,
     /// Accesses taken this step that wait for the in-order phase: the request, its task
     /// and when it is answered.
-    in_order: Vec<(MemRequest, u64, Time)>,
+    in_order: Vec<(MemRequest, Task, Time)>,
 }
 
 impl DramController {
@@ -190,7 +190,7 @@ impl<M: CarriesMemory> Component<M> for DramController {
             return;
         }
         while let Some((response, task, kind)) = self.pipeline.pop_due(ctx.now()) {
-            ctx.notify(&Observation::TaskEnd { task, kind });
+            ctx.end_task(task, kind);
             self.outbox
                 .push(self.top, MemoryMessage::Response(response));
         }
@@ -198,10 +198,8 @@ impl<M: CarriesMemory> Component<M> for DramController {
             let MemoryMessage::Request(req) = msg else {
                 panic!("a DRAM controller received {msg:?}");
             };
-            let task = self.next_task;
+            let task = ctx.start_task(self.next_task, req.access.kind());
             self.next_task += 1;
-            let kind = req.access.kind();
-            ctx.notify(&Observation::TaskStart { task, kind });
             let due = if matches!(req.access, Access::Flush { .. }) {
                 ctx.now()
             } else {
@@ -220,7 +218,7 @@ impl<M: CarriesMemory> Component<M> for DramController {
 
 impl DramController {
     /// Reads or writes memory for `req` (task `task`) and answers it at `due`.
-    fn perform<M>(&mut self, ctx: &mut Context<'_, M>, req: MemRequest, task: u64, due: Time) {
+    fn perform<M>(&mut self, ctx: &mut Context<'_, M>, req: MemRequest, task: Task, due: Time) {
         let kind = req.access.kind();
         let result = self.access(ctx, &req);
         let response = MemResponse { id: req.id, result };

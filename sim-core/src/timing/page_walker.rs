@@ -10,7 +10,7 @@ use super::protocol::{
     TranslationResponse,
 };
 use crate::driver::Driver;
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
@@ -23,7 +23,7 @@ pub struct Migrations {
     /// Bytes pulled per request (the L2 line).
     line_bytes: u64,
     /// Walks whose page must move, waiting for the step's in-order phase.
-    waiting: Vec<(Port, TranslationRequest, u64)>,
+    waiting: Vec<(Port, TranslationRequest, Task)>,
     /// Pages on their way to another GPU: when they arrive.
     arriving: HashMap<u64, Time>,
 }
@@ -56,10 +56,10 @@ pub struct PageWalker {
     tops: Vec<Port>,
     latency: Time,
     walkers: usize,
-    waiting: VecDeque<(Port, TranslationRequest, u64)>,
-    walking: Pipeline<(Port, TranslationRequest, u64)>,
+    waiting: VecDeque<(Port, TranslationRequest, Task)>,
+    walking: Pipeline<(Port, TranslationRequest, Task)>,
     /// Answers held back until a page has arrived, with the walk's task.
-    held: Pipeline<(Port, TranslationResponse, u64)>,
+    held: Pipeline<(Port, TranslationResponse, Task)>,
     migrations: Option<Migrations>,
     outbox: Outbox,
     next_task: u64,
@@ -94,7 +94,7 @@ impl PageWalker {
     fn answer<M>(
         &mut self,
         ctx: &mut Context<'_, M>,
-        (top, req, task): (Port, TranslationRequest, u64),
+        (top, req, task): (Port, TranslationRequest, Task),
         gpu: Option<usize>,
     ) {
         let answer = TranslationResponse {
@@ -108,7 +108,7 @@ impl PageWalker {
         match arrives {
             Some(due) => self.held.push(ctx, due, (top, answer, task)),
             None => {
-                ctx.notify(&Observation::TaskEnd { task, kind: "walk" });
+                ctx.end_task(task, "walk");
                 self.outbox.push(top, MemoryMessage::Translation(answer));
             }
         }
@@ -188,7 +188,7 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
             return;
         }
         while let Some((top, answer, task)) = self.held.pop_due(ctx.now()) {
-            ctx.notify(&Observation::TaskEnd { task, kind: "walk" });
+            ctx.end_task(task, "walk");
             self.outbox.push(top, MemoryMessage::Translation(answer));
         }
         while let Some((top, req, task)) = self.walking.pop_due(ctx.now()) {
@@ -210,9 +210,8 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
             while let Some(msg) = take(ctx, top) {
                 match msg {
                     MemoryMessage::Translate(req) => {
-                        let task = self.next_task;
+                        let task = ctx.start_task(self.next_task, "walk");
                         self.next_task += 1;
-                        ctx.notify(&Observation::TaskStart { task, kind: "walk" });
                         self.waiting.push_back((top, req, task));
                     }
                     MemoryMessage::Request(req) if matches!(req.access, Access::Flush { .. }) => {

@@ -10,7 +10,7 @@ use super::protocol::{
 use super::set_associative::SetAssociative;
 use super::slot_table::SlotTable;
 use crate::config::TlbConfig;
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use crate::fast_hash::FastHash;
 use std::collections::{BTreeMap, HashMap};
 
@@ -54,13 +54,13 @@ enum Client {
     Access {
         top: Port,
         req: MemRequest,
-        task: u64,
+        task: Task,
     },
     /// A translation question from a TLB above.
     Question {
         top: Port,
         req: TranslationRequest,
-        task: u64,
+        task: Task,
     },
 }
 
@@ -77,7 +77,7 @@ impl Client {
 #[derive(Debug)]
 enum Below {
     /// A translated access: answer `id` through `top`.
-    Access { top: Port, id: u64, task: u64 },
+    Access { top: Port, id: u64, task: Task },
     /// A flush passed on (below or to the next level) for the flush `id` from `top`.
     Flush { top: Port, id: u64 },
 }
@@ -107,7 +107,7 @@ pub struct Tlb {
     /// Requests passed on, by id.
     below: SlotTable<Below>,
     /// Flushes passed on, by (top, id): answers still awaited.
-    flushes: BTreeMap<(Port, u64), (usize, u64)>,
+    flushes: BTreeMap<(Port, u64), (usize, Task)>,
     outbox: Outbox,
     next_task: u64,
     /// The switch that empties it, and the resets it has seen.
@@ -167,10 +167,7 @@ impl Tlb {
                     page: req.page,
                     gpu,
                 };
-                ctx.notify(&Observation::TaskEnd {
-                    task,
-                    kind: "translation",
-                });
+                ctx.end_task(task, "translation");
                 self.outbox.push(top, MemoryMessage::Translation(answer));
             }
             Client::Access { top, req, task } => {
@@ -181,10 +178,7 @@ impl Tlb {
                             address: req.address,
                         }),
                     };
-                    ctx.notify(&Observation::TaskEnd {
-                        task,
-                        kind: "access",
-                    });
+                    ctx.end_task(task, "access");
                     self.outbox.push(top, MemoryMessage::Response(response));
                     return;
                 };
@@ -217,10 +211,7 @@ impl Tlb {
                         boundary: self.geometry.page_bytes,
                     }),
                 };
-                ctx.notify(&Observation::TaskEnd {
-                    task: *task,
-                    kind: "access",
-                });
+                ctx.end_task(*task, "access");
                 self.outbox.push(*top, MemoryMessage::Response(response));
                 return Ok(());
             }
@@ -259,7 +250,7 @@ impl Tlb {
 
     /// Drops every translation (if the flush invalidates) and passes the flush below and
     /// to the next level.
-    fn flush(&mut self, top: Port, req: MemRequest, task: u64) {
+    fn flush(&mut self, top: Port, req: MemRequest, task: Task) {
         let invalidate = matches!(req.access, Access::Flush { invalidate: true });
         if invalidate {
             self.entries.drain();
@@ -285,10 +276,7 @@ impl Tlb {
             .unwrap_or_else(|| panic!("a response to unknown request {}", response.id));
         match what {
             Below::Access { top, id, task } => {
-                ctx.notify(&Observation::TaskEnd {
-                    task,
-                    kind: "access",
-                });
+                ctx.end_task(task, "access");
                 let answer = MemResponse {
                     id,
                     result: response.result,
@@ -304,10 +292,7 @@ impl Tlb {
                 if *remaining == 0 {
                     let task = *task;
                     self.flushes.remove(&(top, id));
-                    ctx.notify(&Observation::TaskEnd {
-                        task,
-                        kind: "flush",
-                    });
+                    ctx.end_task(task, "flush");
                     let answer = MemResponse {
                         id,
                         result: Ok(Payload::EMPTY),
@@ -364,25 +349,16 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                         MemoryMessage::Request(req)
                             if matches!(req.access, Access::Flush { .. }) =>
                         {
-                            ctx.notify(&Observation::TaskStart {
-                                task,
-                                kind: "flush",
-                            });
+                            let task = ctx.start_task(task, "flush");
                             self.flush(top, req, task);
                             continue;
                         }
                         MemoryMessage::Request(req) => {
-                            ctx.notify(&Observation::TaskStart {
-                                task,
-                                kind: "access",
-                            });
+                            let task = ctx.start_task(task, "access");
                             Client::Access { top, req, task }
                         }
                         MemoryMessage::Translate(req) => {
-                            ctx.notify(&Observation::TaskStart {
-                                task,
-                                kind: "translation",
-                            });
+                            let task = ctx.start_task(task, "translation");
                             Client::Question { top, req, task }
                         }
                         other => panic!("a TLB received {other:?} from above"),

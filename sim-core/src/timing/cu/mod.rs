@@ -69,7 +69,7 @@ use crate::emu::{
     initialize, wavefront_setups, DispatchTable, InstructionBudget, InstructionCounts, KernelCode,
     RunLimits, WaveStatus, Wavefront,
 };
-use crate::engine::{Component, Context, Observation, Port, Time, Wake};
+use crate::engine::{Component, Context, Observation, Port, Task, Time, Wake};
 use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
@@ -121,6 +121,8 @@ pub struct CuSettings {
 /// A work-group resident on the compute unit.
 struct ResidentWorkGroup {
     workgroup: WorkGroup,
+    /// The hooks' task of the work-group.
+    task: Task,
     code: Arc<KernelCode>,
     /// How far from its code the work-group fetches instructions (see
     /// [`DispatchResources::fetch_offset`]).
@@ -305,10 +307,7 @@ impl ComputeUnit {
                 panic!("a compute unit received {msg:?} from the dispatcher");
             };
             let workgroup = *workgroup;
-            ctx.notify(&Observation::TaskStart {
-                task: workgroup.index,
-                kind: "work-group",
-            });
+            let task = ctx.start_task(workgroup.index, "work-group");
             self.translations = TlbEntries::default();
             let packet = workgroup.kernel.dispatch_packet_address;
             let Some(resources) = self.settings.dispatches.resources(packet) else {
@@ -318,7 +317,7 @@ impl ComputeUnit {
                     pc: None,
                     message: "no code registered for this dispatch".into(),
                 };
-                self.answer(ctx, workgroup, Err(Box::new(error)));
+                self.answer(ctx, workgroup, task, Err(Box::new(error)));
                 continue;
             };
             let s = &self.settings;
@@ -358,6 +357,7 @@ impl ComputeUnit {
                 key,
                 ResidentWorkGroup {
                     workgroup,
+                    task,
                     code,
                     fetch_offset: resources.fetch_offset,
                     budget: resources.budget.clone(),
@@ -370,17 +370,15 @@ impl ComputeUnit {
         any
     }
 
-    /// Answers the dispatcher for `workgroup`.
+    /// Answers the dispatcher for `workgroup` (the hooks' `task`).
     fn answer(
         &mut self,
         ctx: &mut Context<'_, Message>,
         workgroup: WorkGroup,
+        task: Task,
         result: Result<(), Box<ExecutionError>>,
     ) {
-        ctx.notify(&Observation::TaskEnd {
-            task: workgroup.index,
-            kind: "work-group",
-        });
+        ctx.end_task(task, "work-group");
         self.answers
             .push_back(Message::WorkGroupDone(WorkGroupDone {
                 workgroup: Box::new(workgroup),
@@ -431,7 +429,7 @@ impl ComputeUnit {
         for (what, amount) in self.cpi.take(cycle, self.waves.is_empty()) {
             ctx.notify(&Observation::Count { what, amount });
         }
-        self.answer(ctx, wg.workgroup, result);
+        self.answer(ctx, wg.workgroup, wg.task, result);
     }
 
     /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]).
