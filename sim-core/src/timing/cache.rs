@@ -119,7 +119,7 @@ fn data_of(access: &mut Access) -> &mut Vec<u8> {
 /// cache keeps no clean bytes: a line nobody wrote takes no memory beyond its tag. Only
 /// the written bytes are written back, so bytes changed below meanwhile — e.g. by
 /// atomics, which travel as reads — are not overwritten with stale values.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Line {
     /// The line's bytes (first half, `line_bytes`) and whether each was written (second
     /// half, 0 or 1); `None` until a write.

@@ -5,23 +5,29 @@
 /// the number of sets picks the set, and within a set the least recently used entry makes
 /// room for a new one. (A stride above 1 serves one bank of an interleaved cache, which
 /// sees only every `stride`-th line.)
+///
+/// The entries lie in flat arrays by set, then way, so a lookup goes straight to its
+/// set's keys (a scan of a few host cache lines), with no list per set to reach first.
+/// The arrays start zeroed, so the operating system backs the pages of a large, sparsely
+/// used one (the L2 TLB's 16,384 sets of 64 ways) only as sets are used.
 #[derive(Debug)]
 pub(crate) struct SetAssociative<V> {
-    sets: Vec<Vec<Way<V>>>,
+    /// By set, then way: each entry's key + 1 (0 in a way not filled yet).
+    keys: Vec<u64>,
+    /// By set, then way: when each entry was last used (a count of uses).
+    last_use: Vec<u64>,
+    /// By set, then way: the entries.
+    values: Vec<V>,
+    /// Per set: how many of its ways are filled (ways fill in order and empty together).
+    filled: Vec<u32>,
+    sets: usize,
     ways: usize,
     stride: u64,
     /// Counts uses, to order them.
     uses: u64,
 }
 
-#[derive(Debug)]
-struct Way<V> {
-    key: u64,
-    value: V,
-    last_use: u64,
-}
-
-impl<V> SetAssociative<V> {
+impl<V: Default + Clone> SetAssociative<V> {
     /// Empty storage of `sets` sets (a power of two) of `ways` entries, whose keys are
     /// spaced `stride` apart.
     pub(crate) fn new(sets: usize, ways: usize, stride: u64) -> Self {
@@ -30,9 +36,11 @@ impl<V> SetAssociative<V> {
             "validated configuration"
         );
         SetAssociative {
-            // Sets grow as they fill: a large TLB (16,384 sets of 64 ways) would otherwise
-            // take megabytes before its first entry.
-            sets: (0..sets).map(|_| Vec::new()).collect(),
+            keys: vec![0; sets * ways],
+            last_use: vec![0; sets * ways],
+            values: vec![V::default(); sets * ways],
+            filled: vec![0; sets],
+            sets,
             ways,
             stride,
             uses: 0,
@@ -47,57 +55,74 @@ impl<V> SetAssociative<V> {
         } else {
             key / self.stride
         };
-        (spaced & (self.sets.len() as u64 - 1)) as usize
+        (spaced & (self.sets as u64 - 1)) as usize
     }
 
     /// The entry of `key`, marked as the most recently used.
     pub(crate) fn get(&mut self, key: u64) -> Option<&mut V> {
         self.uses += 1;
-        let uses = self.uses;
         let set = self.set(key);
+        let first = set * self.ways;
+        let filled = self.filled[set] as usize;
         // Newest entries first: the likeliest in a wide set that fills in use order.
-        let way = self.sets[set].iter_mut().rev().find(|w| w.key == key)?;
-        way.last_use = uses;
-        Some(&mut way.value)
+        let way = self.keys[first..first + filled]
+            .iter()
+            .rposition(|&k| k == key + 1)?;
+        self.last_use[first + way] = self.uses;
+        Some(&mut self.values[first + way])
     }
 
     /// Stores `value` for `key` (which must not be present) as the most recently used
     /// entry; returns the entry it replaced when the set was full.
     pub(crate) fn insert(&mut self, key: u64, value: V) -> Option<(u64, V)> {
         self.uses += 1;
-        let way = Way {
-            key,
-            value,
-            last_use: self.uses,
-        };
         let set = self.set(key);
-        let ways = &mut self.sets[set];
-        debug_assert!(ways.iter().all(|w| w.key != key), "key already stored");
-        if ways.len() < self.ways {
-            ways.push(way);
+        let first = set * self.ways;
+        let filled = self.filled[set] as usize;
+        if filled < self.ways {
+            self.keys[first + filled] = key + 1;
+            self.last_use[first + filled] = self.uses;
+            self.values[first + filled] = value;
+            self.filled[set] += 1;
             return None;
         }
-        let victim = ways
-            .iter_mut()
-            .min_by_key(|w| w.last_use)
+        let (victim, _) = self.last_use[first..first + self.ways]
+            .iter()
+            .enumerate()
+            .min_by_key(|&(_, &used)| used)
             .expect("a full set has ways");
-        let old = std::mem::replace(victim, way);
-        Some((old.key, old.value))
+        let at = first + victim;
+        self.last_use[at] = self.uses;
+        let old_key = std::mem::replace(&mut self.keys[at], key + 1) - 1;
+        let old = std::mem::replace(&mut self.values[at], value);
+        Some((old_key, old))
     }
 
     /// Every entry, by set, then by way (not marked as used).
     pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (u64, &mut V)> {
-        self.sets
-            .iter_mut()
-            .flat_map(|set| set.iter_mut().map(|w| (w.key, &mut w.value)))
+        let ways = self.ways;
+        let filled = &self.filled;
+        self.keys
+            .chunks(ways)
+            .zip(self.values.chunks_mut(ways))
+            .zip(filled)
+            .filter(|(_, &n)| n > 0)
+            .flat_map(|((keys, values), &n)| {
+                let n = n as usize;
+                keys[..n].iter().map(|&k| k - 1).zip(&mut values[..n])
+            })
     }
 
     /// Removes every entry; returns them by set, then by way.
     pub(crate) fn drain(&mut self) -> Vec<(u64, V)> {
-        self.sets
-            .iter_mut()
-            .flat_map(|set| set.drain(..).map(|w| (w.key, w.value)))
-            .collect()
+        let mut out = Vec::new();
+        for (set, filled) in self.filled.iter_mut().enumerate() {
+            let first = set * self.ways;
+            for at in first..first + std::mem::take(filled) as usize {
+                out.push((self.keys[at] - 1, std::mem::take(&mut self.values[at])));
+            }
+        }
+        out
     }
 }
 
