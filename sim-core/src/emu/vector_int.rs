@@ -83,21 +83,59 @@ fn shift64_arithmetic() -> Semantic {
 #[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     // Only the low six bits of the amount count, which a 32-bit read gives.
-    let mut k = MaybeUninit::uninit();
-    let amounts = source_ref(w, s, 0, &mut k)?;
-    let (mut k_lo, mut k_hi) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (lo, hi) = wide_source_ref(w, s, 1, &mut k_lo, &mut k_hi)?;
-    let (mut out_lo, mut out_hi) = ([0u32; LANES], [0u32; LANES]);
-    for l in 0..LANES {
-        let v = u64::from(lo[l]) | u64::from(hi[l]) << 32;
-        let n = amounts[l] & 63;
+    let amounts = source_lanes(w, s, 0)?;
+    let shift = |lo: u32, hi: u32, n: u32| {
+        let v = u64::from(lo) | u64::from(hi) << 32;
+        let n = n & 63;
         let r = match K {
             0 => v << n,
             1 => v >> n,
             _ => ((v as i64) >> n) as u64,
         };
-        out_lo[l] = r as u32;
-        out_hi[l] = (r >> 32) as u32;
+        (r as u32, (r >> 32) as u32)
+    };
+    // Every lane active and a pair of VGPRs shifted into a pair: straight into the
+    // destination, eight lanes at a time, each group read before it is written (the
+    // pairs may overlap).
+    if let (
+        None,
+        Operand::Vector {
+            index: a,
+            count: count_a @ 2..,
+        },
+        Operand::Vector { index: d, count },
+    ) = (s.constants[1], s.inst.src[1], s.inst.dst)
+    {
+        if count >= 2 && w.exec() == u64::MAX {
+            check_vgprs(w, u32::from(a), u32::from(count_a))?;
+            check_vgprs(w, u32::from(d), u32::from(count))?;
+            let mut splats = [MaybeUninit::uninit(); 2];
+            let sources = [amounts, Lanes::Vgpr(a as usize)];
+            let (out_lo, [n, lo]) = in_place(w, d as usize, sources, &mut splats);
+            for g in (0..LANES).step_by(8) {
+                // SAFETY: `a` and `d` were checked to begin two VGPRs each (so `lo + 64`
+                // and `out_lo + 64` are their second ones), `n` is 64 lanes; the group
+                // is read before it is written.
+                unsafe {
+                    let group = |p: *const u32| p.add(g).cast::<[u32; 8]>().read_unaligned();
+                    let (l, h, k) = (group(lo), group(lo.add(LANES)), group(n));
+                    let r: [(u32, u32); 8] = std::array::from_fn(|i| shift(l[i], h[i], k[i]));
+                    let out =
+                        |p: *mut u32, v: [u32; 8]| p.add(g).cast::<[u32; 8]>().write_unaligned(v);
+                    out(out_lo, r.map(|(lo, _)| lo));
+                    out(out_lo.add(LANES), r.map(|(_, hi)| hi));
+                }
+            }
+            return Ok(());
+        }
+    }
+    let mut k = MaybeUninit::uninit();
+    let amounts = lanes_ref(w, amounts, &mut k);
+    let (mut k_lo, mut k_hi) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let (lo, hi) = wide_source_ref(w, s, 1, &mut k_lo, &mut k_hi)?;
+    let (mut out_lo, mut out_hi) = ([0u32; LANES], [0u32; LANES]);
+    for l in 0..LANES {
+        (out_lo[l], out_hi[l]) = shift(lo[l], hi[l], amounts[l]);
     }
     if let Operand::Vector { index, count } = s.inst.dst {
         let count = u32::from(count.max(1));
@@ -499,11 +537,17 @@ mod tests {
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
-    const CODE: [&[u32]; 27] = [
+    const CODE: [&[u32]; 31] = [
         &[0xd28f_0000, 0x0002_0082], // v_lshlrev_b64 v[0:1], 2, v[0:1]
         &[0xd28f_0002, 0x0002_0901], // v_lshlrev_b64 v[2:3], v1, v[4:5]
         &[0xd290_0002, 0x0002_0809], // v_lshrrev_b64 v[2:3], s9, v[4:5]
         &[0xd291_0002, 0x0002_08a1], // v_ashrrev_i64 v[2:3], 33, v[4:5]
+        // Pairs that overlap the amount or each other (written in place when every lane
+        // is active).
+        &[0xd28f_0002, 0x0002_0502], // v_lshlrev_b64 v[2:3], v2, v[2:3]
+        &[0xd290_0003, 0x0002_0485], // v_lshrrev_b64 v[3:4], 5, v[2:3]
+        &[0xd291_0001, 0x0002_0409], // v_ashrrev_i64 v[1:2], s9, v[2:3]
+        &[0xd28f_0000, 0x0002_0302], // v_lshlrev_b64 v[0:1], v2, v[1:2]
         &[0x3204_0701],              // v_add_u32_e32 v2, vcc, v1, v3
         &[0x3208_0a08],              // v_add_u32_e32 v4, vcc, s8, v5
         &[0x3208_0aff, 0x1234_5678], // v_add_u32_e32 v4, vcc, 0x12345678, v5
