@@ -329,6 +329,9 @@ fn lanes_sum_avx2(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; L
 unsafe fn sum_into_avx2(a: *const u32, b: *const u32, carry_in: u64, out: *mut u32) -> u64 {
     use std::arch::x86_64::*;
     let mut carries = 0u64;
+    // The carry-in's halves in every lane: group `i` takes its bits from half `i / 4`,
+    // shifted by `8·(i % 4)` plus the lane's index.
+    let halves = [carry_in as u32, (carry_in >> 32) as u32].map(|h| _mm256_set1_epi32(h as i32));
     let lane_bit = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     let one = _mm256_set1_epi32(1);
     for i in 0..LANES / 8 {
@@ -340,8 +343,8 @@ unsafe fn sum_into_avx2(a: *const u32, b: *const u32, carry_in: u64, out: *mut u
                 _mm256_loadu_si256(b.add(8 * i).cast()),
             )
         };
-        let group = _mm256_set1_epi32((carry_in >> (8 * i)) as u8 as i32);
-        let carry = _mm256_and_si256(_mm256_srlv_epi32(group, lane_bit), one);
+        let shifts = _mm256_add_epi32(lane_bit, _mm256_set1_epi32(8 * (i as i32 % 4)));
+        let carry = _mm256_and_si256(_mm256_srlv_epi32(halves[i / 4], shifts), one);
         let partial = _mm256_add_epi32(x, y);
         let total = _mm256_add_epi32(partial, carry);
         // No carry out of a lane: partial >= x and total >= partial (unsigned).
