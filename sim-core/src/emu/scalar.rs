@@ -2,7 +2,7 @@
 
 use super::fault::FaultKind;
 use super::operands::{read_scalar, write_scalar};
-use super::program::{Env, Step};
+use super::program::{Env, Semantic, Step};
 use super::wavefront::Wavefront;
 use crate::isa::{Extra, Operand};
 
@@ -153,6 +153,34 @@ fn wqm(v: u64) -> u64 {
     (0..16)
         .filter(|i| (v >> (4 * i)) & 0xf != 0)
         .fold(0, |m, i| m | 0xf << (4 * i))
+}
+
+/// The semantics of SOP1 instruction `inst`: [`sop1`], or for the commonest opcodes
+/// (`s_mov_b32`, `s_mov_b64`, `s_and_saveexec_b64`) its effect without its dispatch.
+pub fn sop1_semantic(inst: &crate::isa::Instruction) -> Semantic {
+    Semantic::new(match inst.info.opcode {
+        0x00 | 0x01 => mov,
+        0x20 => and_saveexec,
+        _ => sop1,
+    })
+}
+
+/// `s_mov_b32` and `s_mov_b64` ([`sop1`] opcodes 0x00 and 0x01).
+fn mov(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let a = src(w, s, 0);
+    write_scalar(w, s.inst.dst, a);
+    Ok(())
+}
+
+/// `s_and_saveexec_b64` ([`sop1`] opcode 0x20): the old EXEC into the destination, the
+/// source and EXEC into EXEC, SCC whether that is not zero.
+fn and_saveexec(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (a, exec) = (src(w, s, 0), w.exec());
+    let new = a & exec;
+    write_scalar(w, s.inst.dst, exec);
+    w.set_exec(new);
+    w.scc = new != 0;
+    Ok(())
 }
 
 /// SOP1: one source, one destination; also EXEC save/restore and PC moves.
@@ -443,6 +471,56 @@ mod tests {
             bfe(0x1234_5678_9abc_def0, 32 | (16 << 16), false, 64),
             0x5678
         );
+    }
+
+    #[test]
+    fn moves_and_saveexec_match_sop1() {
+        use crate::emu::memory::{Tlb, TlbEntries};
+        use crate::emu::program::Program;
+        // `llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`.
+        let code: [&[u8]; 7] = [
+            &[0x08, 0x00, 0x81, 0xbe],                         // s_mov_b32 s1, s8
+            &[0x80, 0x00, 0xa0, 0xbe],                         // s_mov_b32 s32, 0
+            &[0xff, 0x00, 0x85, 0xbe, 0x78, 0x56, 0x34, 0x12], // s_mov_b32 s5, 0x12345678
+            &[0x08, 0x01, 0x84, 0xbe],                         // s_mov_b64 s[4:5], s[8:9]
+            &[0x7e, 0x01, 0x8a, 0xbe],                         // s_mov_b64 s[10:11], exec
+            &[0x6a, 0x20, 0x84, 0xbe],                         // s_and_saveexec_b64 s[4:5], vcc
+            &[0x06, 0x20, 0xea, 0xbe],                         // s_and_saveexec_b64 vcc, s[6:7]
+        ];
+        let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
+        let mut entries = TlbEntries::default();
+        let mut env = Env {
+            tlb: Tlb::new(&memory, &mut entries),
+            lds: &mut [],
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for bytes in code {
+            let program = Program::new(bytes, 0);
+            let step = &program.steps()[0];
+            assert!(
+                matches!(step.inst.info.opcode, 0x00 | 0x01 | 0x20),
+                "{}",
+                step.inst
+            );
+            for round in 0..50 {
+                let mut w = Wavefront::new(1);
+                for r in w.sgprs.iter_mut() {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Some zero registers, so that SCC takes both values.
+                    *r = if round % 4 == 0 { 0 } else { x as u32 };
+                }
+                w.scc = round % 2 == 0;
+                let mut general = w.clone();
+                sop1_semantic(&step.inst)
+                    .call(&mut w, &mut env, step)
+                    .unwrap();
+                sop1(&mut general, &mut env, step).unwrap();
+                assert_eq!(w.sgprs, general.sgprs, "{}", step.inst);
+                assert_eq!(w.scc, general.scc, "{}", step.inst);
+            }
+        }
     }
 
     #[test]
