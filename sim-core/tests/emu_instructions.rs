@@ -605,6 +605,8 @@ fn flat_runs_of_dwords_within_and_across_pages() {
     let a = mem.address();
     assert_eq!(a % page, 0, "buffers start on a page");
     let (o1, o2, o3, o4) = (page - 100, 2 * page - 252, page - 596, 3 * page - 200);
+    // Dword runs within one page (a load and a store) and a dword store across a page.
+    let (o5, o6, o7) = (page + 64, 2 * page + 1024, 2 * page - 128);
     let w = m
         .run(
             "v_lshlrev_b32 v1, 2, v0\nv_add_u32 v1, vcc, s0, v1\nv_mov_b32 v2, s1\n\
@@ -615,12 +617,22 @@ fn flat_runs_of_dwords_within_and_across_pages() {
              v_addc_u32 v9, vcc, 0, v9, vcc\nflat_load_dwordx3 v[10:12], v[8:9]\n\
              s_waitcnt vmcnt(0)\n\
              v_lshlrev_b32 v4, 3, v0\nv_add_u32 v4, vcc, s6, v4\nv_mov_b32 v5, s7\n\
-             v_addc_u32 v5, vcc, 0, v5, vcc\nflat_store_dwordx2 v[4:5], v[6:7]",
+             v_addc_u32 v5, vcc, 0, v5, vcc\nflat_store_dwordx2 v[4:5], v[6:7]\n\
+             v_lshlrev_b32 v13, 2, v0\nv_add_u32 v13, vcc, s8, v13\nv_mov_b32 v14, s9\n\
+             v_addc_u32 v14, vcc, 0, v14, vcc\nflat_load_dword v15, v[13:14]\n\
+             v_lshlrev_b32 v13, 2, v0\nv_add_u32 v13, vcc, s10, v13\nv_mov_b32 v14, s11\n\
+             v_addc_u32 v14, vcc, 0, v14, vcc\ns_waitcnt vmcnt(0)\n\
+             flat_store_dword v[13:14], v15\n\
+             v_lshlrev_b32 v13, 2, v0\nv_add_u32 v13, vcc, s12, v13\nv_mov_b32 v14, s13\n\
+             v_addc_u32 v14, vcc, 0, v14, vcc\nflat_store_dword v[13:14], v3",
             |w| {
                 w.set_pair(0, a + o1);
                 w.set_pair(2, a + o2);
                 w.set_pair(4, a + o3);
                 w.set_pair(6, a + o4);
+                w.set_pair(8, a + o5);
+                w.set_pair(10, a + o6);
+                w.set_pair(12, a + o7);
             },
         )
         .unwrap();
@@ -643,6 +655,23 @@ fn flat_runs_of_dwords_within_and_across_pages() {
                 "store, lane {l}"
             );
         }
+    }
+    for l in 0..64 {
+        assert_eq!(w.vgprs[15][l], at(o5, l), "dword in a page, lane {l}");
+        assert_eq!(
+            stored[o6 as usize / 4 + l],
+            at(o5, l),
+            "store in a page, lane {l}"
+        );
+        assert_eq!(
+            stored[o7 as usize / 4 + l],
+            at(o1, l),
+            "store across pages, lane {l}"
+        );
+    }
+    for o in [o6, o7] {
+        assert_eq!(stored[o as usize / 4 - 1], words[o as usize / 4 - 1]);
+        assert_eq!(stored[o as usize / 4 + 64], words[o as usize / 4 + 64]);
     }
     assert_eq!(stored[o4 as usize / 4 - 1], words[o4 as usize / 4 - 1]);
     assert_eq!(stored[o4 as usize / 4 + 128], words[o4 as usize / 4 + 128]);

@@ -78,6 +78,8 @@ pub struct Tlb<'m> {
     memory: &'m GpuMemory,
     /// log2 of the page size (a power of two, as the configuration requires).
     page_shift: u32,
+    /// Dwords per page.
+    page_words: usize,
     entries: &'m mut TlbEntries,
     /// Where the addresses of the accesses made go, when recording (for the timing model).
     accesses: Option<&'m mut Vec<u64>>,
@@ -87,9 +89,11 @@ impl<'m> Tlb<'m> {
     /// A TLB over `memory` holding `entries` (empty, or made for `memory` while its pages
     /// did not move).
     pub fn new(memory: &'m GpuMemory, entries: &'m mut TlbEntries) -> Self {
+        let page_shift = memory.page_bytes().trailing_zeros();
         Tlb {
             memory,
-            page_shift: memory.page_bytes().trailing_zeros(),
+            page_shift,
+            page_words: 1 << page_shift.saturating_sub(2),
             entries,
             accesses: None,
         }
@@ -184,7 +188,7 @@ impl<'m> Tlb<'m> {
     /// accesses are not recorded until [`RunWords::record`].
     #[inline(always)]
     pub fn run(&mut self, first: u64, count: usize) -> Option<RunWords<'_>> {
-        let page_words = 1usize << self.page_shift.saturating_sub(2);
+        let page_words = self.page_words;
         if count > page_words {
             return None;
         }
@@ -230,6 +234,35 @@ impl<'m> Tlb<'m> {
             log: self.accesses.as_deref_mut(),
             first,
         })
+    }
+
+    /// The `count` consecutive dwords from `first` (a multiple of 4) when they lie in one
+    /// page, translated here; `None` if they do not or the page is not mapped. The
+    /// accesses are not recorded until [`record_run`](Self::record_run).
+    #[inline(always)]
+    pub fn in_page(&mut self, first: u64, count: usize) -> Option<&[AtomicU32]> {
+        let base = ((first >> 2) as usize) & (self.page_words - 1);
+        if base + count > self.page_words {
+            return None;
+        }
+        let vpn = first >> self.page_shift;
+        let slot = slot_of(vpn);
+        if self.entries.tags[slot] != Some(vpn) {
+            self.fill(slot, vpn, first).ok()?;
+        }
+        self.entries.frames[slot]
+            .as_deref()?
+            .words()
+            .get(base..base + count)
+    }
+
+    /// Records an access to each of the `count` consecutive dwords from `first`, in
+    /// address order (nothing when not recording), as [`RunWords::record`] does.
+    #[inline]
+    pub fn record_run(&mut self, first: u64, count: usize) {
+        if let Some(log) = self.accesses.as_deref_mut() {
+            log.extend((0..count as u64).map(|k| first + 4 * k));
+        }
     }
 
     /// Checks that every byte of `address..address + bytes` is mapped.

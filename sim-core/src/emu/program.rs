@@ -122,8 +122,8 @@ fn atomic_of(inst: &Instruction) -> Option<AtomicOp> {
 
 fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
     match inst.info.format {
-        Format::Sop2 => (Semantic::new(scalar::sop2), None),
-        Format::Sop1 => (Semantic::new(scalar::sop1), None),
+        Format::Sop2 => (scalar::sop2_semantic(inst), None),
+        Format::Sop1 => (scalar::sop1_semantic(inst), None),
         Format::Sopk => (Semantic::new(scalar::sopk), None),
         Format::Sopc => (Semantic::new(scalar::sopc), None),
         Format::Sopp => (Semantic::new(control::sopp), None),

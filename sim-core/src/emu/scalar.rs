@@ -2,7 +2,7 @@
 
 use super::fault::FaultKind;
 use super::operands::{read_scalar, write_scalar};
-use super::program::{Env, Step};
+use super::program::{Env, Semantic, Step};
 use super::wavefront::Wavefront;
 use crate::isa::{Extra, Operand};
 
@@ -33,13 +33,44 @@ fn src(w: &Wavefront, s: &Step, i: usize) -> u64 {
     read_scalar(w, s.inst.src[i], s.inst.info.widths[i + 1] == 2)
 }
 
+/// The semantics of SOP2 instruction `inst`: [`sop2`], or for the commonest opcodes
+/// its body compiled for that opcode alone (without the dispatch on it).
+pub fn sop2_semantic(inst: &crate::isa::Instruction) -> Semantic {
+    Semantic::new(match inst.info.opcode {
+        0x00 => sop2_of::<0x00>,
+        0x01 => sop2_of::<0x01>,
+        0x04 => sop2_of::<0x04>,
+        0x05 => sop2_of::<0x05>,
+        0x0a => sop2_of::<0x0a>,
+        0x0c => sop2_of::<0x0c>,
+        0x0d => sop2_of::<0x0d>,
+        0x0e => sop2_of::<0x0e>,
+        0x1c => sop2_of::<0x1c>,
+        0x1e => sop2_of::<0x1e>,
+        0x20 => sop2_of::<0x20>,
+        0x24 => sop2_of::<0x24>,
+        _ => sop2,
+    })
+}
+
 /// SOP2: two sources, one scalar destination, SCC as carry or result flag.
 pub fn sop2(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    sop2_op(w, s, s.inst.info.opcode)
+}
+
+/// [`sop2`] of an instruction whose opcode is `OP`.
+fn sop2_of<const OP: u16>(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    sop2_op(w, s, OP)
+}
+
+/// [`sop2`] of an instruction whose opcode is `op`.
+#[inline(always)]
+fn sop2_op(w: &mut Wavefront, s: &Step, op: u16) -> Result<(), FaultKind> {
     let a = src(w, s, 0);
     let b = src(w, s, 1);
     let (a32, b32) = (a as u32, b as u32);
     let scc = w.scc;
-    let (d, new_scc): (u64, Option<bool>) = match s.inst.info.opcode {
+    let (d, new_scc): (u64, Option<bool>) = match op {
         0x00 => {
             let (r, c) = a32.overflowing_add(b32);
             (r as u64, Some(c))
@@ -153,6 +184,34 @@ fn wqm(v: u64) -> u64 {
     (0..16)
         .filter(|i| (v >> (4 * i)) & 0xf != 0)
         .fold(0, |m, i| m | 0xf << (4 * i))
+}
+
+/// The semantics of SOP1 instruction `inst`: [`sop1`], or for the commonest opcodes
+/// (`s_mov_b32`, `s_mov_b64`, `s_and_saveexec_b64`) its effect without its dispatch.
+pub fn sop1_semantic(inst: &crate::isa::Instruction) -> Semantic {
+    Semantic::new(match inst.info.opcode {
+        0x00 | 0x01 => mov,
+        0x20 => and_saveexec,
+        _ => sop1,
+    })
+}
+
+/// `s_mov_b32` and `s_mov_b64` ([`sop1`] opcodes 0x00 and 0x01).
+fn mov(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let a = src(w, s, 0);
+    write_scalar(w, s.inst.dst, a);
+    Ok(())
+}
+
+/// `s_and_saveexec_b64` ([`sop1`] opcode 0x20): the old EXEC into the destination, the
+/// source and EXEC into EXEC, SCC whether that is not zero.
+fn and_saveexec(w: &mut Wavefront, _e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let (a, exec) = (src(w, s, 0), w.exec());
+    let new = a & exec;
+    write_scalar(w, s.inst.dst, exec);
+    w.set_exec(new);
+    w.scc = new != 0;
+    Ok(())
 }
 
 /// SOP1: one source, one destination; also EXEC save/restore and PC moves.
@@ -428,6 +487,8 @@ fn setreg(w: &mut Wavefront, simm16: u16, value: u32) -> Result<(), FaultKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emu::memory::{Tlb, TlbEntries};
+    use crate::emu::program::Program;
 
     #[test]
     fn bfe_extracts_signed_and_unsigned_fields() {
@@ -443,6 +504,81 @@ mod tests {
             bfe(0x1234_5678_9abc_def0, 32 | (16 << 16), false, 64),
             0x5678
         );
+    }
+
+    #[test]
+    fn moves_and_saveexec_match_sop1() {
+        // `llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`.
+        let code: [&[u8]; 7] = [
+            &[0x08, 0x00, 0x81, 0xbe],                         // s_mov_b32 s1, s8
+            &[0x80, 0x00, 0xa0, 0xbe],                         // s_mov_b32 s32, 0
+            &[0xff, 0x00, 0x85, 0xbe, 0x78, 0x56, 0x34, 0x12], // s_mov_b32 s5, 0x12345678
+            &[0x08, 0x01, 0x84, 0xbe],                         // s_mov_b64 s[4:5], s[8:9]
+            &[0x7e, 0x01, 0x8a, 0xbe],                         // s_mov_b64 s[10:11], exec
+            &[0x6a, 0x20, 0x84, 0xbe],                         // s_and_saveexec_b64 s[4:5], vcc
+            &[0x06, 0x20, 0xea, 0xbe],                         // s_and_saveexec_b64 vcc, s[6:7]
+        ];
+        for bytes in code {
+            let program = Program::new(bytes, 0);
+            let step = &program.steps()[0];
+            assert!(
+                matches!(step.inst.info.opcode, 0x00 | 0x01 | 0x20),
+                "{}",
+                step.inst
+            );
+            assert_same_as(sop1_semantic(&step.inst), sop1, step);
+        }
+    }
+
+    /// Checks that `fast` leaves the scalar registers and SCC as `general` does, on
+    /// random registers (some all zero, so that SCC takes both values).
+    fn assert_same_as(fast: Semantic, general: crate::emu::program::SemanticFn, step: &Step) {
+        let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
+        let mut entries = TlbEntries::default();
+        let mut env = Env {
+            tlb: Tlb::new(&memory, &mut entries),
+            lds: &mut [],
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..50 {
+            let mut w = Wavefront::new(1);
+            for r in w.sgprs.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *r = if round % 4 == 0 { 0 } else { x as u32 };
+            }
+            w.scc = round % 2 == 0;
+            let mut expected = w.clone();
+            fast.call(&mut w, &mut env, step).unwrap();
+            general(&mut expected, &mut env, step).unwrap();
+            assert_eq!(w.sgprs, expected.sgprs, "{}", step.inst);
+            assert_eq!(w.scc, expected.scc, "{}", step.inst);
+        }
+    }
+
+    #[test]
+    fn sop2_for_one_opcode_matches_sop2() {
+        // `llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`.
+        let code: [&[u8]; 12] = [
+            &[0x01, 0x02, 0x00, 0x80],                         // s_add_u32 s0, s1, s2
+            &[0x01, 0x85, 0x80, 0x80],                         // s_sub_u32 s0, s1, 5
+            &[0x04, 0x80, 0x03, 0x82],                         // s_addc_u32 s3, s4, 0
+            &[0x04, 0x05, 0x83, 0x82],                         // s_subb_u32 s3, s4, s5
+            &[0x07, 0x81, 0x06, 0x85],                         // s_cselect_b32 s6, s7, 1
+            &[0x04, 0xff, 0x04, 0x86, 0xff, 0xff, 0x00, 0x00], // s_and_b32 s4, s4, 0xffff
+            &[0x06, 0x7e, 0x84, 0x86],                         // s_and_b64 s[4:5], s[6:7], exec
+            &[0x09, 0x0a, 0x08, 0x87],                         // s_or_b32 s8, s9, s10
+            &[0x02, 0x83, 0x01, 0x8e],                         // s_lshl_b32 s1, s2, 3
+            &[0x02, 0x03, 0x01, 0x8f],                         // s_lshr_b32 s1, s2, s3
+            &[0x02, 0x9f, 0x01, 0x90],                         // s_ashr_i32 s1, s2, 31
+            &[0x08, 0x04, 0x08, 0x92],                         // s_mul_i32 s8, s8, s4
+        ];
+        for bytes in code {
+            let program = Program::new(bytes, 0);
+            let step = &program.steps()[0];
+            assert_same_as(sop2_semantic(&step.inst), sop2, step);
+        }
     }
 
     #[test]

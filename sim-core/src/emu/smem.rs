@@ -33,6 +33,14 @@ fn load(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let address = (w.pair(base) & 0xffff_ffff_ffff).wrapping_add(offset) & !3;
     let (first, count) = (usize::from(code), usize::from(count));
     if first + count <= w.sgprs.len() {
+        // One page (the common case), then the general run of one or two.
+        if let Some(words) = e.tlb.in_page(address, count) {
+            for (register, word) in w.sgprs[first..first + count].iter_mut().zip(words) {
+                *register = word.load(Ordering::Relaxed);
+            }
+            e.tlb.record_run(address, count);
+            return Ok(());
+        }
         if let Some(run) = e.tlb.run(address, count) {
             let registers = &mut w.sgprs[first..first + count];
             let (head, tail) = registers.split_at_mut(run.head.len());

@@ -52,8 +52,23 @@ pub fn semantic(inst: &Instruction) -> Option<Semantic> {
     })
 }
 
-/// The compares of type `T` by predicate.
+/// The compares of type `T` by predicate, in the form fastest on this host.
 fn row<const T: u8>() -> [Semantic; 8] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        let row: [AvxSemanticFn; 8] = [
+            compare_avx2::<T, 0>,
+            compare_avx2::<T, 1>,
+            compare_avx2::<T, 2>,
+            compare_avx2::<T, 3>,
+            compare_avx2::<T, 4>,
+            compare_avx2::<T, 5>,
+            compare_avx2::<T, 6>,
+            compare_avx2::<T, 7>,
+        ];
+        // SAFETY: the host has AVX2 (checked above), all they were compiled for.
+        return row.map(|f| unsafe { Semantic::for_host(f) });
+    }
     let row: [SemanticFn; 8] = [
         compare::<T, 0>,
         compare::<T, 1>,
@@ -67,26 +82,30 @@ fn row<const T: u8>() -> [Semantic; 8] {
     row.map(Semantic::new)
 }
 
+/// A semantic function compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+type AvxSemanticFn = unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind>;
+
 /// Predicate `C` on type-`T` operands (see [`PREDICATES`], [`TYPES`]).
 fn compare<const T: u8, const C: u8>(
     w: &mut Wavefront,
     _: &mut Env,
     s: &Step,
 ) -> Result<(), FaultKind> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the host has AVX2 (checked above).
-        return unsafe { compare_avx2::<T, C>(w, s) };
-    }
     let mut scratch = [MaybeUninit::uninit(); 4];
     let mask = mask_lanes::<T, C>(&halves::<T>(w, s, &mut scratch)?);
     write_mask(w, s, mask)
 }
 
-/// [`compare`] compiled with AVX2, its lanes compared by [`mask_avx2`].
+/// [`compare`] compiled with AVX2, its lanes compared by [`mask_avx2`] (chosen when
+/// the code is decoded on a host with AVX2, and called directly).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn compare_avx2<const T: u8, const C: u8>(w: &mut Wavefront, s: &Step) -> Result<(), FaultKind> {
+fn compare_avx2<const T: u8, const C: u8>(
+    w: &mut Wavefront,
+    _: &mut Env,
+    s: &Step,
+) -> Result<(), FaultKind> {
     let mut scratch = [MaybeUninit::uninit(); 4];
     let mask = mask_avx2::<T, C>(&halves::<T>(w, s, &mut scratch)?);
     write_mask(w, s, mask)

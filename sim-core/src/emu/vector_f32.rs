@@ -71,11 +71,14 @@ fn ternary(
 ) -> Result<(), FaultKind> {
     let mut scratch = [MaybeUninit::uninit(); 3];
     let [s0, s1, s2] = &mut scratch;
+    let (a, b) = (source_ref(w, s, 0, s0)?, source_ref(w, s, 1, s1)?);
     let sources = [
-        source_ref(w, s, 0, s0)?,
-        source_ref(w, s, 1, s1)?,
+        a,
+        b,
         match third {
-            Third::None => &*s2.write([0; LANES]),
+            // Source 1 again, which `f` ignores: nothing more to write, read or check
+            // for NaNs.
+            Third::None => b,
             Third::Source => source_ref(w, s, 2, s2)?,
             Third::Destination => destination(w, s)?,
             Third::K => &*s2.write(constant_k(s)?),

@@ -83,21 +83,59 @@ fn shift64_arithmetic() -> Semantic {
 #[inline(always)]
 fn shift64<const K: u8>(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     // Only the low six bits of the amount count, which a 32-bit read gives.
-    let mut k = MaybeUninit::uninit();
-    let amounts = source_ref(w, s, 0, &mut k)?;
-    let (mut k_lo, mut k_hi) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (lo, hi) = wide_source_ref(w, s, 1, &mut k_lo, &mut k_hi)?;
-    let (mut out_lo, mut out_hi) = ([0u32; LANES], [0u32; LANES]);
-    for l in 0..LANES {
-        let v = u64::from(lo[l]) | u64::from(hi[l]) << 32;
-        let n = amounts[l] & 63;
+    let amounts = source_lanes(w, s, 0)?;
+    let shift = |lo: u32, hi: u32, n: u32| {
+        let v = u64::from(lo) | u64::from(hi) << 32;
+        let n = n & 63;
         let r = match K {
             0 => v << n,
             1 => v >> n,
             _ => ((v as i64) >> n) as u64,
         };
-        out_lo[l] = r as u32;
-        out_hi[l] = (r >> 32) as u32;
+        (r as u32, (r >> 32) as u32)
+    };
+    // Every lane active and a pair of VGPRs shifted into a pair: straight into the
+    // destination, eight lanes at a time, each group read before it is written (the
+    // pairs may overlap).
+    if let (
+        None,
+        Operand::Vector {
+            index: a,
+            count: count_a @ 2..,
+        },
+        Operand::Vector { index: d, count },
+    ) = (s.constants[1], s.inst.src[1], s.inst.dst)
+    {
+        if count >= 2 && w.exec() == u64::MAX {
+            check_vgprs(w, u32::from(a), u32::from(count_a))?;
+            check_vgprs(w, u32::from(d), u32::from(count))?;
+            let mut splats = [MaybeUninit::uninit(); 2];
+            let sources = [amounts, Lanes::Vgpr(a as usize)];
+            let (out_lo, [n, lo]) = in_place(w, d as usize, sources, &mut splats);
+            for g in (0..LANES).step_by(8) {
+                // SAFETY: `a` and `d` were checked to begin two VGPRs each (so `lo + 64`
+                // and `out_lo + 64` are their second ones), `n` is 64 lanes; the group
+                // is read before it is written.
+                unsafe {
+                    let group = |p: *const u32| p.add(g).cast::<[u32; 8]>().read_unaligned();
+                    let (l, h, k) = (group(lo), group(lo.add(LANES)), group(n));
+                    let r: [(u32, u32); 8] = std::array::from_fn(|i| shift(l[i], h[i], k[i]));
+                    let out =
+                        |p: *mut u32, v: [u32; 8]| p.add(g).cast::<[u32; 8]>().write_unaligned(v);
+                    out(out_lo, r.map(|(lo, _)| lo));
+                    out(out_lo.add(LANES), r.map(|(_, hi)| hi));
+                }
+            }
+            return Ok(());
+        }
+    }
+    let mut k = MaybeUninit::uninit();
+    let amounts = lanes_ref(w, amounts, &mut k);
+    let (mut k_lo, mut k_hi) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let (lo, hi) = wide_source_ref(w, s, 1, &mut k_lo, &mut k_hi)?;
+    let (mut out_lo, mut out_hi) = ([0u32; LANES], [0u32; LANES]);
+    for l in 0..LANES {
+        (out_lo[l], out_hi[l]) = shift(lo[l], hi[l], amounts[l]);
     }
     if let Operand::Vector { index, count } = s.inst.dst {
         let count = u32::from(count.max(1));
@@ -148,6 +186,31 @@ pub(super) fn wide_source_ref<'a>(
     ))
 }
 
+/// Where the 64 lanes of a 32-bit operand are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lanes {
+    /// The VGPR of this index (checked to exist).
+    Vgpr(usize),
+    /// This value in every lane (a scalar or constant operand).
+    Same(u32),
+}
+
+/// Source `i` of `s`, one 32-bit value per lane, as the VGPR holding it or the value of
+/// every lane.
+#[inline(always)]
+fn source_lanes(w: &Wavefront, s: &Step, i: usize) -> Result<Lanes, FaultKind> {
+    Ok(Lanes::Same(match (s.constants[i], s.inst.src[i]) {
+        (Some(v), _) => v as u32,
+        (None, Operand::Vector { index, .. }) => {
+            check_vgprs(w, u32::from(index), 1)?;
+            return Ok(Lanes::Vgpr(index as usize));
+        }
+        (None, Operand::None) => 0,
+        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
+        (None, other) => read_scalar(w, other, false) as u32,
+    }))
+}
+
 /// Source `i` of `s`, one 32-bit value per lane, where it is: the VGPR itself, or else
 /// its value written into every lane of `splat` (left as it is otherwise, so it need not
 /// be initialised).
@@ -158,17 +221,59 @@ pub(super) fn source_ref<'a>(
     i: usize,
     splat: &'a mut MaybeUninit<[u32; LANES]>,
 ) -> Result<&'a [u32; LANES], FaultKind> {
-    let value = match (s.constants[i], s.inst.src[i]) {
-        (Some(v), _) => v as u32,
-        (None, Operand::Vector { index, .. }) => {
+    Ok(lanes_ref(w, source_lanes(w, s, i)?, splat))
+}
+
+/// The lanes of `lanes` where they are: the VGPR itself, or else the value written into
+/// every lane of `splat` (left as it is otherwise, so it need not be initialised).
+#[inline(always)]
+fn lanes_ref<'a>(
+    w: &'a Wavefront,
+    lanes: Lanes,
+    splat: &'a mut MaybeUninit<[u32; LANES]>,
+) -> &'a [u32; LANES] {
+    match lanes {
+        Lanes::Vgpr(r) => &w.vgprs[r],
+        Lanes::Same(v) => splat.write([v; LANES]),
+    }
+}
+
+/// The destination VGPR of `s` (checked to exist) when every lane of `w` is active, so
+/// that a result may be written straight into it; `None` otherwise.
+#[inline(always)]
+fn whole_destination(w: &Wavefront, s: &Step) -> Result<Option<usize>, FaultKind> {
+    match s.inst.dst {
+        Operand::Vector { index, .. } if w.exec() == u64::MAX => {
             check_vgprs(w, u32::from(index), 1)?;
-            return Ok(&w.vgprs[index as usize]);
+            Ok(Some(index as usize))
         }
-        (None, Operand::None) => 0,
-        (None, Operand::LdsDirect) => return Err(FaultKind::Unsupported("lds_direct operand")),
-        (None, other) => read_scalar(w, other, false) as u32,
+        _ => Ok(None),
+    }
+}
+
+/// The first lane of VGPR `dst` of `w` and of two sources of `w` (VGPRs, which may be
+/// `dst`, or values, written into every lane of `splats`), for lane loops that write a
+/// group of lanes of the destination only after reading the same lanes of the sources.
+#[inline(always)]
+fn in_place(
+    w: &mut Wavefront,
+    dst: usize,
+    sources: [Lanes; 2],
+    splats: &mut [MaybeUninit<[u32; LANES]>; 2],
+) -> (*mut u32, [*const u32; 2]) {
+    // Every pointer to a VGPR comes from this one, so writes through the first may alias
+    // the others.
+    let regs = w.vgprs.as_mut_ptr();
+    let [splat_a, splat_b] = splats;
+    let first = |lanes: Lanes, splat: &mut MaybeUninit<[u32; LANES]>| match lanes {
+        // SAFETY: `r` was checked to be one of `w`'s VGPRs.
+        Lanes::Vgpr(r) => unsafe { regs.add(r) }.cast::<u32>().cast_const(),
+        Lanes::Same(v) => splat.write([v; LANES]).as_ptr(),
     };
-    Ok(splat.write([value; LANES]))
+    let [a, b] = sources;
+    // SAFETY: `dst` was checked to be one of `w`'s VGPRs.
+    let out = unsafe { regs.add(dst) }.cast::<u32>();
+    (out, [first(a, splat_a), first(b, splat_b)])
 }
 
 /// Writes `values` into the active lanes of the destination VGPR and, when the opcode
@@ -202,32 +307,44 @@ fn sum(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64)
     lanes_sum(a, b, carry_in)
 }
 
-/// [`lanes_sum`] in AVX2 instructions: eight lanes per instruction, each group's carries
-/// gathered with one mask move instead of a byte per lane.
+/// [`lanes_sum`] in AVX2 instructions ([`sum_into_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn lanes_sum_avx2(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; LANES], u64) {
-    use std::arch::x86_64::*;
     let mut out = [0u32; LANES];
+    // SAFETY: the host has AVX2; `out` holds 64 lanes and is neither source.
+    let carries = unsafe { sum_into_avx2(a.as_ptr(), b.as_ptr(), carry_in, out.as_mut_ptr()) };
+    (out, carries)
+}
+
+/// `a + b + carry_in` per lane into the 64 lanes at `out`, eight lanes per instruction,
+/// each group's carries gathered with one mask move instead of a byte per lane; returns
+/// the carry-out bits. A group of `out` is written after the same lanes of `a` and `b`
+/// are read, so `out` may be either.
+///
+/// # Safety
+/// `a` and `b` are 64 readable lanes, `out` 64 writable ones.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sum_into_avx2(a: *const u32, b: *const u32, carry_in: u64, out: *mut u32) -> u64 {
+    use std::arch::x86_64::*;
     let mut carries = 0u64;
+    // The carry-in's halves in every lane: group `i` takes its bits from half `i / 4`,
+    // shifted by `8·(i % 4)` plus the lane's index.
+    let halves = [carry_in as u32, (carry_in >> 32) as u32].map(|h| _mm256_set1_epi32(h as i32));
     let lane_bit = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     let one = _mm256_set1_epi32(1);
-    for (i, ((a, b), out)) in a
-        .chunks_exact(8)
-        .zip(b.chunks_exact(8))
-        .zip(out.chunks_exact_mut(8))
-        .enumerate()
-    {
-        // SAFETY: each chunk holds eight u32s, the 32 bytes an unaligned load or store
-        // of a 256-bit vector touches.
+    for i in 0..LANES / 8 {
+        // SAFETY: group `i` is eight u32s of each, the 32 bytes an unaligned load or
+        // store of a 256-bit vector touches.
         let (x, y) = unsafe {
             (
-                _mm256_loadu_si256(a.as_ptr().cast()),
-                _mm256_loadu_si256(b.as_ptr().cast()),
+                _mm256_loadu_si256(a.add(8 * i).cast()),
+                _mm256_loadu_si256(b.add(8 * i).cast()),
             )
         };
-        let group = _mm256_set1_epi32((carry_in >> (8 * i)) as u8 as i32);
-        let carry = _mm256_and_si256(_mm256_srlv_epi32(group, lane_bit), one);
+        let shifts = _mm256_add_epi32(lane_bit, _mm256_set1_epi32(8 * (i as i32 % 4)));
+        let carry = _mm256_and_si256(_mm256_srlv_epi32(halves[i / 4], shifts), one);
         let partial = _mm256_add_epi32(x, y);
         let total = _mm256_add_epi32(partial, carry);
         // No carry out of a lane: partial >= x and total >= partial (unsigned).
@@ -238,9 +355,9 @@ fn lanes_sum_avx2(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; L
         let kept = _mm256_movemask_ps(_mm256_castsi256_ps(kept)) as u8;
         carries |= u64::from(!kept) << (8 * i);
         // SAFETY: as for the loads.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), total) };
+        unsafe { _mm256_storeu_si256(out.add(8 * i).cast(), total) };
     }
-    (out, carries)
+    carries
 }
 
 /// The lane loop of [`sum`].
@@ -265,10 +382,7 @@ fn add() -> Semantic {
 
 #[inline(always)]
 fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
-    let (values, carry) = sum(a, b, 0);
-    write_back(w, s, &values, carry)
+    sum_lanes::<false>(w, s, 0)
 }
 
 fn addc() -> Semantic {
@@ -277,13 +391,47 @@ fn addc() -> Semantic {
 
 #[inline(always)]
 fn addc_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
     let carry_in = if s.inst.info.flags & flag::VCC_IN != 0 {
         read_scalar(w, s.inst.src[2], true)
     } else {
         w.vcc()
     };
+    sum_lanes::<true>(w, s, carry_in)
+}
+
+/// Source 0 + source 1 + `carry_in` (0 unless `CARRY_IN`) per lane, the carries into the
+/// scalar destination; straight into the destination VGPR when every lane is active and
+/// the host has AVX2.
+#[inline(always)]
+fn sum_lanes<const CARRY_IN: bool>(
+    w: &mut Wavefront,
+    s: &Step,
+    carry_in: u64,
+) -> Result<(), FaultKind> {
+    let sources = [source_lanes(w, s, 0)?, source_lanes(w, s, 1)?];
+    let mut splats = [MaybeUninit::uninit(); 2];
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        if let Some(dst) = whole_destination(w, s)? {
+            let (out, [a, b]) = in_place(w, dst, sources, &mut splats);
+            // SAFETY: the host has AVX2 (checked above); `in_place` gives 64 lanes each.
+            let carry = unsafe { sum_into_avx2(a, b, carry_in, out) };
+            // With a carry-in, the compiler otherwise moves the carries' computation
+            // after the stores, into the branch below, keeping every group's sums (in
+            // memory) until then; without one it does not, and the barrier costs more.
+            let carry = if CARRY_IN {
+                std::hint::black_box(carry)
+            } else {
+                carry
+            };
+            if s.inst.sdst != Operand::None {
+                write_scalar(w, s.inst.sdst, carry);
+            }
+            return Ok(());
+        }
+    }
+    let [k0, k1] = &mut splats;
+    let (a, b) = (lanes_ref(w, sources[0], k0), lanes_ref(w, sources[1], k1));
     let (values, carry) = sum(a, b, carry_in);
     write_back(w, s, &values, carry)
 }
@@ -294,17 +442,45 @@ fn mov() -> Semantic {
 
 #[inline(always)]
 fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+    let source = source_lanes(w, s, 0)?;
+    if let Some(dst) = whole_destination(w, s)? {
+        w.vgprs[dst] = match source {
+            Lanes::Vgpr(r) => w.vgprs[r],
+            Lanes::Same(v) => [v; LANES],
+        };
+        return Ok(());
+    }
     // Copied out of the register file (a plain array: a `Result` holding it would put
     // it four bytes off the stores that wrote a splat, which then cannot be forwarded).
-    let a = *source_ref(w, s, 0, &mut MaybeUninit::uninit())?;
+    let a = *lanes_ref(w, source, &mut MaybeUninit::uninit());
     write_back(w, s, &a, 0)
 }
 
-/// `f(source 0, source 1)` per lane.
+/// `f(source 0, source 1)` per lane: straight into the destination VGPR, eight lanes at
+/// a time, when every lane is active.
 #[inline(always)]
 fn binary(w: &mut Wavefront, s: &Step, f: impl Fn(u32, u32) -> u32) -> Result<(), FaultKind> {
+    let sources = [source_lanes(w, s, 0)?, source_lanes(w, s, 1)?];
+    if let Some(dst) = whole_destination(w, s)? {
+        let mut splats = [MaybeUninit::uninit(); 2];
+        let (out, [a, b]) = in_place(w, dst, sources, &mut splats);
+        for g in (0..LANES).step_by(8) {
+            // SAFETY: `in_place` gives 64 lanes each; a group is read before it is
+            // written.
+            unsafe {
+                let x = a.add(g).cast::<[u32; 8]>().read_unaligned();
+                let y = b.add(g).cast::<[u32; 8]>().read_unaligned();
+                let r: [u32; 8] = std::array::from_fn(|l| f(x[l], y[l]));
+                out.add(g).cast::<[u32; 8]>().write_unaligned(r);
+            }
+        }
+        return Ok(());
+    }
     let (mut k0, mut k1) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (a, b) = (source_ref(w, s, 0, &mut k0)?, source_ref(w, s, 1, &mut k1)?);
+    let (a, b) = (
+        lanes_ref(w, sources[0], &mut k0),
+        lanes_ref(w, sources[1], &mut k1),
+    );
     let mut values = [0u32; LANES];
     for l in 0..LANES {
         values[l] = f(a[l], b[l]);
@@ -364,11 +540,17 @@ mod tests {
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
-    const CODE: [&[u32]; 20] = [
+    const CODE: [&[u32]; 31] = [
         &[0xd28f_0000, 0x0002_0082], // v_lshlrev_b64 v[0:1], 2, v[0:1]
         &[0xd28f_0002, 0x0002_0901], // v_lshlrev_b64 v[2:3], v1, v[4:5]
         &[0xd290_0002, 0x0002_0809], // v_lshrrev_b64 v[2:3], s9, v[4:5]
         &[0xd291_0002, 0x0002_08a1], // v_ashrrev_i64 v[2:3], 33, v[4:5]
+        // Pairs that overlap the amount or each other (written in place when every lane
+        // is active).
+        &[0xd28f_0002, 0x0002_0502], // v_lshlrev_b64 v[2:3], v2, v[2:3]
+        &[0xd290_0003, 0x0002_0485], // v_lshrrev_b64 v[3:4], 5, v[2:3]
+        &[0xd291_0001, 0x0002_0409], // v_ashrrev_i64 v[1:2], s9, v[2:3]
+        &[0xd28f_0000, 0x0002_0302], // v_lshlrev_b64 v[0:1], v2, v[1:2]
         &[0x3204_0701],              // v_add_u32_e32 v2, vcc, v1, v3
         &[0x3208_0a08],              // v_add_u32_e32 v4, vcc, s8, v5
         &[0x3208_0aff, 0x1234_5678], // v_add_u32_e32 v4, vcc, 0x12345678, v5
@@ -385,6 +567,15 @@ mod tests {
         &[0xd114_0002, 0x0000_1301], // v_or_b32_e64 v2, v1, s9
         &[0x2404_0701],              // v_lshlrev_b32_e32 v2, v1, v3
         &[0x2004_0684],              // v_lshrrev_b32_e32 v2, 4, v3
+        // A destination that is also a source (written in place when every lane is
+        // active).
+        &[0x3206_0608], // v_add_u32_e32 v3, vcc, s8, v3
+        &[0x3202_0301], // v_add_u32_e32 v1, vcc, v1, v1
+        &[0x3806_0303], // v_addc_u32_e32 v3, vcc, v3, v1, vcc
+        &[0x3802_0280], // v_addc_u32_e32 v1, vcc, 0, v1, vcc
+        &[0x7e06_0303], // v_mov_b32_e32 v3, v3
+        &[0x2a04_0702], // v_xor_b32_e32 v2, v2, v3
+        &[0x2406_0682], // v_lshlrev_b32_e32 v3, 2, v3
     ];
 
     fn wavefront(seed: u64) -> Wavefront {

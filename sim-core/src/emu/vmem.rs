@@ -220,6 +220,7 @@ pub fn one_page(
 }
 
 /// The `dwords` VGPRs a load writes or a store reads, starting at `op`'s.
+#[inline(always)]
 fn transfer_registers(
     w: &mut Wavefront,
     op: Operand,
@@ -261,6 +262,19 @@ pub fn contiguous(
     };
     if !first.is_multiple_of(4) || first.checked_add(4 * (LANES * dwords) as u64).is_none() {
         return Ok(false);
+    }
+    // A run of one dword per lane in one page (the commonest case): one slice.
+    if dwords == 1 {
+        if let Some(words) = e.tlb.in_page(first, LANES) {
+            let regs = transfer_registers(w, if store { data } else { dst }, 1)?;
+            if store {
+                store_words(words, &regs[0]);
+            } else {
+                load_words(words, &mut regs[0]);
+            }
+            e.tlb.record_run(first, LANES);
+            return Ok(true);
+        }
     }
     let Some(run) = e.tlb.run(first, LANES * dwords) else {
         return Ok(false);

@@ -49,8 +49,15 @@ impl Default for RunLimits {
 /// Executed instructions by category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct InstructionCounts {
-    counts: [u64; 12],
+    /// By slot ([`category_slot`]); a power of two long, so that the instruction loop
+    /// masks a slot into range instead of checking it (the slots past the categories
+    /// stay 0).
+    counts: [u64; SLOTS],
 }
+
+/// Length of [`InstructionCounts`]' array: the categories' count rounded up to a power
+/// of two.
+const SLOTS: usize = CATEGORIES.len().next_power_of_two();
 
 /// Every category, in the order [`InstructionCounts`] keeps them.
 pub const CATEGORIES: [Category; 12] = [
@@ -284,7 +291,7 @@ fn run_quantum(
     let mut next = usize::MAX;
     for _ in 0..allowed {
         let step = program.execute_next(w, env, &mut next)?;
-        counts.counts[usize::from(step.category_slot)] += 1;
+        counts.counts[usize::from(step.category_slot) & (SLOTS - 1)] += 1;
         if w.status != WaveStatus::Running {
             return Ok(());
         }
