@@ -132,7 +132,7 @@ impl Line {
         Line::default()
     }
 
-    /// A line of `line_bytes` bytes all written with `data`.
+    /// A line whose every byte was written, with `data` (a whole line's bytes).
     fn all_written(data: &[u8]) -> Line {
         let mut line = Line::clean();
         line.write(data.len(), 0, data);
