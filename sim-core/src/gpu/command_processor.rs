@@ -2,7 +2,7 @@
 //! another through the dispatcher, and reports each one's simulated start and end.
 
 use super::{KernelRun, LaunchOutcome, LaunchRequest, Message};
-use crate::engine::{Component, Context, Port, Task, Time, Wake};
+use crate::engine::{Component, Context, Port, Task, Wake};
 use std::collections::VecDeque;
 
 /// The GPU's command processor.
@@ -16,8 +16,8 @@ pub struct CommandProcessor {
     host: Port,
     dispatcher: Port,
     queue: VecDeque<LaunchRequest>,
-    /// The launch being run: (id, start).
-    running: Option<(u64, Time)>,
+    /// The launch being run: its id and start, as the hooks' task.
+    running: Option<Task>,
     /// The running launch ([`Message::Launch`]), until the dispatcher's port accepts it.
     unsent: VecDeque<Message>,
     /// Outcomes ([`Message::LaunchDone`]) the host's port has not accepted yet.
@@ -41,7 +41,7 @@ impl CommandProcessor {
         if self.running.is_none() {
             if let Some(request) = self.queue.pop_front() {
                 let task = ctx.start_task(request.id, "kernel");
-                self.running = Some((request.id, task.started));
+                self.running = Some(task);
                 self.unsent.push_back(Message::Launch(request));
             }
         }
@@ -49,15 +49,15 @@ impl CommandProcessor {
     }
 
     fn finish(&mut self, outcome: LaunchOutcome, ctx: &mut Context<'_, Message>) {
-        let (id, start) = self
+        let task = self
             .running
             .take()
             .expect("the dispatcher answers only launches it was given");
+        let id = task.id;
         assert_eq!(id, outcome.id, "the dispatcher answered another launch");
-        let task = Task { id, started: start };
         ctx.end_task(task, "kernel");
         let result = outcome.result.map(|run| KernelRun {
-            start,
+            start: task.started,
             end: ctx.now(),
             ..run
         });
