@@ -7,7 +7,7 @@ mod platform;
 pub use error::ConfigError;
 pub use platform::{
     optional_keys, CacheConfig, CuConfig, DiscreteTimeline, DramConfig, GpuConfig, GpuLinks,
-    IssueArbiter, PageMigration, PlatformConfig, TlbConfig, UnifiedPageOrder,
+    IssueArbiter, LinkModel, PageMigration, PlatformConfig, TlbConfig, UnifiedPageOrder,
     DEFAULT_PLATFORM_TOML,
 };
 

@@ -55,6 +55,8 @@ pub struct PlatformConfig {
     /// The unit the fabric's links move (bytes): a message occupies its link for its
     /// bytes rounded up to whole units. 0: for its bytes exactly.
     pub link_flit_bytes: u32,
+    /// How the fabric carries the GPUs' messages to one another (timing mode).
+    pub link_model: LinkModel,
     /// Whether a unified device's pages move to the GPU that uses them (timing mode).
     pub page_migration: PageMigration,
     /// Pages of the first migration unit of [`PageMigration::Pasi`] (a power of two).
@@ -76,6 +78,21 @@ pub enum GpuLinks {
     PcieTree,
     /// A direct link between every two GPUs (`p2p_gbytes_per_s`, `p2p_latency_ns`).
     AllToAll,
+}
+
+/// How the fabric carries the messages between GPUs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkModel {
+    /// A message books each link of its path for its bytes when it enters (store and
+    /// forward, in the order messages enter).
+    #[default]
+    Booked,
+    /// MGPUSim's PCIe switches flit by flit: input-queued switches with a crossbar
+    /// arbiter, 16-flit buffers at both ends of each link and back-pressure, one flit of
+    /// `link_flit_bytes` a cycle on each link ([`GpuLinks::PcieTree`] only; page
+    /// migrations and host transfers keep the booked links).
+    Switches,
 }
 
 /// Where the kernels of discrete GPUs are simulated in timing mode.
@@ -443,6 +460,7 @@ impl PlatformConfig {
             "platform.pasi_initial_pages",
             self.pasi_initial_pages.into(),
         )?;
+        self.validate_link_model()?;
         let g = &self.gpu;
         positive(
             "gpu.cu.texture_addresses_per_cycle",
@@ -625,6 +643,43 @@ impl TlbConfig {
             &format!("{key}.requests_per_cycle"),
             self.requests_per_cycle.into(),
         )
+    }
+}
+
+impl PlatformConfig {
+    /// Checks that `link_model = "switches"` has what the switches need: a PCIe tree,
+    /// flits, links of one flit a GPU cycle (the host's transfers use the same rate),
+    /// a switch latency of a cycle at least, and no page migration (booked only).
+    fn validate_link_model(&self) -> Result<(), ConfigError> {
+        if self.link_model != LinkModel::Switches {
+            return Ok(());
+        }
+        let needs = |what: &str| {
+            ConfigError::new("platform.link_model", "switches", format!("needs {what}"))
+        };
+        if self.gpu_links != GpuLinks::PcieTree {
+            return Err(needs("gpu_links = \"pcie_tree\""));
+        }
+        if self.link_flit_bytes == 0 {
+            return Err(needs("link_flit_bytes above 0"));
+        }
+        let flit_rate = f64::from(self.link_flit_bytes) * f64::from(self.gpu.clock_mhz) / 1000.0;
+        if (self.pcie_gbytes_per_s - flit_rate).abs() > 1e-9 * flit_rate {
+            return Err(needs(&format!(
+                "pcie_gbytes_per_s = {flit_rate} (one flit of link_flit_bytes a cycle of \
+                 gpu.clock_mhz), not {}",
+                self.pcie_gbytes_per_s
+            )));
+        }
+        if u64::from(self.pcie_switch_latency_ns) * u64::from(self.gpu.clock_mhz) < 1000 {
+            return Err(needs("pcie_switch_latency_ns of one GPU cycle at least"));
+        }
+        if self.page_migration != PageMigration::Off {
+            return Err(needs(
+                "page_migration = \"off\" (migrations are booked on the links)",
+            ));
+        }
+        Ok(())
     }
 }
 

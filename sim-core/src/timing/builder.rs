@@ -5,12 +5,15 @@
 use super::fabric::{FabricLinks, Node};
 use super::migration::MigrationPolicy;
 use super::page_walker::Migrations;
+use super::switches::SwitchNetwork;
 use super::{Cache, CacheReset};
 use super::{
     CacheGeometry, CarriesMemory, Crossbar, DmaEngine, DramController, DramTiming, Fabric,
     FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
-use crate::config::{CacheConfig, DiscreteTimeline, GpuConfig, PlatformConfig, TlbConfig};
+use crate::config::{
+    CacheConfig, DiscreteTimeline, GpuConfig, LinkModel, PlatformConfig, TlbConfig,
+};
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
 use std::sync::Arc;
@@ -184,10 +187,17 @@ pub fn add_platform_memory<M: CarriesMemory>(
             fabric_port(engine, (Node::Gpu(a), Node::Gpu(b)), crossbar_port);
         }
     }
-    engine.install(
-        fabric,
-        Box::new(Fabric::new(n, links, |a, b| fabric_ports[&(a, b)])),
-    );
+    let mut carrier = Fabric::new(n, links, |a, b| fabric_ports[&(a, b)]);
+    if platform.link_model == LinkModel::Switches {
+        let latency = u64::from(platform.pcie_switch_latency_ns) * PS_PER_NS / clock.period();
+        carrier = carrier.with_switches(SwitchNetwork::pcie_tree(
+            n,
+            platform.gpus_per_pcie_switch as usize,
+            latency as u32,
+            platform.link_flit_bytes.into(),
+        ));
+    }
+    engine.install(fabric, Box::new(carrier));
     parts
 }
 

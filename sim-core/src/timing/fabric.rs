@@ -43,6 +43,7 @@
 use super::link_coupling::LinkCoupling;
 use super::plumbing::{take, Outbox, Pipeline};
 use super::protocol::{Access, CarriesMemory, MemoryMessage, Payload};
+use super::switches::{Moved, SwitchNetwork};
 use crate::config::{GpuLinks, PlatformConfig};
 use crate::engine::{Component, Context, Port, Time, Wake, PS_PER_NS};
 use std::fmt;
@@ -185,6 +186,16 @@ impl Link {
         self.busy += occupied;
         merge_period(&mut self.periods, (start, self.free, bytes));
         self.free + self.latency
+    }
+
+    /// Counts a flit of a switch network that occupied the link from `start` to `end`
+    /// carrying `bytes` of its message (the message counted with its last flit).
+    fn carry_flit(&mut self, (start, end): (Time, Time), bytes: u64, last: bool) {
+        self.free = self.free.max(end);
+        self.bytes += bytes;
+        self.messages += u64::from(last);
+        self.busy += end - start;
+        merge_period(&mut self.periods, (start, end, bytes));
     }
 
     /// Books the link for `bytes` from no earlier than `ready`, for a message of another
@@ -390,10 +401,41 @@ impl LinkState {
                 coupling.fabric_free(link, crossed.free);
             }
         }
+        self.count_pair((a, b), bytes);
+        at
+    }
+
+    /// Counts a message of `bytes` from `a` to `b`.
+    fn count_pair(&mut self, (a, b): (Node, Node), bytes: u64) {
+        let pair = self.index(a) * self.nodes + self.index(b);
         let count = &mut self.pairs[pair];
         count.0 += bytes;
         count.1 += 1;
-        at
+    }
+
+    /// The number of the link named `name`.
+    fn link_named(&self, name: &str) -> Option<usize> {
+        self.links.iter().position(|l| l.name == name)
+    }
+
+    /// Counts `moved`, flits that left at cycles of `period` on links of a switch
+    /// network (link `l` of it is link `link_of[l]` here); tells the coupling, if any,
+    /// when each link is next free.
+    fn count_flits(&mut self, link_of: &[usize], moved: &[Moved], period: Time) {
+        for m in moved {
+            let start = m.cycle * period;
+            let link = &mut self.links[link_of[m.link]];
+            link.carry_flit((start, start + period), m.bytes, m.last);
+        }
+        if let Some(coupling) = &self.coupling {
+            let mut told = Vec::new();
+            for m in moved.iter().rev() {
+                if !told.contains(&m.link) {
+                    told.push(m.link);
+                    coupling.fabric_free(link_of[m.link], (m.cycle + 1) * period);
+                }
+            }
+        }
     }
 
     /// When a message of `bytes` ready at `ready` would arrive from `a` at `b` over the
@@ -538,8 +580,32 @@ pub struct Fabric {
     /// `ports[a * gpus + b]`: GPU a's port toward GPU b (unused for a == b).
     ports: Vec<Option<Port>>,
     links: FabricLinks,
-    transit: Pipeline<(Port, MemoryMessage)>,
+    carrier: Carrier,
     outbox: Outbox,
+}
+
+/// How the fabric carries messages ([`LinkModel`](crate::config::LinkModel)).
+enum Carrier {
+    /// Each message books its path's links when it enters and waits here until it has
+    /// crossed them (to leave through its port).
+    Booked(Pipeline<(Port, MemoryMessage)>),
+    /// A network of MGPUSim's switches carries the messages flit by flit.
+    Switches(Box<SwitchFabric>),
+}
+
+/// The messages in a switch network and what the fabric needs to run it.
+struct SwitchFabric {
+    network: SwitchNetwork,
+    /// By message number: the port it leaves through and the message, while carried.
+    carried: Vec<Option<(Port, MemoryMessage)>>,
+    /// Message numbers free for reuse.
+    free: Vec<u32>,
+    /// `link_of[l]`: the fabric's link of the network's link l.
+    link_of: Vec<usize>,
+    /// Per GPU: the first GPU whose port it takes a message from next.
+    next_peer: Vec<usize>,
+    /// The latest cycle a wake-up is set for.
+    woken_at: Option<u64>,
 }
 
 impl Fabric {
@@ -557,8 +623,136 @@ impl Fabric {
             gpus,
             ports,
             links,
-            transit: Pipeline::default(),
+            carrier: Carrier::Booked(Pipeline::default()),
             outbox: Outbox::default(),
+        }
+    }
+
+    /// The same fabric with `network` carrying its messages instead of the booked links
+    /// (whose links of the same names count the flits).
+    ///
+    /// # Panics
+    /// If a link of the network is not one of the fabric's.
+    pub(super) fn with_switches(mut self, network: SwitchNetwork) -> Fabric {
+        let state = self.links.lock();
+        let link_of = (network.link_names())
+            .map(|name| {
+                (state.link_named(name))
+                    .unwrap_or_else(|| panic!("the fabric has no link {name}"))
+            })
+            .collect();
+        drop(state);
+        self.carrier = Carrier::Switches(Box::new(SwitchFabric {
+            network,
+            carried: Vec::new(),
+            free: Vec::new(),
+            link_of,
+            next_peer: vec![0; self.gpus],
+            woken_at: None,
+        }));
+        self
+    }
+
+    /// Books the links for every message waiting at the ports and queues it to leave
+    /// when it has crossed them; sends what has.
+    fn carry_booked<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
+        let Carrier::Booked(transit) = &mut self.carrier else {
+            unreachable!("the booked carrier");
+        };
+        while let Some((port, msg)) = transit.pop_due(ctx.now()) {
+            self.outbox.push(port, msg);
+        }
+        let mut carried = false;
+        let mut state = self.links.lock();
+        let gpus = self.gpus;
+        for a in 0..gpus {
+            for b in (0..gpus).filter(|&b| b != a) {
+                let Some(from) = self.ports[a * gpus + b] else {
+                    continue;
+                };
+                let to = self.ports[b * gpus + a].expect("every pair has both ports");
+                while let Some(msg) = take(ctx, from) {
+                    carried = true;
+                    let at = state.send((Node::Gpu(a), Node::Gpu(b)), link_bytes(&msg), ctx.now());
+                    // Handed over on the fabric's clock edge, as a clocked port does (and
+                    // so arrivals share the engine's steps with the GPUs' cycles).
+                    let due = ctx.clock().next_edge(at.max(ctx.now() + 1));
+                    transit.push(ctx, due, (to, msg));
+                }
+            }
+        }
+        drop(state);
+        if carried {
+            self.links.publish();
+        }
+    }
+
+    /// Runs the switch network up to the current cycle, queues the messages it handed
+    /// over to leave, gives each GPU's endpoint a message if it takes one (one a cycle,
+    /// from its ports in turn), and wakes the fabric for the next cycle while anything
+    /// is in flight.
+    fn carry_switched<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
+        let Carrier::Switches(switched) = &mut self.carrier else {
+            unreachable!("the switches carrier");
+        };
+        let period = ctx.clock().period();
+        let cycle = ctx.now() / period;
+        let net = &mut switched.network;
+        while net.busy() && net.next_cycle() <= cycle {
+            net.step();
+        }
+        for message in net.take_delivered() {
+            let (port, msg) = switched.carried[message as usize]
+                .take()
+                .expect("a delivered message is carried");
+            switched.free.push(message);
+            self.outbox.push(port, msg);
+        }
+        let moved = net.take_moved();
+        let mut entered = Vec::new();
+        let gpus = self.gpus;
+        for a in 0..gpus {
+            let first = switched.next_peer[a];
+            for b in (0..gpus).map(|i| (first + i) % gpus).filter(|&b| b != a) {
+                if !switched.network.can_accept(a) {
+                    break;
+                }
+                let Some(from) = self.ports[a * gpus + b] else {
+                    continue;
+                };
+                let Some(msg) = take(ctx, from) else {
+                    continue;
+                };
+                let to = self.ports[b * gpus + a].expect("every pair has both ports");
+                let bytes = link_bytes(&msg);
+                let message = match switched.free.pop() {
+                    Some(n) => {
+                        switched.carried[n as usize] = Some((to, msg));
+                        n
+                    }
+                    None => {
+                        switched.carried.push(Some((to, msg)));
+                        (switched.carried.len() - 1) as u32
+                    }
+                };
+                switched.network.accept(cycle, (a, b), message, bytes);
+                switched.next_peer[a] = (b + 1) % gpus;
+                entered.push(((Node::Gpu(a), Node::Gpu(b)), bytes));
+            }
+        }
+        if !moved.is_empty() || !entered.is_empty() {
+            let mut state = self.links.lock();
+            state.count_flits(&switched.link_of, &moved, period);
+            for (pair, bytes) in entered {
+                state.count_pair(pair, bytes);
+            }
+            drop(state);
+            self.links.publish();
+        }
+        let net = &switched.network;
+        if net.busy() && switched.woken_at.is_none_or(|c| c < net.next_cycle()) {
+            switched.woken_at = Some(net.next_cycle());
+            ctx.wake_at(net.next_cycle() * period, 0);
         }
     }
 }
@@ -681,31 +875,9 @@ pub(super) fn build_paths(
 
 impl<M: CarriesMemory> Component<M> for Fabric {
     fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
-        while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
-            self.outbox.push(port, msg);
-        }
-        let mut carried = false;
-        let mut state = self.links.lock();
-        let gpus = self.gpus;
-        for a in 0..gpus {
-            for b in (0..gpus).filter(|&b| b != a) {
-                let Some(from) = self.ports[a * gpus + b] else {
-                    continue;
-                };
-                let to = self.ports[b * gpus + a].expect("every pair has both ports");
-                while let Some(msg) = take(ctx, from) {
-                    carried = true;
-                    let at = state.send((Node::Gpu(a), Node::Gpu(b)), link_bytes(&msg), ctx.now());
-                    // Handed over on the fabric's clock edge, as a clocked port does (and
-                    // so arrivals share the engine's steps with the GPUs' cycles).
-                    let due = ctx.clock().next_edge(at.max(ctx.now() + 1));
-                    self.transit.push(ctx, due, (to, msg));
-                }
-            }
-        }
-        drop(state);
-        if carried {
-            self.links.publish();
+        match self.carrier {
+            Carrier::Booked(_) => self.carry_booked(ctx),
+            Carrier::Switches(_) => self.carry_switched(ctx),
         }
         self.outbox.send(ctx);
     }

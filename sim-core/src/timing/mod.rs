@@ -55,6 +55,7 @@ pub mod protocol;
 mod set_associative;
 mod shared_links;
 mod slot_table;
+mod switches;
 mod tlb;
 
 pub use builder::{
