@@ -421,18 +421,21 @@ impl LinkState {
     /// Counts `moved`, flits that left at cycles of `period` on links of a switch
     /// network (link `l` of it is link `link_of[l]` here); tells the coupling, if any,
     /// when each link is next free.
-    fn count_flits(&mut self, link_of: &[usize], moved: &[Moved], period: Time) {
+    ///
+    /// # Panics
+    /// If a flit left on a link the fabric does not have.
+    fn count_flits(&mut self, link_of: &[Option<usize>], moved: &[Moved], period: Time) {
+        let link = |m: &Moved| link_of[m.link].expect("flits cross the fabric's links");
         for m in moved {
             let start = m.cycle * period;
-            let link = &mut self.links[link_of[m.link]];
-            link.carry_flit((start, start + period), m.bytes, m.last);
+            self.links[link(m)].carry_flit((start, start + period), m.bytes, m.last);
         }
         if let Some(coupling) = &self.coupling {
             let mut told = Vec::new();
             for m in moved.iter().rev() {
                 if !told.contains(&m.link) {
                     told.push(m.link);
-                    coupling.fabric_free(link_of[m.link], (m.cycle + 1) * period);
+                    coupling.fabric_free(link(m), (m.cycle + 1) * period);
                 }
             }
         }
@@ -600,8 +603,9 @@ struct SwitchFabric {
     carried: Vec<Option<(Port, MemoryMessage)>>,
     /// Message numbers free for reuse.
     free: Vec<u32>,
-    /// `link_of[l]`: the fabric's link of the network's link l.
-    link_of: Vec<usize>,
+    /// `link_of[l]`: the fabric's link of the network's link l (none for the host's,
+    /// which carry nothing here).
+    link_of: Vec<Option<usize>>,
     /// Per GPU: the first GPU whose port it takes a message from next.
     next_peer: Vec<usize>,
     /// The latest cycle a wake-up is set for.
@@ -630,17 +634,9 @@ impl Fabric {
 
     /// The same fabric with `network` carrying its messages instead of the booked links
     /// (whose links of the same names count the flits).
-    ///
-    /// # Panics
-    /// If a link of the network is not one of the fabric's.
     pub(super) fn with_switches(mut self, network: SwitchNetwork) -> Fabric {
         let state = self.links.lock();
-        let link_of = (network.link_names())
-            .map(|name| {
-                (state.link_named(name))
-                    .unwrap_or_else(|| panic!("the fabric has no link {name}"))
-            })
-            .collect();
+        let link_of = network.link_names().map(|n| state.link_named(n)).collect();
         drop(state);
         self.carrier = Carrier::Switches(Box::new(SwitchFabric {
             network,
