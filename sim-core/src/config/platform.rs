@@ -860,6 +860,41 @@ mod tests {
     }
 
     #[test]
+    fn the_switches_need_a_pcie_tree_of_flits_a_cycle_and_no_migration() {
+        assert_eq!(
+            PlatformConfig::default_platform().link_model,
+            LinkModel::Booked
+        );
+        let links = include_str!("../../../configs/mgpusim-links.toml");
+        let p = PlatformConfig::from_toml(Some(links), "mgpusim-links.toml").unwrap();
+        assert_eq!(p.link_model, LinkModel::Switches);
+        let switches = "[platform]\nlink_model = \"switches\"\n";
+        for (extra, why) in [
+            ("", "link_flit_bytes above 0"),
+            ("link_flit_bytes = 64\n", "pcie_gbytes_per_s = 64"),
+            (
+                "pcie_gbytes_per_s = 64.0\nlink_flit_bytes = 64\ngpu_links = \"all_to_all\"\n",
+                "pcie_tree",
+            ),
+            (
+                "pcie_gbytes_per_s = 32.0\nlink_flit_bytes = 64\n",
+                "one flit of link_flit_bytes a cycle",
+            ),
+            (
+                "pcie_gbytes_per_s = 64.0\nlink_flit_bytes = 64\npage_migration = \"pasi\"\n",
+                "page_migration",
+            ),
+        ] {
+            let toml = format!("{switches}{extra}");
+            let e = PlatformConfig::from_toml(Some(&toml), "t").unwrap_err();
+            assert_eq!(e.key, "platform.link_model", "{extra}");
+            assert!(e.to_string().contains(why), "{extra}: {e}");
+        }
+        let fine = format!("{switches}pcie_gbytes_per_s = 64.0\nlink_flit_bytes = 64\n");
+        assert!(PlatformConfig::from_toml(Some(&fine), "t").is_ok());
+    }
+
+    #[test]
     fn overlay_changes_only_named_keys() {
         let p = PlatformConfig::from_toml(
             Some(

@@ -11,18 +11,41 @@
 //!
 //! gcnsim's fabric is one component with a port per (GPU, other GPU): a message taken at
 //! GPU a's port toward GPU b is delivered at GPU b's port toward GPU a after crossing the
-//! directed links of its path. On each link it waits until the link is free, occupies it
-//! for its bytes (payload plus MGPUSim's header bytes) at the link's bandwidth, and arrives the
-//! link's latency later (store and forward), handed over on the next edge of the fabric's
-//! clock (the GPUs'). Each link is booked when the message enters
-//! the fabric, so messages sharing a link pass it in the order they entered, and the
-//! links bound the bandwidth rather than the buffers (MGPUSim's 16-flit buffers are not
-//! modelled: a GPU's L1 MSHRs bound what is in flight). A switch costs its latency on the
-//! link that enters it. MGPUSim's switches queue flits at their inputs, one FIFO each,
-//! and a crossbar arbiter gives an output to one input a cycle, so a first flit waiting
-//! for a taken output holds up those behind it: measured on four unified GPUs, the
-//! links into and out of the root complex then carry about 0.8 flits a cycle where
-//! gcnsim's run 95 % busy (ReLU, simple convolution: docs/multigpu.md). Not modelled.
+//! directed links of its path, in one of two ways (`platform.link_model`).
+//!
+//! **Booked** (the default): on each link a message waits until the link is free,
+//! occupies it for its bytes (payload plus MGPUSim's header bytes) at the link's
+//! bandwidth, and arrives the link's latency later (store and forward), handed over on
+//! the next edge of the fabric's clock (the GPUs'). Each link is booked when the message
+//! enters the fabric, so messages sharing a link pass it in the order they entered, and
+//! the links bound the bandwidth rather than the buffers (a GPU's L1 MSHRs bound what is
+//! in flight). A switch costs its latency on the link that enters it. MGPUSim's switches
+//! queue flits at their inputs, one FIFO each, and a crossbar arbiter gives an output to
+//! one input a cycle, so a first flit waiting for a taken output holds up those behind
+//! it: measured on four unified GPUs, the links into and out of the root complex then
+//! carry about 0.8 flits a cycle where the booked links run 95 % busy (ReLU, simple
+//! convolution: docs/multigpu.md).
+//!
+//! **Switches** (`"switches"`, PCIe tree only; configs/mgpusim-links.toml): a cycle-level
+//! model of that network (`timing/switches.rs`): per GPU an endpoint that takes
+//! one message a cycle (from the GPU's ports toward the others in turn) and sends its
+//! flits one a cycle; per switch port a 16-flit incoming buffer, a pipeline of the
+//! switch latency in cycles, one-flit route, forward and outgoing buffers, and a
+//! rotating crossbar arbiter; 16 flits at the sending end of each link; back-pressure
+//! from every full buffer to the sender; a message handed over two cycles after its last
+//! flit arrives. A lone one-flit message takes 149 cycles from a GPU to the other GPU of
+//! its switch and 437 across the root complex (the booked links: 142 and 424). The
+//! fabric is woken each cycle only while flits are in flight. Each flit counts on its
+//! link for one cycle of busy time (the link's periods and bytes), the message with its
+//! last flit. Where it differs from MGPUSim: a GPU's endpoint takes a message in every
+//! cycle it holds none (MGPUSim's RDMA engine finds it busy more often, its ticks and
+//! the endpoint's being ordered by the engine's queue); the GPUs' translation requests
+//! to the IOMMU do not cross it (`gpu.iommu_latency_cycles`); messages handed over wait
+//! per port, not in one queue per endpoint. Page migrations
+//! ([`FabricLinks::migrate_page`]) need the booked links (the configuration refuses
+//! both), and the host's transfers stay on their own model of the links (below): a
+//! unified device's are told when the switches last moved a flit on a link they share,
+//! but the switches do not see them.
 //!
 //! The host may hang on the fabric too (discrete GPUs on the shared timeline carry the
 //! host's transfers on it): on the PCIe tree it sits on the root complex, as MGPUSim's

@@ -173,8 +173,16 @@ impl SwitchNetwork {
         net.port(root, host_up, host_down);
         // Each switch's first port leads to the root, the root's port s + 1 to switch s.
         for s in 0..switches {
-            let up = net.wire(&format!("switch{s}>root"), Unit::Switch(s), Unit::Switch(root));
-            let down = net.wire(&format!("root>switch{s}"), Unit::Switch(root), Unit::Switch(s));
+            let up = net.wire(
+                &format!("switch{s}>root"),
+                Unit::Switch(s),
+                Unit::Switch(root),
+            );
+            let down = net.wire(
+                &format!("root>switch{s}"),
+                Unit::Switch(root),
+                Unit::Switch(s),
+            );
             net.port(s, down, up);
             net.port(root, up, down);
         }
@@ -252,9 +260,19 @@ impl SwitchNetwork {
     ///
     /// # Panics
     /// If the endpoint holds a message already ([`can_accept`](Self::can_accept)).
-    pub(super) fn accept(&mut self, cycle: u64, (from, to): (usize, usize), message: u32, bytes: u64) {
+    pub(super) fn accept(
+        &mut self,
+        cycle: u64,
+        (from, to): (usize, usize),
+        message: u32,
+        bytes: u64,
+    ) {
         if self.busy() {
-            assert_eq!(self.cycle, cycle + 1, "accepted in the cycle last simulated");
+            assert_eq!(
+                self.cycle,
+                cycle + 1,
+                "accepted in the cycle last simulated"
+            );
         } else {
             self.cycle = self.cycle.max(cycle + 1);
         }
@@ -485,7 +503,10 @@ mod tests {
         assert_eq!(delivered, [(7, 159)]);
         assert_eq!(
             moved,
-            [("gpu0>switch0".to_string(), 12), ("switch0>gpu1".into(), 156)]
+            [
+                ("gpu0>switch0".to_string(), 12),
+                ("switch0>gpu1".into(), 156)
+            ]
         );
         // To a GPU under the other switch: three switches of 144 cycles.
         let mut net = four_gpus();
@@ -514,7 +535,10 @@ mod tests {
         let mut net = four_gpus();
         assert!(net.can_accept(0));
         net.accept(0, (0, 1), 0, 12);
-        assert!(!net.can_accept(0), "it holds the message until the next cycle");
+        assert!(
+            !net.can_accept(0),
+            "it holds the message until the next cycle"
+        );
         assert!(net.can_accept(1));
         net.step();
         assert!(net.can_accept(0));
@@ -587,10 +611,16 @@ mod tests {
             let at = |m: u32| delivered.iter().find(|d| d.0 == m).unwrap().1;
             let first = at(1) - alone(2, 0, a);
             let second = at(2) - alone(3, 1, b);
-            assert_eq!(second, first, "offset {offset}: the second waits as the first");
+            assert_eq!(
+                second, first,
+                "offset {offset}: the second waits as the first"
+            );
             waited.push(first);
         }
-        assert!(waited.iter().any(|&w| w > 0), "the first waited: {waited:?}");
+        assert!(
+            waited.iter().any(|&w| w > 0),
+            "the first waited: {waited:?}"
+        );
     }
 
     #[test]
