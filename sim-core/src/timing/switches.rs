@@ -476,9 +476,12 @@ mod tests {
         SwitchNetwork::pcie_tree(4, 2, 140, 64)
     }
 
-    /// Runs `net` while busy; returns each message's number with the cycle it was
-    /// handed over, and every flit that left on a link (link name, cycle).
-    fn run(net: &mut SwitchNetwork) -> (Vec<(u32, u64)>, Vec<(String, u64)>) {
+    /// Messages by number with the cycle each was handed over, and flits by the link
+    /// they left on and the cycle.
+    type Run = (Vec<(u32, u64)>, Vec<(String, u64)>);
+
+    /// Runs `net` while busy; returns what it handed over and what left on its links.
+    fn run(net: &mut SwitchNetwork) -> Run {
         let (mut delivered, mut moved) = (Vec::new(), Vec::new());
         while net.busy() {
             let cycle = net.next_cycle();
