@@ -14,7 +14,7 @@
 # work-group split), and on 4 GPUs with direct links between every two GPUs
 # (gpu_links = "all_to_all", 32 GB/s each way: --a2a-gbps to change it), and on 2 and
 # 4 GPUs over the PCIe tree of MGPUSim's links (configs/mgpusim-links.toml: 64-byte
-# flits at 64 GB/s),
+# flits at 64 GB/s through a model of MGPUSim's switches, link_model = "switches"),
 # with on-demand page migration (configs/page-migration.toml) and with PASI
 # (configs/pasi.toml); and, for the hosts that take --devices N, on 2
 # and 4 discrete GPUs (the host splits the work-groups over N devices, each with
