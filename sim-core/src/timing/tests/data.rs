@@ -342,20 +342,12 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     );
     assert_eq!(remote[0].result, Ok(4));
     assert_eq!(remote[2].result, Ok(6));
-    let g = &rig.platform.gpu;
     // The two GPUs share a PCIe switch: the request (12 bytes of header) and the answer
     // (64 bytes and 4 of header) each enter the switch (140 ns) and cross two links at
     // 16 GB/s: 2 × 140 ns + 2 × (12 + 68) / 16 ns.
     let fabric_ps = 2 * 140_000 + 2 * (12 + 68) * 1000 / 16;
-    let expected = g.l1_tlb.latency_cycles
-        + g.l2_tlb.latency_cycles
-        + rig.platform.page_walk_latency_cycles
-        + 2 * g.iommu_latency_cycles
-        + g.l1v.latency_cycles
-        + 4 * g.crossbar_latency_cycles
-        + g.l2.latency_cycles;
+    let cycles = remote_hit_outside_the_fabric(&rig);
     let latency = remote[0].latency();
-    let cycles = u64::from(expected) * rig.cycle();
     // Arrivals from the fabric are seen on the receiver's next clock edge.
     assert!(
         (cycles + fabric_ps..=cycles + fabric_ps + 2 * rig.cycle()).contains(&latency),
@@ -384,6 +376,49 @@ fn a_gpu_reaches_another_gpus_memory_over_pcie() {
     let flush = rig.run_sequence_at(gpu1, vec![MemRequest::flush(0)]);
     assert_eq!(flush[0].result, Ok(0));
     assert_eq!(memory_of(&buffer, 1, 8, 2), vec![1, 2]);
+}
+
+/// The time (ps) GPU 0's first read of a line another GPU's L2 holds spends outside the
+/// fabric: its translation (a walk through the IOMMU), its L1 and the crossbars on both
+/// GPUs, the remote L2's hit.
+fn remote_hit_outside_the_fabric(rig: &Rig) -> Time {
+    let g = &rig.platform.gpu;
+    let cycles = g.l1_tlb.latency_cycles
+        + g.l2_tlb.latency_cycles
+        + rig.platform.page_walk_latency_cycles
+        + 2 * g.iommu_latency_cycles
+        + g.l1v.latency_cycles
+        + 4 * g.crossbar_latency_cycles
+        + g.l2.latency_cycles;
+    u64::from(cycles) * rig.cycle()
+}
+
+#[test]
+fn a_remote_read_crosses_mgpusims_switches_in_their_cycles() {
+    let mut rig = Rig::new(platform(|p| {
+        p.gpu_count = 2;
+        p.link_model = crate::config::LinkModel::Switches;
+        p.pcie_gbytes_per_s = 64.0;
+        p.link_flit_bytes = 64;
+    }));
+    let buffer = rig.driver.create_buffer(4096).unwrap();
+    buffer.write(1, 0, &[9; 4096]).unwrap();
+    let gpu1 = rig.parts.gpus[1].vector[0];
+    rig.run_sequence_at(gpu1, vec![MemRequest::read(0, buffer.address(), 4)]);
+    let remote = rig.run_sequence(0, vec![MemRequest::read(0, buffer.address(), 4)]);
+    assert_eq!(remote[0].result, Ok(4));
+    // The request's one flit reaches GPU 1 149 cycles after GPU 0's endpoint took it (3
+    // to the switch, 144 through it, 2 to reassemble and hand over); the answer's two
+    // flits, one a cycle behind the other, 150.
+    // (The fabric takes and hands over messages on the GPUs' clock edges.)
+    let fabric_ps = (149 + 150) * rig.cycle();
+    let cycles = remote_hit_outside_the_fabric(&rig);
+    assert_eq!(remote[0].latency(), cycles + fabric_ps);
+    // Every flit counts a cycle of busy time on each link it crossed.
+    let traffic = rig.parts.fabric_stats.take();
+    let busy = |name: &str| traffic.links.iter().find(|l| l.name == name).unwrap().busy;
+    assert_eq!(busy("gpu0>switch0"), rig.cycle());
+    assert_eq!(busy("switch0>gpu0"), 2 * rig.cycle());
 }
 
 /// Reads of the 32 even lines of a page (all on DRAM channel 0: controllers interleaved
