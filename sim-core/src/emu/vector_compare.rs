@@ -5,6 +5,8 @@
 //! results are those of the general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
+#[cfg(target_arch = "x86_64")]
+use super::operands::lane_mask_avx2;
 use super::operands::{pack_mask, write_scalar};
 use super::program::{Env, Semantic, SemanticFn, Step};
 use super::vector_int::{source_ref, wide_source_ref};
@@ -181,8 +183,8 @@ fn mask_lanes<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
     pack_mask(&bits)
 }
 
-/// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, each group's bits
-/// gathered with one mask move.
+/// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, the bits gathered 32
+/// lanes at a time ([`lane_mask_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -201,8 +203,8 @@ fn mask_avx2<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
             _mm256_cmpgt_epi32(_mm256_xor_si256(b, sign), _mm256_xor_si256(a, sign))
         }
     };
-    let mut mask = 0u64;
-    for i in 0..LANES / 8 {
+    let mut held = [_mm256_setzero_si256(); LANES / 8];
+    for (i, held) in held.iter_mut().enumerate() {
         let (a, b) = (load(al, i), load(bl, i));
         let (lt, eq) = if T < 2 {
             (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
@@ -226,10 +228,9 @@ fn mask_avx2<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
             let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
             hold = _mm256_or_si256(hold, greater);
         }
-        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(hold)) as u8;
-        mask |= u64::from(bits) << (8 * i);
+        *held = hold;
     }
-    mask
+    lane_mask_avx2(held)
 }
 
 #[cfg(test)]
