@@ -6,7 +6,7 @@
 
 use super::fault::FaultKind;
 #[cfg(target_arch = "x86_64")]
-use super::operands::lane_mask_avx2;
+use super::operands::lane_bits_avx2;
 use super::operands::{pack_mask, write_scalar};
 use super::program::{Env, Semantic, SemanticFn, Step};
 use super::vector_int::{source_ref, wide_source_ref};
@@ -184,7 +184,7 @@ fn mask_lanes<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
 }
 
 /// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, the bits gathered 32
-/// lanes at a time ([`lane_mask_avx2`]).
+/// lanes at a time ([`lane_bits_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -203,34 +203,40 @@ fn mask_avx2<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
             _mm256_cmpgt_epi32(_mm256_xor_si256(b, sign), _mm256_xor_si256(a, sign))
         }
     };
-    let mut held = [_mm256_setzero_si256(); LANES / 8];
-    for (i, held) in held.iter_mut().enumerate() {
-        let (a, b) = (load(al, i), load(bl, i));
-        let (lt, eq) = if T < 2 {
-            (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
-        } else {
-            let (a_hi, b_hi) = (load(ah, i), load(bh, i));
-            let high_equal = _mm256_cmpeq_epi32(a_hi, b_hi);
-            let low_less = _mm256_and_si256(high_equal, less(a, b, false));
-            (
-                _mm256_or_si256(less(a_hi, b_hi, T == 2), low_less),
-                _mm256_and_si256(high_equal, _mm256_cmpeq_epi32(a, b)),
-            )
-        };
-        let mut hold = _mm256_setzero_si256();
-        if C & 1 != 0 {
-            hold = _mm256_or_si256(hold, lt);
+    let mut mask = 0u64;
+    // Half `h` of the lanes, group `i` of all.
+    for h in 0..2 {
+        let mut held = [_mm256_setzero_si256(); 4];
+        for (g, held) in held.iter_mut().enumerate() {
+            let i = 4 * h + g;
+            let (a, b) = (load(al, i), load(bl, i));
+            let (lt, eq) = if T < 2 {
+                (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
+            } else {
+                let (a_hi, b_hi) = (load(ah, i), load(bh, i));
+                let high_equal = _mm256_cmpeq_epi32(a_hi, b_hi);
+                let low_less = _mm256_and_si256(high_equal, less(a, b, false));
+                (
+                    _mm256_or_si256(less(a_hi, b_hi, T == 2), low_less),
+                    _mm256_and_si256(high_equal, _mm256_cmpeq_epi32(a, b)),
+                )
+            };
+            let mut hold = _mm256_setzero_si256();
+            if C & 1 != 0 {
+                hold = _mm256_or_si256(hold, lt);
+            }
+            if C & 2 != 0 {
+                hold = _mm256_or_si256(hold, eq);
+            }
+            if C & 4 != 0 {
+                let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
+                hold = _mm256_or_si256(hold, greater);
+            }
+            *held = hold;
         }
-        if C & 2 != 0 {
-            hold = _mm256_or_si256(hold, eq);
-        }
-        if C & 4 != 0 {
-            let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
-            hold = _mm256_or_si256(hold, greater);
-        }
-        *held = hold;
+        mask |= u64::from(lane_bits_avx2(held)) << (32 * h);
     }
-    lane_mask_avx2(held)
+    mask
 }
 
 #[cfg(test)]
