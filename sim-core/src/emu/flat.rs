@@ -9,16 +9,36 @@ use super::operands::{active, pack_mask, vgpr};
 use super::program::{Env, Semantic, Step};
 use super::vmem::{contiguous, execute, one_page, Target, VmemOp};
 use super::wavefront::{Wavefront, FLAT_SCRATCH_HI, LANES};
+use crate::isa::Instruction;
 
-/// FLAT semantics, in the form fastest on this host.
-pub fn flat() -> Semantic {
-    host_semantic!(flat_lanes)
+/// FLAT semantics of `inst`, in the form fastest on this host: for `flat_load_dword` and
+/// `flat_store_dword` (most of the FLAT instructions kernels execute) compiled for their
+/// opcode, so that the operation is known without a look-up at every execution.
+pub fn flat(inst: &Instruction) -> Semantic {
+    match inst.info.opcode {
+        0x14 => host_semantic!(flat_lanes::<0x14>),
+        0x1c => host_semantic!(flat_lanes::<0x1c>),
+        _ => host_semantic!(flat_lanes::<ANY_OPCODE>),
+    }
 }
 
+/// [`flat_lanes`]' `OPCODE` for a body that takes the opcode from the instruction.
+const ANY_OPCODE: u16 = u16::MAX;
+
+/// FLAT semantics, for the instruction's opcode `OPCODE` (or any, [`ANY_OPCODE`]).
 #[inline(always)]
-fn flat_lanes(w: &mut Wavefront, e: &mut Env, s: &Step) -> Result<(), FaultKind> {
+fn flat_lanes<const OPCODE: u16>(
+    w: &mut Wavefront,
+    e: &mut Env,
+    s: &Step,
+) -> Result<(), FaultKind> {
     let inst = &s.inst;
-    let op = VmemOp::from_opcode(inst.info.opcode).ok_or(FaultKind::Unimplemented)?;
+    let opcode = if OPCODE == ANY_OPCODE {
+        inst.info.opcode
+    } else {
+        OPCODE
+    };
+    let op = VmemOp::from_opcode(opcode).ok_or(FaultKind::Unimplemented)?;
     let a = vgpr(w, inst.src[0], 2)?;
     let wave_scratch = w
         .scratch_base
