@@ -463,7 +463,7 @@ impl GpuMemory {
     }
 
     /// Backs `pages` pages starting at virtual address `start` with fresh zeroed frames.
-    pub(super) fn map_zeroed(&self, start: u64, pages: u64) -> Result<(), DriverError> {
+    pub(crate) fn map_zeroed(&self, start: u64, pages: u64) -> Result<(), DriverError> {
         self.used_frames
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
                 (used + pages <= self.capacity_frames).then_some(used + pages)
