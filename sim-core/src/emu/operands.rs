@@ -102,6 +102,9 @@ pub fn pack_mask(bits: &[u8; LANES]) -> u64 {
 /// bytes and gathered with one byte mask move, instead of a mask move and a shift per
 /// group of eight (which the compiler turned into byte inserts and a vector reduction, a
 /// long chain of dependent instructions).
+///
+/// # Safety
+/// The host has AVX2 (callers compiled for AVX2 call it safely).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
