@@ -31,9 +31,18 @@ enum FrameStorage {
 
 impl Frame {
     fn zeroed(page_bytes: u64) -> Arc<Frame> {
-        let words = std::iter::repeat_with(|| AtomicU32::new(0))
+        Self::dram(Self::zeroed_words(page_bytes))
+    }
+
+    /// The zeroed words of a page of `page_bytes` bytes of DRAM.
+    fn zeroed_words(page_bytes: u64) -> Box<[AtomicU32]> {
+        std::iter::repeat_with(|| AtomicU32::new(0))
             .take((page_bytes / 4) as usize)
-            .collect();
+            .collect()
+    }
+
+    /// The page of DRAM holding `words`.
+    fn dram(words: Box<[AtomicU32]>) -> Arc<Frame> {
         Arc::new(Frame {
             storage: FrameStorage::Dram(words),
         })
@@ -137,7 +146,11 @@ impl Hasher for PageNumberHasher {
     }
 
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // The page number itself in the low bits, which choose the bucket, so that
+        // neighbouring pages' entries share cache lines; mixed bits in the top seven,
+        // which the table compares first.
+        let key = self.0 ^ n;
+        self.0 = key ^ (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) & 0xfe00_0000_0000_0000);
     }
 }
 
@@ -450,7 +463,7 @@ impl GpuMemory {
     }
 
     /// Backs `pages` pages starting at virtual address `start` with fresh zeroed frames.
-    pub(super) fn map_zeroed(&self, start: u64, pages: u64) -> Result<(), DriverError> {
+    pub(crate) fn map_zeroed(&self, start: u64, pages: u64) -> Result<(), DriverError> {
         self.used_frames
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
                 (used + pages <= self.capacity_frames).then_some(used + pages)
@@ -460,10 +473,17 @@ impl GpuMemory {
                 requested_bytes: pages * self.page_bytes,
                 free_bytes: (self.capacity_frames - used) * self.page_bytes,
             })?;
+        // The pages' words first, then their frames: so the frames (whose reference
+        // counts a TLB fill updates) lie side by side instead of a page apart, and
+        // filling the translations of neighbouring pages touches a few cache lines and
+        // host pages, not one each.
+        let words: Vec<Box<[AtomicU32]>> = (0..pages)
+            .map(|_| Frame::zeroed_words(self.page_bytes))
+            .collect();
         let mut table = self.page_table.write().unwrap_or_else(|e| e.into_inner());
         let first = start / self.page_bytes;
-        for vpn in first..first + pages {
-            table.insert(vpn, Frame::zeroed(self.page_bytes));
+        for (vpn, words) in (first..).zip(words) {
+            table.insert(vpn, Frame::dram(words));
         }
         Ok(())
     }

@@ -144,7 +144,7 @@ fn semantic(inst: &Instruction) -> (Semantic, Option<ValuFn>) {
             }
         }
         Format::Ds => (Semantic::new(lds::ds), None),
-        Format::Flat => (flat::flat(), None),
+        Format::Flat => (flat::flat(inst), None),
         Format::Mubuf | Format::Mtbuf => (Semantic::new(buffer::buffer), None),
         Format::Mimg => (Semantic::new(image::image), None),
         Format::Vintrp => (Semantic::new(unimplemented), None),

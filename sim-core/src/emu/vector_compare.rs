@@ -5,6 +5,8 @@
 //! results are those of the general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
+#[cfg(target_arch = "x86_64")]
+use super::operands::lane_bits_avx2;
 use super::operands::{pack_mask, write_scalar};
 use super::program::{Env, Semantic, SemanticFn, Step};
 use super::vector_int::{source_ref, wide_source_ref};
@@ -181,8 +183,8 @@ fn mask_lanes<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
     pack_mask(&bits)
 }
 
-/// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, each group's bits
-/// gathered with one mask move.
+/// [`mask_lanes`] in AVX2 instructions: eight lanes per compare, the bits gathered 32
+/// lanes at a time ([`lane_bits_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -202,32 +204,37 @@ fn mask_avx2<const T: u8, const C: u8>(&[al, ah, bl, bh]: &Halves) -> u64 {
         }
     };
     let mut mask = 0u64;
-    for i in 0..LANES / 8 {
-        let (a, b) = (load(al, i), load(bl, i));
-        let (lt, eq) = if T < 2 {
-            (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
-        } else {
-            let (a_hi, b_hi) = (load(ah, i), load(bh, i));
-            let high_equal = _mm256_cmpeq_epi32(a_hi, b_hi);
-            let low_less = _mm256_and_si256(high_equal, less(a, b, false));
-            (
-                _mm256_or_si256(less(a_hi, b_hi, T == 2), low_less),
-                _mm256_and_si256(high_equal, _mm256_cmpeq_epi32(a, b)),
-            )
-        };
-        let mut hold = _mm256_setzero_si256();
-        if C & 1 != 0 {
-            hold = _mm256_or_si256(hold, lt);
+    // Half `h` of the lanes, group `i` of all.
+    for h in 0..2 {
+        let mut held = [_mm256_setzero_si256(); 4];
+        for (g, held) in held.iter_mut().enumerate() {
+            let i = 4 * h + g;
+            let (a, b) = (load(al, i), load(bl, i));
+            let (lt, eq) = if T < 2 {
+                (less(a, b, T == 0), _mm256_cmpeq_epi32(a, b))
+            } else {
+                let (a_hi, b_hi) = (load(ah, i), load(bh, i));
+                let high_equal = _mm256_cmpeq_epi32(a_hi, b_hi);
+                let low_less = _mm256_and_si256(high_equal, less(a, b, false));
+                (
+                    _mm256_or_si256(less(a_hi, b_hi, T == 2), low_less),
+                    _mm256_and_si256(high_equal, _mm256_cmpeq_epi32(a, b)),
+                )
+            };
+            let mut hold = _mm256_setzero_si256();
+            if C & 1 != 0 {
+                hold = _mm256_or_si256(hold, lt);
+            }
+            if C & 2 != 0 {
+                hold = _mm256_or_si256(hold, eq);
+            }
+            if C & 4 != 0 {
+                let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
+                hold = _mm256_or_si256(hold, greater);
+            }
+            *held = hold;
         }
-        if C & 2 != 0 {
-            hold = _mm256_or_si256(hold, eq);
-        }
-        if C & 4 != 0 {
-            let greater = _mm256_andnot_si256(_mm256_or_si256(lt, eq), _mm256_set1_epi32(-1));
-            hold = _mm256_or_si256(hold, greater);
-        }
-        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(hold)) as u8;
-        mask |= u64::from(bits) << (8 * i);
+        mask |= u64::from(lane_bits_avx2(held)) << (32 * h);
     }
     mask
 }

@@ -6,6 +6,8 @@
 //! general path (the tests compare both on random operands).
 
 use super::fault::FaultKind;
+#[cfg(target_arch = "x86_64")]
+use super::operands::lane_bits_avx2;
 use super::operands::{
     check_vgprs, pack_mask, read_scalar, unpack_mask, write_active, write_scalar,
 };
@@ -318,7 +320,7 @@ fn lanes_sum_avx2(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; L
 }
 
 /// `a + b + carry_in` per lane into the 64 lanes at `out`, eight lanes per instruction,
-/// each group's carries gathered with one mask move instead of a byte per lane; returns
+/// the carries gathered 32 lanes at a time ([`lane_bits_avx2`]); returns
 /// the carry-out bits. A group of `out` is written after the same lanes of `a` and `b`
 /// are read, so `out` may be either.
 ///
@@ -328,34 +330,39 @@ fn lanes_sum_avx2(a: &[u32; LANES], b: &[u32; LANES], carry_in: u64) -> ([u32; L
 #[target_feature(enable = "avx2")]
 unsafe fn sum_into_avx2(a: *const u32, b: *const u32, carry_in: u64, out: *mut u32) -> u64 {
     use std::arch::x86_64::*;
-    let mut carries = 0u64;
     // The carry-in's halves in every lane: group `i` takes its bits from half `i / 4`,
     // shifted by `8·(i % 4)` plus the lane's index.
     let halves = [carry_in as u32, (carry_in >> 32) as u32].map(|h| _mm256_set1_epi32(h as i32));
     let lane_bit = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     let one = _mm256_set1_epi32(1);
-    for i in 0..LANES / 8 {
-        // SAFETY: group `i` is eight u32s of each, the 32 bytes an unaligned load or
-        // store of a 256-bit vector touches.
-        let (x, y) = unsafe {
-            (
-                _mm256_loadu_si256(a.add(8 * i).cast()),
-                _mm256_loadu_si256(b.add(8 * i).cast()),
-            )
-        };
-        let shifts = _mm256_add_epi32(lane_bit, _mm256_set1_epi32(8 * (i as i32 % 4)));
-        let carry = _mm256_and_si256(_mm256_srlv_epi32(halves[i / 4], shifts), one);
-        let partial = _mm256_add_epi32(x, y);
-        let total = _mm256_add_epi32(partial, carry);
-        // No carry out of a lane: partial >= x and total >= partial (unsigned).
-        let kept = _mm256_and_si256(
-            _mm256_cmpeq_epi32(_mm256_max_epu32(partial, x), partial),
-            _mm256_cmpeq_epi32(_mm256_max_epu32(total, partial), total),
-        );
-        let kept = _mm256_movemask_ps(_mm256_castsi256_ps(kept)) as u8;
-        carries |= u64::from(!kept) << (8 * i);
-        // SAFETY: as for the loads.
-        unsafe { _mm256_storeu_si256(out.add(8 * i).cast(), total) };
+    let mut carries = 0u64;
+    // Half `h` of the lanes, so that only four groups' results are live at once; group
+    // `i` of all.
+    for (h, half) in halves.into_iter().enumerate() {
+        let mut kept = [_mm256_setzero_si256(); 4];
+        for (g, kept) in kept.iter_mut().enumerate() {
+            let i = 4 * h + g;
+            // SAFETY: group `i` is eight u32s of each, the 32 bytes an unaligned load or
+            // store of a 256-bit vector touches.
+            let (x, y) = unsafe {
+                (
+                    _mm256_loadu_si256(a.add(8 * i).cast()),
+                    _mm256_loadu_si256(b.add(8 * i).cast()),
+                )
+            };
+            let shifts = _mm256_add_epi32(lane_bit, _mm256_set1_epi32(8 * g as i32));
+            let carry = _mm256_and_si256(_mm256_srlv_epi32(half, shifts), one);
+            let partial = _mm256_add_epi32(x, y);
+            let total = _mm256_add_epi32(partial, carry);
+            // No carry out of a lane: partial >= x and total >= partial (unsigned).
+            *kept = _mm256_and_si256(
+                _mm256_cmpeq_epi32(_mm256_max_epu32(partial, x), partial),
+                _mm256_cmpeq_epi32(_mm256_max_epu32(total, partial), total),
+            );
+            // SAFETY: as for the loads.
+            unsafe { _mm256_storeu_si256(out.add(8 * i).cast(), total) };
+        }
+        carries |= u64::from(!lane_bits_avx2(kept)) << (32 * h);
     }
     carries
 }

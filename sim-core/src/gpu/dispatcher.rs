@@ -51,6 +51,11 @@ pub struct Dispatcher {
     timer_set: bool,
     /// The device-wide number of compute unit 0 (see [`Dispatcher::numbering_from`]).
     first_compute_unit: u32,
+    /// Boxes of answered work-groups of the current launch, reused for the next ones
+    /// instead of allocating one per work-group (emptied when the launch ends, so no box
+    /// keeps an old launch alive).
+    #[allow(clippy::vec_box)] // Each box travels to a compute unit and back.
+    spare: Vec<Box<WorkGroup>>,
 }
 
 /// How fast a dispatcher maps work-groups.
@@ -113,6 +118,7 @@ impl Dispatcher {
             mapped_in_cycle: 0,
             timer_set: false,
             first_compute_unit: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -251,8 +257,15 @@ impl Dispatcher {
                 compute_unit: self.first_compute_unit + cu as u32,
                 placement,
             };
+            let workgroup = match self.spare.pop() {
+                Some(mut spare) => {
+                    *spare = workgroup;
+                    spare
+                }
+                None => Box::new(workgroup),
+            };
             if ctx
-                .send(self.cus[cu], Message::MapWorkGroup(Box::new(workgroup)))
+                .send(self.cus[cu], Message::MapWorkGroup(workgroup))
                 .is_err()
             {
                 unreachable!("the port had room");
@@ -288,12 +301,14 @@ impl Dispatcher {
         if let Err(e) = done.result {
             kernel.error.get_or_insert(LaunchError::Execution(e));
         }
+        self.spare.push(done.workgroup);
     }
 
     /// Reports the current launch; its times are the dispatcher's: from when it took the
     /// launch to when the last work-group answered.
     fn finish(&mut self, now: Time) {
         let kernel = self.current.take().expect("a launch is running");
+        self.spare.clear();
         let result = match kernel.error {
             Some(e) => Err(e),
             None => Ok(KernelRun {
