@@ -4,6 +4,7 @@
 
 use super::fabric::FabricLinks;
 use super::migration::MigrationPolicy;
+use super::migration_procedure::DriverProcedure;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
     Access, CarriesMemory, MemResponse, MemoryMessage, Payload, TranslationRequest,
@@ -26,6 +27,12 @@ pub struct Migrations {
     waiting: Vec<(Port, TranslationRequest, Task)>,
     /// Pages on their way to another GPU: when they arrive.
     arriving: HashMap<u64, Time>,
+    /// MGPUSim's driver-run procedure around each migration (`None`: the pages' lines
+    /// cross the links and nothing else is paid).
+    procedure: Option<DriverProcedure>,
+    /// The DRAM access the procedure's page migration controllers wait for at each end
+    /// of a pull.
+    dram_latency: Time,
 }
 
 impl Migrations {
@@ -37,6 +44,44 @@ impl Migrations {
             line_bytes,
             waiting: Vec::new(),
             arriving: HashMap::new(),
+            procedure: None,
+            dram_latency: 0,
+        }
+    }
+
+    /// Carries each migration out by MGPUSim's driver-run `procedure`, whose page
+    /// migration controllers read a page's first line from the source's DRAM and write
+    /// its last line to the destination's DRAM, `dram_latency` each.
+    pub fn with_driver(mut self, procedure: DriverProcedure, dram_latency: Time) -> Migrations {
+        self.procedure = Some(procedure);
+        self.dram_latency = dram_latency;
+        self
+    }
+
+    /// Moves `moves` (pages and the GPUs they leave) to GPU `to` from `now`, booking the
+    /// links, and records when each page arrives.
+    fn carry_out(&mut self, moves: &[(u64, usize)], to: usize, page_bytes: u64, now: Time) {
+        let (links, line_bytes) = (&self.links, self.line_bytes);
+        let arriving = &mut self.arriving;
+        match self.procedure.as_mut() {
+            None => {
+                for &(page, from) in moves {
+                    let start = arriving.get(&page).map_or(now, |&t| t.max(now));
+                    let end = links.migrate_page((from, to), page_bytes, line_bytes, start);
+                    arriving.insert(page, end);
+                }
+            }
+            Some(procedure) => {
+                let dram = self.dram_latency;
+                let answered = procedure.serve(now, moves.len(), |i, start| {
+                    let (_, from) = moves[i];
+                    let pull = links.migrate_page((from, to), page_bytes, line_bytes, start + dram);
+                    pull + dram
+                });
+                for &(page, _) in moves {
+                    arriving.insert(page, answered);
+                }
+            }
         }
     }
 }
@@ -136,20 +181,14 @@ impl PageWalker {
             let mut moves = m.policy.on_translation(req.gpu, req.page, home);
             // The page asked for crosses first.
             moves.sort_by_key(|&(page, _)| page != req.page);
-            for &(page, from) in &moves {
-                let start = m
-                    .arriving
-                    .get(&page)
-                    .map_or(ctx.now(), |&t| t.max(ctx.now()));
-                let pair = (from, req.gpu);
-                let end = m.links.migrate_page(pair, page_bytes, m.line_bytes, start);
-                m.arriving.insert(page, end);
-                if let Some(memory) = memory {
-                    // A page of the device's memory, so on a GPU of the device.
-                    let _ = memory.place(page * page_bytes, 1, req.gpu);
-                }
-            }
             if !moves.is_empty() {
+                m.carry_out(&moves, req.gpu, page_bytes, ctx.now());
+                if let Some(memory) = memory {
+                    for &(page, _) in &moves {
+                        // A page of the device's memory, so on a GPU of the device.
+                        let _ = memory.place(page * page_bytes, 1, req.gpu);
+                    }
+                }
                 m.links.publish();
                 count_by(ctx, "page_migrations", moves.len() as u64);
                 count_by(ctx, "migrated_bytes", moves.len() as u64 * page_bytes);
