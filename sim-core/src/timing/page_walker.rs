@@ -279,3 +279,66 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
         self.outbox.send(ctx);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::PageMigration;
+    use crate::engine::PS_PER_NS;
+    use crate::timing::fabric::{FabricStats, Topology};
+
+    const PAGE: u64 = 4096;
+
+    /// Two GPUs under one switch of MGPUSim's links (64-byte flits at 64 GB/s).
+    fn links() -> FabricLinks {
+        let topology = Topology::PcieTree {
+            gpus_per_switch: 2,
+            gbytes_per_s: 64.0,
+            switch_latency: 140 * PS_PER_NS,
+            flit_bytes: 64,
+        };
+        FabricLinks::new(2, &topology, false, FabricStats::default())
+    }
+
+    fn migrations() -> Migrations {
+        let policy = MigrationPolicy::new(PageMigration::OnDemand, 1).unwrap();
+        Migrations::new(policy, links(), 64)
+    }
+
+    /// MGPUSim's costs in picoseconds (configs/mgpusim-r9nano.toml at 1 GHz), DRAM 50 ns.
+    fn by_driver() -> Migrations {
+        let ns = |n: u64| n * PS_PER_NS;
+        let procedure = DriverProcedure::new(ns(150), ns(295), ns(4), ns(474), ns(471));
+        migrations().with_driver(procedure, ns(50))
+    }
+
+    #[test]
+    fn the_driver_adds_its_steps_and_the_drams_to_the_pull_over_the_links() {
+        // The pull alone, as links_only times it, on links of its own.
+        let mut alone = migrations();
+        alone.carry_out(&[(5, 0)], 1, PAGE, 0);
+        let pull = alone.arriving[&5];
+        assert!(pull > 0);
+        let mut m = by_driver();
+        m.carry_out(&[(5, 0)], 1, PAGE, 0);
+        // To the driver 150, drain 594, shootdown 1,064, to the controller 295, its
+        // DRAM read 50, the pull, its DRAM write 50, back 295, to the IOMMU 150.
+        let ns = 150 + 594 + 1064 + 295 + 50 + 50 + 295 + 150;
+        assert_eq!(m.arriving[&5], pull + ns * PS_PER_NS);
+    }
+
+    #[test]
+    fn two_migrations_asked_at_once_are_carried_out_one_after_the_other() {
+        let mut m = by_driver();
+        m.carry_out(&[(5, 0)], 1, PAGE, 0);
+        m.carry_out(&[(6, 0)], 1, PAGE, 0);
+        let (first, second) = (m.arriving[&5], m.arriving[&6]);
+        // The first's answer left the driver 150 before the IOMMU had it; the driver
+        // then restarted the GPU (1,061) and the RDMA engines (594), and only then took
+        // the second (asked long before: no 150 to wait), which took as long from there
+        // as the first from when the driver took it (at 150; the links idle again).
+        let ns = |n: u64| n * PS_PER_NS;
+        let taken = first - ns(150) + ns(1061 + 594);
+        assert_eq!(second, taken + (first - ns(150)));
+    }
+}
