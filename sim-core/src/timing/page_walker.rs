@@ -94,7 +94,7 @@ impl Migrations {
 /// fault. A flush (the IOMMU keeps no translations) is answered at once.
 ///
 /// With [`Migrations`] ([`with_migrations`](Self::with_migrations)), a walk whose page
-/// the policy moves to the asking GPU is answered once the page has crossed the links
+/// the policy moves to the asking GPU is answered once the page has arrived
 /// (see [`MigrationPolicy`]); an invalidating flush starts a new kernel for the policy.
 pub struct PageWalker {
     driver: Arc<Driver>,
