@@ -6,7 +6,8 @@
 # is byte-identical to the first run's, and so are the profiling times the app
 # prints (its `time: ` lines) and the results it prints (its `result: ` lines).
 # Listing a thread count twice (e.g. "1;2;1;2") also checks that repeated runs
-# agree.
+# agree. With -DROWS=<location,what,value;...> every such row must also be in the
+# reports, exactly (e.g. a count that follows from the run's set-up).
 
 if(NOT DEFINED THREADS OR "${THREADS}" STREQUAL "")
   set(THREADS 1 2)
@@ -46,6 +47,15 @@ foreach(threads IN LISTS THREADS)
                         "printed other profiling times or results than run 1 "
                         "(GCNSIM_THREADS=${first_threads}):\nrun 1:\n${first_times}\n"
                         "run ${run}:\n${times}")
+  endif()
+endforeach()
+foreach(row IN LISTS ROWS)
+  string(FIND "\n${first}" "\n${row}," at)
+  if(at EQUAL -1)
+    string(REGEX REPLACE ",[^,]*$" "," prefix "${row}")
+    string(REGEX MATCHALL "[^\n]*${prefix}[^\n]*" found "${first}")
+    message(FATAL_ERROR "determinism check FAILED: the reports have no row ${row} "
+                        "(rows of ${prefix}: ${found})")
   endif()
 endforeach()
 string(REGEX MATCHALL "\n" lines "${first}")

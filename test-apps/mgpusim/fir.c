@@ -9,6 +9,11 @@
  * the input and output in buffers of its own, the filter, and as history the
  * 16 samples before its slice (zero before the first): the kernel reads
  * history[16 - k] for input[tid - k] before the slice's start.
+ *
+ * --unified-memory N: MGPUSim's -gpus 1,..,N -use-unified-memory on a unified
+ * device of N GPUs: every buffer's pages start on the first GPU and GPU g runs
+ * the g-th of N runs of work-groups (see mg_unified_memory). fir.go gives each
+ * GPU a filter of its own; here both read one.
  */
 #include "mgpusim.h"
 
@@ -20,11 +25,12 @@
 
 int main(int argc, char **argv)
 {
-    unsigned long length = 4096, devices = 1;
+    unsigned long length = 4096, devices = 1, unified = 0;
     struct wl_option options[] = {{"-n", "samples (MGPUSim's -length)", &length, 0},
-                                  MG_DEVICES_OPTION(devices)};
-    wl_init(argc, argv, options, 2);
+                                  MG_DEVICES_OPTION(devices), MG_UNIFIED_MEMORY_OPTION(unified)};
+    wl_init(argc, argv, options, 3);
     wl_require(length % GROUP == 0 && length > 0, "-n must be a multiple of 256");
+    wl_require(unified == 0 || devices == 1, "--unified-memory runs on one (unified) device");
 
     struct wl_devices all;
     mg_open_devices(&all, devices, "benchmarks/heteromark/fir/kernels.hsaco");
@@ -62,6 +68,8 @@ int main(int argc, char **argv)
         WL_ARG(kernels[d], 4, taps);
         cl_mem mine[4] = {d_output, d_filter, d_input, d_history};
         memcpy(buffers[d], mine, sizeof mine);
+        if (unified)
+            mg_unified_memory(&dev, kernels[d], part.count, mine, 4, unified);
     }
     mg_run_devices(&all, kernels, "FIR", 1, global, &local);
     for (cl_uint d = 0; d < all.count; d++) {

@@ -1,6 +1,7 @@
 /* mgpusim: shared set-up of the cross-validation hosts (see mgpusim.h). */
 #include "mgpusim.h"
 
+#include <CL/cl_gcnsim.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,26 @@ cl_mem mg_zeroed_buffer(struct wl_device *dev, size_t size)
     TA_CHECK(clEnqueueFillBuffer(dev->queue, buffer, &zero, 1, 0, size, 0, NULL, NULL));
     TA_CHECK(clFinish(dev->queue));
     return buffer;
+}
+
+void mg_unified_memory(struct wl_device *dev, cl_kernel kernel, size_t groups, const cl_mem *buffers,
+                       size_t count, unsigned long gpus)
+{
+    for (size_t i = 0; i < count; i++) {
+        size_t size;
+        TA_CHECK(clGetMemObjectInfo(buffers[i], CL_MEM_SIZE, sizeof size, &size, NULL));
+        wl_place_parts(buffers[i], 0, size, 1);
+    }
+    cl_platform_id platform;
+    TA_CHECK(clGetDeviceInfo(dev->device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL));
+    clSetKernelWorkGroupSplitGCNSIM_fn split = (clSetKernelWorkGroupSplitGCNSIM_fn)
+        clGetExtensionFunctionAddressForPlatform(platform, "clSetKernelWorkGroupSplitGCNSIM");
+    wl_require(split != NULL, "the platform has no cl_gcnsim_locality (--unified-memory)");
+    size_t *runs = calloc(gpus, sizeof *runs);
+    for (cl_uint g = 0; g < gpus; g++)
+        runs[g] = mg_part(groups, g, (cl_uint)gpus).count;
+    TA_CHECK(split(kernel, (cl_uint)gpus, runs));
+    free(runs);
 }
 
 cl_ulong mg_run(struct wl_device *dev, cl_kernel kernel, const char *label, cl_uint dims,

@@ -44,6 +44,22 @@ void mg_open_devices(struct wl_devices *all, unsigned long count, const char *re
  * program; platform NULL), for mg_buffer and wl_read. Releases nothing. */
 struct wl_device mg_device(const struct wl_devices *all, cl_uint d);
 
+/*
+ * MGPUSim's -use-unified-memory with -gpus 1,..,N (--unified-memory N,
+ * MG_UNIFIED_MEMORY_OPTION) on gcnsim's unified device of N GPUs
+ * (GCNSIM_UNIFIED=1, GCNSIM_GPUS=N; pages move with platform.page_migration):
+ * every page of the `count` buffers starts on the first GPU (MGPUSim's
+ * AllocateUnifiedMemory allocates on GPU 1) and the kernel's `groups`
+ * work-groups run in N consecutive runs as equal as possible, one per GPU (the
+ * Go host launches each GPU's slice of the grid). Exits FAILED without gcnsim's
+ * Locality API (cl_gcnsim_locality).
+ */
+#define MG_UNIFIED_MEMORY_OPTION(gpus) \
+    {"--unified-memory", "N: all pages on the first of N unified GPUs, work-groups split in N runs", \
+     &(gpus), 0}
+void mg_unified_memory(struct wl_device *dev, cl_kernel kernel, size_t groups, const cl_mem *buffers,
+                       size_t count, unsigned long gpus);
+
 /* A device's part of a split: `count` consecutive units (work-groups, rows
  * of them, rows of an image) from `first`. */
 struct mg_part {

@@ -7,8 +7,8 @@ mod platform;
 pub use error::ConfigError;
 pub use platform::{
     optional_keys, CacheConfig, CuConfig, DiscreteTimeline, DramConfig, GpuConfig, GpuLinks,
-    IssueArbiter, LinkModel, PageMigration, PlatformConfig, TlbConfig, UnifiedPageOrder,
-    DEFAULT_PLATFORM_TOML,
+    IssueArbiter, LinkModel, MigrationProcedure, PageMigration, PlatformConfig, TlbConfig,
+    UnifiedPageOrder, DEFAULT_PLATFORM_TOML,
 };
 
 use std::path::PathBuf;

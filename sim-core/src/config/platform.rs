@@ -61,6 +61,24 @@ pub struct PlatformConfig {
     pub page_migration: PageMigration,
     /// Pages of the first migration unit of [`PageMigration::Pasi`] (a power of two).
     pub pasi_initial_pages: u32,
+    /// How a page migration is carried out, and what it costs.
+    pub migration_procedure: MigrationProcedure,
+    /// One message between the IOMMU and the host driver, in nanoseconds
+    /// ([`MigrationProcedure::Driver`]).
+    pub migration_driver_latency_ns: u32,
+    /// One command of the host driver to a GPU's command processor, or its answer, in
+    /// nanoseconds ([`MigrationProcedure::Driver`]).
+    pub migration_command_latency_ns: u32,
+    /// Cycles a command processor takes to drain or to restart its GPU's RDMA engine
+    /// ([`MigrationProcedure::Driver`]).
+    pub migration_rdma_cycles: u32,
+    /// Cycles a command processor takes to shoot a page down: drain its compute units,
+    /// flush and invalidate its caches, invalidate the page in its TLBs
+    /// ([`MigrationProcedure::Driver`]).
+    pub migration_shootdown_cycles: u32,
+    /// Cycles a command processor takes to restart its caches, TLBs and compute units
+    /// after a migration ([`MigrationProcedure::Driver`]).
+    pub migration_restart_cycles: u32,
     /// Which GPU of a unified device holds each page that nothing has placed.
     pub unified_page_order: UnifiedPageOrder,
     /// The description every GPU is built from.
@@ -121,6 +139,22 @@ pub enum PageMigration {
     /// Progressive page splitting: units of `pasi_initial_pages` pages move whole and are
     /// halved each time another GPU asks for a unit that has moved already.
     Pasi,
+}
+
+/// How a page migration is carried out ([`PlatformConfig::page_migration`] on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MigrationProcedure {
+    /// The page's lines are pulled over the links; migrations overlap, bounded by the
+    /// links and the TLBs' misses in flight.
+    #[default]
+    LinksOnly,
+    /// MGPUSim v3.0.0's driver-run procedure: one migration at a time; each drains
+    /// every GPU's RDMA engine, shoots the page down on the GPU it leaves, has the asking
+    /// GPU's page migration controller pull its pages one after another (reading and
+    /// writing the two DRAMs), then restarts the GPUs; every step is a round trip
+    /// between the driver and the GPUs' command processors.
+    Driver,
 }
 
 /// How a unified device spreads its pages over its GPUs' memories (pages the Locality API
@@ -823,6 +857,8 @@ mod tests {
         assert!(m.launch_copies_to_fresh_memory);
         assert_eq!(m.unified_page_order, UnifiedPageOrder::AllocationOrder);
         m.unified_page_order = UnifiedPageOrder::PageNumber;
+        assert_eq!(m.migration_procedure, MigrationProcedure::Driver);
+        m.migration_procedure = MigrationProcedure::LinksOnly;
         assert_eq!(m.gpu.cu.quarter_rate_valu_cycles, 4);
         assert_eq!(m.gpu.cu.vector_requests_in_flight, 128);
         assert_eq!(m.gpu.dram.command_queue_per_rank, 8);
@@ -847,6 +883,10 @@ mod tests {
         assert_eq!(
             PlatformConfig::default_platform().page_migration,
             PageMigration::Off
+        );
+        assert_eq!(
+            PlatformConfig::default_platform().migration_procedure,
+            MigrationProcedure::LinksOnly
         );
         assert_eq!(
             PlatformConfig::default_platform().unified_page_order,

@@ -4,6 +4,7 @@
 
 use super::fabric::{FabricLinks, Node};
 use super::migration::MigrationPolicy;
+use super::migration_procedure::DriverProcedure;
 use super::page_walker::Migrations;
 use super::switches::SwitchNetwork;
 use super::{Cache, CacheReset};
@@ -12,7 +13,8 @@ use super::{
     FabricStats, PageWalker, PcieLink, Tlb, TlbGeometry, Topology, WritePolicy,
 };
 use crate::config::{
-    CacheConfig, DiscreteTimeline, GpuConfig, LinkModel, PlatformConfig, TlbConfig,
+    CacheConfig, DiscreteTimeline, GpuConfig, LinkModel, MigrationProcedure, PlatformConfig,
+    TlbConfig,
 };
 use crate::driver::Driver;
 use crate::engine::{Clock, ComponentId, Endpoint, Engine, Port, PortRef, PS_PER_NS};
@@ -127,7 +129,14 @@ pub fn add_platform_memory<M: CarriesMemory>(
         .filter(|_| platform.unified_gpus)
         .map(|policy| {
             let line_bytes = platform.gpu.l2.line_bytes.into();
-            Migrations::new(policy, links.clone(), line_bytes)
+            let migrations = Migrations::new(policy, links.clone(), line_bytes);
+            match platform.migration_procedure {
+                MigrationProcedure::LinksOnly => migrations,
+                MigrationProcedure::Driver => {
+                    let dram = clock.cycles(platform.gpu.dram.latency_cycles.into());
+                    migrations.with_driver(driver_procedure(platform, clock), dram)
+                }
+            }
         });
     engine.install(
         iommu,
@@ -199,6 +208,20 @@ pub fn add_platform_memory<M: CarriesMemory>(
     }
     engine.install(fabric, Box::new(carrier));
     parts
+}
+
+/// MGPUSim's driver-run migration procedure with the costs `platform` sets, the command
+/// processors' work timed by `clock`.
+fn driver_procedure(platform: &PlatformConfig, clock: Clock) -> DriverProcedure {
+    let ns = |ns: u32| PS_PER_NS * u64::from(ns);
+    let cycles = |n: u32| clock.cycles(n.into());
+    DriverProcedure::new(
+        ns(platform.migration_driver_latency_ns),
+        ns(platform.migration_command_latency_ns),
+        cycles(platform.migration_rdma_cycles),
+        cycles(platform.migration_shootdown_cycles),
+        cycles(platform.migration_restart_cycles),
+    )
 }
 
 /// Adds a PCIe link named `name` between ports `a` and `b` (linking them to it).

@@ -15,7 +15,9 @@
 //! and at most once; a page another GPU has translated in this kernel stays where it is
 //! and is reached over the links. While a page travels, translations of it wait for it.
 //! The move is timed as the page's lines pulled over the fabric's links (sharing them
-//! with the GPUs' remote accesses), without the source's and destination's DRAM time.
+//! with the GPUs' remote accesses); with `platform.migration_procedure = "driver"`
+//! MGPUSim's procedure around it is paid too, one migration at a time
+//! (`migration_procedure.rs`).
 //!
 //! Progressive page splitting ([`PageMigration::Pasi`], the MGPUSim paper's PASI):
 //! pages move in units, first of `pasi_initial_pages` aligned pages. A unit that has

@@ -48,6 +48,7 @@ mod fabric;
 mod link_coupling;
 mod metrics;
 mod migration;
+mod migration_procedure;
 mod page_walker;
 mod pcie;
 mod plumbing;

@@ -4,6 +4,7 @@
 
 use super::fabric::FabricLinks;
 use super::migration::MigrationPolicy;
+use super::migration_procedure::DriverProcedure;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
     Access, CarriesMemory, MemResponse, MemoryMessage, Payload, TranslationRequest,
@@ -26,6 +27,12 @@ pub struct Migrations {
     waiting: Vec<(Port, TranslationRequest, Task)>,
     /// Pages on their way to another GPU: when they arrive.
     arriving: HashMap<u64, Time>,
+    /// MGPUSim's driver-run procedure around each migration (`None`: the pages' lines
+    /// cross the links and nothing else is paid).
+    procedure: Option<DriverProcedure>,
+    /// The DRAM access the procedure's page migration controllers wait for at each end
+    /// of a pull.
+    dram_latency: Time,
 }
 
 impl Migrations {
@@ -37,6 +44,44 @@ impl Migrations {
             line_bytes,
             waiting: Vec::new(),
             arriving: HashMap::new(),
+            procedure: None,
+            dram_latency: 0,
+        }
+    }
+
+    /// Carries each migration out by MGPUSim's driver-run `procedure`, whose page
+    /// migration controllers read a page's first line from the source's DRAM and write
+    /// its last line to the destination's DRAM, `dram_latency` each.
+    pub fn with_driver(mut self, procedure: DriverProcedure, dram_latency: Time) -> Migrations {
+        self.procedure = Some(procedure);
+        self.dram_latency = dram_latency;
+        self
+    }
+
+    /// Moves `moves` (pages and the GPUs they leave) to GPU `to` from `now`, booking the
+    /// links, and records when each page arrives.
+    fn carry_out(&mut self, moves: &[(u64, usize)], to: usize, page_bytes: u64, now: Time) {
+        let (links, line_bytes) = (&self.links, self.line_bytes);
+        let arriving = &mut self.arriving;
+        match self.procedure.as_mut() {
+            None => {
+                for &(page, from) in moves {
+                    let start = arriving.get(&page).map_or(now, |&t| t.max(now));
+                    let end = links.migrate_page((from, to), page_bytes, line_bytes, start);
+                    arriving.insert(page, end);
+                }
+            }
+            Some(procedure) => {
+                let dram = self.dram_latency;
+                let answered = procedure.serve(now, moves.len(), |i, start| {
+                    let (_, from) = moves[i];
+                    let pull = links.migrate_page((from, to), page_bytes, line_bytes, start + dram);
+                    pull + dram
+                });
+                for &(page, _) in moves {
+                    arriving.insert(page, answered);
+                }
+            }
         }
     }
 }
@@ -49,7 +94,7 @@ impl Migrations {
 /// fault. A flush (the IOMMU keeps no translations) is answered at once.
 ///
 /// With [`Migrations`] ([`with_migrations`](Self::with_migrations)), a walk whose page
-/// the policy moves to the asking GPU is answered once the page has crossed the links
+/// the policy moves to the asking GPU is answered once the page has arrived
 /// (see [`MigrationPolicy`]); an invalidating flush starts a new kernel for the policy.
 pub struct PageWalker {
     driver: Arc<Driver>,
@@ -136,20 +181,14 @@ impl PageWalker {
             let mut moves = m.policy.on_translation(req.gpu, req.page, home);
             // The page asked for crosses first.
             moves.sort_by_key(|&(page, _)| page != req.page);
-            for &(page, from) in &moves {
-                let start = m
-                    .arriving
-                    .get(&page)
-                    .map_or(ctx.now(), |&t| t.max(ctx.now()));
-                let pair = (from, req.gpu);
-                let end = m.links.migrate_page(pair, page_bytes, m.line_bytes, start);
-                m.arriving.insert(page, end);
-                if let Some(memory) = memory {
-                    // A page of the device's memory, so on a GPU of the device.
-                    let _ = memory.place(page * page_bytes, 1, req.gpu);
-                }
-            }
             if !moves.is_empty() {
+                m.carry_out(&moves, req.gpu, page_bytes, ctx.now());
+                if let Some(memory) = memory {
+                    for &(page, _) in &moves {
+                        // A page of the device's memory, so on a GPU of the device.
+                        let _ = memory.place(page * page_bytes, 1, req.gpu);
+                    }
+                }
                 m.links.publish();
                 count_by(ctx, "page_migrations", moves.len() as u64);
                 count_by(ctx, "migrated_bytes", moves.len() as u64 * page_bytes);
@@ -238,5 +277,68 @@ impl<M: CarriesMemory> Component<M> for PageWalker {
             self.walking.push(ctx, due, walk);
         }
         self.outbox.send(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::PageMigration;
+    use crate::engine::PS_PER_NS;
+    use crate::timing::fabric::{FabricStats, Topology};
+
+    const PAGE: u64 = 4096;
+
+    /// Two GPUs under one switch of MGPUSim's links (64-byte flits at 64 GB/s).
+    fn links() -> FabricLinks {
+        let topology = Topology::PcieTree {
+            gpus_per_switch: 2,
+            gbytes_per_s: 64.0,
+            switch_latency: 140 * PS_PER_NS,
+            flit_bytes: 64,
+        };
+        FabricLinks::new(2, &topology, false, FabricStats::default())
+    }
+
+    fn migrations() -> Migrations {
+        let policy = MigrationPolicy::new(PageMigration::OnDemand, 1).unwrap();
+        Migrations::new(policy, links(), 64)
+    }
+
+    /// MGPUSim's costs in picoseconds (configs/mgpusim-r9nano.toml at 1 GHz), DRAM 50 ns.
+    fn by_driver() -> Migrations {
+        let ns = |n: u64| n * PS_PER_NS;
+        let procedure = DriverProcedure::new(ns(150), ns(295), ns(4), ns(474), ns(471));
+        migrations().with_driver(procedure, ns(50))
+    }
+
+    #[test]
+    fn the_driver_adds_its_steps_and_the_drams_to_the_pull_over_the_links() {
+        // The pull alone, as links_only times it, on links of its own.
+        let mut alone = migrations();
+        alone.carry_out(&[(5, 0)], 1, PAGE, 0);
+        let pull = alone.arriving[&5];
+        assert!(pull > 0);
+        let mut m = by_driver();
+        m.carry_out(&[(5, 0)], 1, PAGE, 0);
+        // To the driver 150, drain 594, shootdown 1,064, to the controller 295, its
+        // DRAM read 50, the pull, its DRAM write 50, back 295, to the IOMMU 150.
+        let ns = 150 + 594 + 1064 + 295 + 50 + 50 + 295 + 150;
+        assert_eq!(m.arriving[&5], pull + ns * PS_PER_NS);
+    }
+
+    #[test]
+    fn two_migrations_asked_at_once_are_carried_out_one_after_the_other() {
+        let mut m = by_driver();
+        m.carry_out(&[(5, 0)], 1, PAGE, 0);
+        m.carry_out(&[(6, 0)], 1, PAGE, 0);
+        let (first, second) = (m.arriving[&5], m.arriving[&6]);
+        // The first's answer left the driver 150 before the IOMMU had it; the driver
+        // then restarted the GPU (1,061) and the RDMA engines (594), and only then took
+        // the second (asked long before: no 150 to wait), which took as long from there
+        // as the first from when the driver took it (at 150; the links idle again).
+        let ns = |n: u64| n * PS_PER_NS;
+        let taken = first - ns(150) + ns(1061 + 594);
+        assert_eq!(second, taken + (first - ns(150)));
     }
 }
