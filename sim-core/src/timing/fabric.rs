@@ -38,8 +38,11 @@
 //! fabric is woken each cycle only while flits are in flight. Each flit counts on its
 //! link for one cycle of busy time (the link's periods and bytes), the message with its
 //! last flit. Where it differs from MGPUSim: a GPU's endpoint takes a message in every
-//! cycle it holds none (MGPUSim's RDMA engine finds it busy more often, its ticks and
-//! the endpoint's being ordered by the engine's queue); the GPUs' translation requests
+//! cycle it holds none (MGPUSim's RDMA engine, which hands it one, is refused in the cycle
+//! after a quarter of its hand-overs, when akita's event heap happens to pop the
+//! engine's tick before the endpoint's, which frees the one it holds; measured and
+//! imitated, this moves matrix multiplication by 1.5 % or less: docs/multigpu.md, so it
+//! is not modelled); the GPUs' translation requests
 //! to the IOMMU do not cross it (`gpu.iommu_latency_cycles`); messages handed over wait
 //! per port, not in one queue per endpoint. Page migrations
 //! ([`FabricLinks::migrate_page`]) need the booked links (the configuration refuses
