@@ -351,6 +351,12 @@ pub struct CacheConfig {
     /// and MSHR hits included (akita's `maxNumConcurrentTrans`); more wait in the top
     /// ports. 0: no limit beyond the MSHRs and the lookup pipeline.
     pub requests_in_flight: u32,
+    /// When a miss takes the way its line will live in: `false` when the line arrives
+    /// (the line it replaces stays and can still hit until then); `true` when the miss
+    /// is sent below, as akita's caches do (the least recently used line not being
+    /// fetched is dropped at once and its way held for the line; a miss whose set has
+    /// every way held waits).
+    pub allocate_on_miss: bool,
 }
 
 /// The DRAM of one GPU.
