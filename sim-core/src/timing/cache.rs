@@ -222,9 +222,10 @@ enum Below {
 /// write-back L2 writes the line into a bank first); later misses to that line wait in
 /// its MSHR (an MSHR hit). The line takes the way of the least recently used line when
 /// it arrives, or (`allocate_on_miss`) when the miss is sent below: the victim is dropped
-/// then, and a way stays held until its line arrives. When every
-/// MSHR is taken, or every way of a miss's set is held, the request waits, and the cache takes no more requests from its top
-/// ports until one frees — their buffers fill and hold back the senders. At most
+/// then, and the way stays held until the line arrives. When every MSHR is taken, or
+/// every way of a miss's set is held, the request waits, and the cache takes no more
+/// requests from its top ports until one frees — their buffers fill and hold back the
+/// senders. At most
 /// `pipeline_depth` requests are being looked up at once, and at most
 /// `requests_in_flight` are held from being taken to being answered (MGPUSim's
 /// write-around L1V holds 16: a 62-cycle hit keeps its place all along).
