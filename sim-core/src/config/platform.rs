@@ -351,6 +351,12 @@ pub struct CacheConfig {
     /// and MSHR hits included (akita's `maxNumConcurrentTrans`); more wait in the top
     /// ports. 0: no limit beyond the MSHRs and the lookup pipeline.
     pub requests_in_flight: u32,
+    /// When a miss takes the way its line will live in: `false` when the line arrives
+    /// (the line it replaces stays and can still hit until then); `true` when the miss
+    /// is sent below, as akita's caches do (the least recently used line not being
+    /// fetched is dropped at once and its way held for the line; a miss whose set has
+    /// every way held waits).
+    pub allocate_on_miss: bool,
 }
 
 /// The DRAM of one GPU.
@@ -851,9 +857,9 @@ mod tests {
         let mgpusim = include_str!("../../../configs/mgpusim-r9nano.toml");
         let mut m = PlatformConfig::from_toml(Some(mgpusim), "mgpusim-r9nano.toml").unwrap();
         // The hardware is the default's but for MGPUSim's one VALU rate, its L1 caches'
-        // 16 requests in flight, its reorder buffer's 128 vector requests and its DRAM
-        // command queues of 8, and the driver copies and hands out a unified device's
-        // pages as MGPUSim's does.
+        // 16 requests in flight, its caches' allocation on misses, its reorder buffer's
+        // 128 vector requests and its DRAM command queues of 8, and the driver copies and
+        // hands out a unified device's pages as MGPUSim's does.
         assert!(m.launch_copies_to_fresh_memory);
         assert_eq!(m.unified_page_order, UnifiedPageOrder::AllocationOrder);
         m.unified_page_order = UnifiedPageOrder::PageNumber;
@@ -869,6 +875,15 @@ mod tests {
         for cache in [&mut m.gpu.l1v, &mut m.gpu.l1i, &mut m.gpu.l1k] {
             assert_eq!(cache.requests_in_flight, 16);
             cache.requests_in_flight = 0;
+        }
+        for cache in [
+            &mut m.gpu.l1v,
+            &mut m.gpu.l1i,
+            &mut m.gpu.l1k,
+            &mut m.gpu.l2,
+        ] {
+            assert!(cache.allocate_on_miss);
+            cache.allocate_on_miss = false;
         }
         assert_eq!(m, PlatformConfig::default_platform());
         let migration = include_str!("../../../configs/page-migration.toml");

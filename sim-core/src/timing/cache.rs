@@ -54,6 +54,9 @@ pub struct CacheGeometry {
     /// Banks the cache is one of, interleaved by line: this one sees every `banks`-th
     /// line, and indexes its sets by line number / `banks`.
     pub banks: u64,
+    /// A miss takes its line's way when it is sent below (the victim is dropped then),
+    /// not when the line arrives.
+    pub allocate_on_miss: bool,
 }
 
 impl CacheGeometry {
@@ -75,6 +78,7 @@ impl CacheGeometry {
                 n => n as usize,
             },
             banks,
+            allocate_on_miss: config.allocate_on_miss,
         }
     }
 }
@@ -216,9 +220,12 @@ enum Below {
 /// of the whole line below at once and is answered `fill_latency` after the line arrives
 /// (0: the line is forwarded as it arrives, as MGPUSim's write-around L1V does; its
 /// write-back L2 writes the line into a bank first); later misses to that line wait in
-/// its MSHR (an MSHR hit). When every
-/// MSHR is taken, the request waits, and the cache takes no more requests from its top
-/// ports until one frees — their buffers fill and hold back the senders. At most
+/// its MSHR (an MSHR hit). The line takes the way of the least recently used line when
+/// it arrives, or (`allocate_on_miss`) when the miss is sent below: the victim is dropped
+/// then, and the way stays held until the line arrives. When every MSHR is taken, or
+/// every way of a miss's set is held, the request waits, and the cache takes no more
+/// requests from its top ports until one frees — their buffers fill and hold back the
+/// senders. At most
 /// `pipeline_depth` requests are being looked up at once, and at most
 /// `requests_in_flight` are held from being taken to being answered (MGPUSim's
 /// write-around L1V holds 16: a 62-cycle hit keeps its place all along).
@@ -354,7 +361,7 @@ impl Cache {
             count(ctx, "read_hits");
             let data = Payload::read(bytes);
             self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(data));
-        } else if self.busy() {
+        } else if self.busy() || !self.reserve(ctx, line) {
             return Err(arrival);
         } else {
             count(ctx, "read_misses");
@@ -408,11 +415,13 @@ impl Cache {
                     count(ctx, "write_hits");
                     self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Payload::EMPTY));
                 } else if data.len() as u64 == line_bytes {
-                    count(ctx, "write_misses");
                     let written = Line::all_written(data);
-                    self.install(ctx, line, written);
+                    if !self.place(ctx, line, written) {
+                        return Err(arrival);
+                    }
+                    count(ctx, "write_misses");
                     self.answer(ctx, arrival, Ok(Payload::EMPTY));
-                } else if self.busy() {
+                } else if self.busy() || !self.reserve(ctx, line) {
                     return Err(arrival);
                 } else {
                     count(ctx, "write_misses");
@@ -433,10 +442,24 @@ impl Cache {
         );
     }
 
-    /// Stores a line, writing back the dirty line it replaces.
-    fn install<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) {
-        if let Some((victim, old)) = self.lines.insert(line, value) {
-            self.write_back(ctx, victim, &old);
+    /// Holds a way for `line`, about to be fetched, when misses allocate (dropping the
+    /// line there); false when every way of its set is held.
+    fn reserve<M>(&mut self, ctx: &mut Context<'_, M>, line: u64) -> bool {
+        !self.geometry.allocate_on_miss || self.place(ctx, line, Line::clean())
+    }
+
+    /// Stores a line, writing back the dirty line it replaces, which is never one being
+    /// fetched into a way it holds; false when every way of its set is so held.
+    fn place<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) -> bool {
+        let (mshrs, holds) = (&self.mshrs, self.geometry.allocate_on_miss);
+        let held = |key| holds && mshrs.contains_key(&key);
+        match self.lines.insert_unless_held(line, value, held) {
+            Ok(Some((victim, old))) => {
+                self.write_back(ctx, victim, &old);
+                true
+            }
+            Ok(None) => true,
+            Err(_) => false,
         }
     }
 
@@ -462,6 +485,8 @@ impl Cache {
         let waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
         if let Err(error) = result {
+            // A way held for the line is free again.
+            self.lines.remove(line);
             for waiter in waiters {
                 let (Waiter::Read(arrival) | Waiter::Write(arrival)) = waiter;
                 self.answer(ctx, arrival, Err(error.clone()));
@@ -484,7 +509,12 @@ impl Cache {
                 }
             }
         }
-        self.install(ctx, line, filled);
+        // A held way keeps the place in the replacement order its miss gave it.
+        if let Some(held) = self.lines.peek(line) {
+            *held = filled;
+        } else if !self.place(ctx, line, filled) {
+            unreachable!("only a cache that allocates on misses holds ways, and it held this one");
+        }
     }
 
     fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {

@@ -72,30 +72,76 @@ impl<V: Default + Clone> SetAssociative<V> {
         Some(&mut self.values[first + way])
     }
 
+    /// The entry of `key`, not marked as used.
+    pub(crate) fn peek(&mut self, key: u64) -> Option<&mut V> {
+        let set = self.set(key);
+        let first = set * self.ways;
+        let filled = self.filled[set] as usize;
+        let way = self.keys[first..first + filled]
+            .iter()
+            .rposition(|&k| k == key + 1)?;
+        Some(&mut self.values[first + way])
+    }
+
     /// Stores `value` for `key` (which must not be present) as the most recently used
     /// entry; returns the entry it replaced when the set was full.
     pub(crate) fn insert(&mut self, key: u64, value: V) -> Option<(u64, V)> {
-        self.uses += 1;
+        self.insert_unless_held(key, value, |_| false)
+            .unwrap_or_else(|_| unreachable!("no entry is held"))
+    }
+
+    /// Stores `value` for `key` (which must not be present) as the most recently used
+    /// entry, replacing the least recently used of the entries whose keys `held` does not
+    /// hold when the set is full; returns the entry it replaced, or gives `value` back
+    /// when every entry of the full set is held.
+    pub(crate) fn insert_unless_held(
+        &mut self,
+        key: u64,
+        value: V,
+        held: impl Fn(u64) -> bool,
+    ) -> Result<Option<(u64, V)>, V> {
         let set = self.set(key);
         let first = set * self.ways;
         let filled = self.filled[set] as usize;
         if filled < self.ways {
+            self.uses += 1;
             self.keys[first + filled] = key + 1;
             self.last_use[first + filled] = self.uses;
             self.values[first + filled] = value;
             self.filled[set] += 1;
-            return None;
+            return Ok(None);
         }
-        let (victim, _) = self.last_use[first..first + self.ways]
+        let Some((victim, _)) = self.last_use[first..first + self.ways]
             .iter()
             .enumerate()
+            .filter(|&(way, _)| !held(self.keys[first + way] - 1))
             .min_by_key(|&(_, &used)| used)
-            .expect("a full set has ways");
+        else {
+            return Err(value);
+        };
+        self.uses += 1;
         let at = first + victim;
         self.last_use[at] = self.uses;
         let old_key = std::mem::replace(&mut self.keys[at], key + 1) - 1;
         let old = std::mem::replace(&mut self.values[at], value);
-        Some((old_key, old))
+        Ok(Some((old_key, old)))
+    }
+
+    /// Removes the entry of `key`, if present; the set's last filled way takes its place.
+    pub(crate) fn remove(&mut self, key: u64) -> Option<V> {
+        let set = self.set(key);
+        let first = set * self.ways;
+        let filled = self.filled[set] as usize;
+        let way = self.keys[first..first + filled]
+            .iter()
+            .rposition(|&k| k == key + 1)?;
+        let last = first + filled - 1;
+        self.keys.swap(first + way, last);
+        self.last_use.swap(first + way, last);
+        self.values.swap(first + way, last);
+        self.keys[last] = 0;
+        self.filled[set] -= 1;
+        Some(std::mem::take(&mut self.values[last]))
     }
 
     /// Every entry, by set, then by way (not marked as used).
@@ -144,6 +190,27 @@ mod tests {
         assert_eq!(s.get(1), Some(&mut "other set"));
         assert_eq!(s.drain().len(), 3);
         assert!(s.get(4).is_none());
+    }
+
+    #[test]
+    fn a_held_entry_is_never_replaced() {
+        let mut s = SetAssociative::new(1, 2, 1);
+        assert_eq!(s.insert_unless_held(0, "a", |_| true), Ok(None));
+        assert_eq!(s.insert_unless_held(1, "b", |_| true), Ok(None));
+        // 0 is the least recently used, but held: 1 makes room.
+        assert_eq!(s.insert_unless_held(2, "c", |k| k == 0), Ok(Some((1, "b"))));
+        // Peeking does not make 0 recently used: 0 goes next.
+        assert_eq!(s.peek(0), Some(&mut "a"));
+        assert_eq!(s.insert_unless_held(3, "d", |_| false), Ok(Some((0, "a"))));
+        // Every entry held: the value comes back and nothing changes.
+        assert_eq!(s.insert_unless_held(4, "e", |_| true), Err("e"));
+        assert_eq!(s.peek(2), Some(&mut "c"));
+        assert!(s.peek(4).is_none());
+        // A removed entry's way is free again: nothing is replaced.
+        assert_eq!(s.remove(2), Some("c"));
+        assert!(s.remove(2).is_none());
+        assert_eq!(s.insert(4, "e"), None);
+        assert_eq!(s.insert(5, "f"), Some((3, "d")));
     }
 
     #[test]

@@ -139,6 +139,84 @@ fn misses_to_one_line_share_an_mshr() {
     assert_eq!(dram, 1);
 }
 
+/// An L1 vector cache that allocates on misses (`allocate_on_miss`) or on fills, with its
+/// set 0 filled by lines A, B, C, D (in that order) of a buffer whose pages its TLB knows;
+/// with the buffer's address. Lines 4096 bytes apart share a set (64 sets of 64 bytes).
+fn set_zero_filled(allocate_on_miss: bool) -> (Rig, u64) {
+    let mut rig = Rig::new(platform(|p| p.gpu.l1v.allocate_on_miss = allocate_on_miss));
+    let buffer = rig.buffer(9 * 4096, &[0; 9 * 4096]);
+    let base = buffer.address();
+    // Lines A to D, then a line of set 1 in every other page the tests touch (TLB warm).
+    let warm = (0..4)
+        .map(|k| MemRequest::read(0, base + 4096 * k, 4))
+        .chain((4..9).map(|k| MemRequest::read(0, base + 4096 * k + 64, 4)))
+        .collect();
+    rig.run_sequence(0, warm);
+    (rig, base)
+}
+
+/// Reads line E of set 0 and, a cycle later while E is being fetched, line A again;
+/// returns the L1's read hits and misses, counted from the start.
+fn reread_while_a_miss_is_outstanding(allocate_on_miss: bool) -> (u64, u64) {
+    let (mut rig, base) = set_zero_filled(allocate_on_miss);
+    let script = Script::Fixed {
+        requests: [4, 0]
+            .map(|k| MemRequest::read(0, base + 4096 * k, 4))
+            .into(),
+        window: 2,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    assert_eq!(probe.records().len() - before, 2);
+    let m = rig.metrics();
+    (
+        m.count("gpu0.cu0.l1v", "read_hits"),
+        m.count("gpu0.cu0.l1v", "read_misses"),
+    )
+}
+
+#[test]
+fn a_miss_that_allocates_drops_its_victim_when_it_is_sent() {
+    // The 9 warming reads all miss. E's miss picks A, the least recently used line of the
+    // full set, as its victim. Allocating on the fill, A stays until E arrives, and the
+    // second read of A hits.
+    assert_eq!(reread_while_a_miss_is_outstanding(false), (1, 9 + 1));
+    // Allocating on the miss (as akita's caches do), A is gone at once: the second read
+    // misses too (and takes B's way, E's being held).
+    assert_eq!(reread_while_a_miss_is_outstanding(true), (0, 9 + 2));
+}
+
+/// Reads lines E, F, G, H and I of set 0 at once; returns the cycles from the first
+/// answer to the last.
+fn five_misses_to_one_set(allocate_on_miss: bool) -> u64 {
+    let (mut rig, base) = set_zero_filled(allocate_on_miss);
+    let script = Script::Fixed {
+        requests: (4..9)
+            .map(|k| MemRequest::read(0, base + 4096 * k, 4))
+            .collect(),
+        window: 5,
+    };
+    let (before, probe) = rig.start(0, script);
+    rig.engine.run();
+    let records = probe.records().split_off(before);
+    assert_eq!(records.len(), 5);
+    let first = records.iter().map(|r| r.answered).min().unwrap();
+    let last = records.iter().map(|r| r.answered).max().unwrap();
+    (last - first) / rig.cycle()
+}
+
+#[test]
+fn a_miss_waits_while_every_way_of_its_set_is_held() {
+    // Allocating on fills, the five misses overlap.
+    let overlapped = five_misses_to_one_set(false);
+    // Allocating on misses, the first four hold the set's four ways: the fifth is sent
+    // below only once the first line has arrived, and then takes a whole trip below the L1
+    // (crossbar 1 + L2 10 + DRAM 100 + transfer 1 + crossbar 1 cycles) at least.
+    let held = five_misses_to_one_set(true);
+    assert!(overlapped < 113, "{overlapped}");
+    assert!(held >= 113, "{held}");
+}
+
 /// Reads of 63 different lines, sent as fast as the L1 TLB's port takes them; returns the
 /// records, when the last was sent and when the last was answered (from the start).
 fn burst(mshrs: u32) -> (Vec<Record>, Time, Time) {
