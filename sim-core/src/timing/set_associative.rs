@@ -61,6 +61,20 @@ impl<V: Default + Clone> SetAssociative<V> {
     /// The entry of `key`, marked as the most recently used.
     pub(crate) fn get(&mut self, key: u64) -> Option<&mut V> {
         self.uses += 1;
+        let at = self.position(key)?;
+        self.last_use[at] = self.uses;
+        Some(&mut self.values[at])
+    }
+
+    /// The entry of `key`, not marked as used.
+    pub(crate) fn peek(&mut self, key: u64) -> Option<&mut V> {
+        let at = self.position(key)?;
+        Some(&mut self.values[at])
+    }
+
+    /// Where `key`'s entry lies in the flat arrays, if present.
+    #[inline]
+    fn position(&self, key: u64) -> Option<usize> {
         let set = self.set(key);
         let first = set * self.ways;
         let filled = self.filled[set] as usize;
@@ -68,19 +82,7 @@ impl<V: Default + Clone> SetAssociative<V> {
         let way = self.keys[first..first + filled]
             .iter()
             .rposition(|&k| k == key + 1)?;
-        self.last_use[first + way] = self.uses;
-        Some(&mut self.values[first + way])
-    }
-
-    /// The entry of `key`, not marked as used.
-    pub(crate) fn peek(&mut self, key: u64) -> Option<&mut V> {
-        let set = self.set(key);
-        let first = set * self.ways;
-        let filled = self.filled[set] as usize;
-        let way = self.keys[first..first + filled]
-            .iter()
-            .rposition(|&k| k == key + 1)?;
-        Some(&mut self.values[first + way])
+        Some(first + way)
     }
 
     /// Stores `value` for `key` (which must not be present) as the most recently used
@@ -129,16 +131,12 @@ impl<V: Default + Clone> SetAssociative<V> {
 
     /// Removes the entry of `key`, if present; the set's last filled way takes its place.
     pub(crate) fn remove(&mut self, key: u64) -> Option<V> {
+        let at = self.position(key)?;
         let set = self.set(key);
-        let first = set * self.ways;
-        let filled = self.filled[set] as usize;
-        let way = self.keys[first..first + filled]
-            .iter()
-            .rposition(|&k| k == key + 1)?;
-        let last = first + filled - 1;
-        self.keys.swap(first + way, last);
-        self.last_use.swap(first + way, last);
-        self.values.swap(first + way, last);
+        let last = set * self.ways + self.filled[set] as usize - 1;
+        self.keys.swap(at, last);
+        self.last_use.swap(at, last);
+        self.values.swap(at, last);
         self.keys[last] = 0;
         self.filled[set] -= 1;
         Some(std::mem::take(&mut self.values[last]))
