@@ -106,7 +106,7 @@ impl<M> Context<'_, M> {
         }
         let PortRef { component, port } = link.peer;
         self.schedule(
-            self.now + link.latency,
+            link.delay.arrival(self.now),
             component,
             EventKind::Deliver { port, msg },
         );

@@ -27,7 +27,28 @@ pub struct PortRef {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Link {
     pub(crate) peer: PortRef,
-    pub(crate) latency: Time,
+    pub(crate) delay: Delay,
+}
+
+/// When a message sent through a link arrives at its peer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Delay {
+    /// This long after it was sent.
+    After(Time),
+    /// At the first edge, after the time it was sent, of a clock of this period (the
+    /// receiver's): it is in the receiver's ports when the receiver's next cycle begins.
+    NextEdge(Time),
+}
+
+impl Delay {
+    /// When a message sent at `now` arrives.
+    #[inline]
+    pub(crate) fn arrival(self, now: Time) -> Time {
+        match self {
+            Delay::After(latency) => now + latency,
+            Delay::NextEdge(period) => (now / period + 1) * period,
+        }
+    }
 }
 
 /// A port's state, owned by the component's slot in the engine: what sending and

@@ -4,7 +4,7 @@
 use super::crew::{Crew, MOST_ITEMS};
 use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
-use super::port::{Link, PortInfo, PortState};
+use super::port::{Delay, Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
 /// The fewest components with events in a step for it to be shared with the crew;
@@ -166,8 +166,39 @@ impl<M: Send> Engine<M> {
                 "port `{name}` is already linked"
             );
             let state = self.port_mut(from);
-            state.link = Some(Link { peer: to, latency });
+            state.link = Some(Link {
+                peer: to,
+                delay: Delay::After(latency),
+            });
             state.credits = capacity;
+        }
+    }
+
+    /// Makes the messages that arrive at `port` (linked, without latency) arrive at the
+    /// first edge of its owner's clock after they are sent, instead of at once: the owner
+    /// finds them in the port when its next cycle begins, and is not run for them in
+    /// the cycle they were sent in. (Akita's components likewise take a message at
+    /// their next tick.) Back-pressure is unchanged: the sender's credit comes back when
+    /// the owner takes the message.
+    ///
+    /// # Panics
+    /// If `port` is not linked, or its link has a latency.
+    pub fn deliver_at_edges(&mut self, port: PortRef) {
+        let slot = &self.slots[port.component.index()];
+        let name = &slot.port_info[port.port.index()].name;
+        let Some(link) = slot.ports[port.port.index()].link else {
+            panic!("port `{name}` is not linked");
+        };
+        let period = slot.clock.period();
+        let Some(Link { delay, .. }) = &self.port(link.peer).link else {
+            unreachable!("links go both ways");
+        };
+        assert!(
+            matches!(delay, Delay::After(0)),
+            "the link into port `{name}` has a latency"
+        );
+        if let Some(Link { delay, .. }) = &mut self.port_mut(link.peer).link {
+            *delay = Delay::NextEdge(period);
         }
     }
 

@@ -144,6 +144,38 @@ fn message_arrives_after_the_link_latency() {
 }
 
 #[test]
+fn a_port_delivered_at_edges_receives_at_its_owners_next_cycle() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    // Sent on an edge and between two: both arrive at the next edge (1 ns cycles).
+    let src = source(
+        &mut engine,
+        "src",
+        vec![(3 * NS, 7), (5 * NS + 400, 8)],
+        &wakes,
+    );
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, 0);
+    engine.deliver_at_edges(dst);
+    engine.run();
+    assert_eq!(
+        entries(&got),
+        vec![(4 * NS, "7".to_string()), (6 * NS, "8".to_string())]
+    );
+}
+
+#[test]
+#[should_panic(expected = "has a latency")]
+fn only_links_without_latency_deliver_at_edges() {
+    let mut engine = Engine::new();
+    let wakes = log();
+    let src = source(&mut engine, "src", vec![], &wakes);
+    let dst = sink(&mut engine, 0, &log());
+    engine.connect(src, dst, NS);
+    engine.deliver_at_edges(dst);
+}
+
+#[test]
 fn events_are_handled_in_time_order_whatever_the_order_of_scheduling() {
     let mut engine = Engine::new();
     let (wakes, got) = (log(), log());

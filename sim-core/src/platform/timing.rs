@@ -296,6 +296,8 @@ fn add_timing_front_end(
             let mut link = |name: &str, to: PortRef| {
                 let port = site.engine.add_port(site.id, name, PORT_CAPACITY);
                 site.engine.connect(port, to, 0);
+                // The unit takes the memory system's answers at its next cycle.
+                site.engine.deliver_at_edges(port);
                 port.port
             };
             let ports = CuPorts {
