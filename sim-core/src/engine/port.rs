@@ -57,12 +57,15 @@ impl Delay {
 ///
 /// Flow control is by credits: `credits` counts the free places in the peer's incoming
 /// buffer as this side knows them; sending spends one, and the peer gives one back (an
-/// event) when it retrieves the message. No state is shared between the two sides.
+/// event) when it retrieves the message. No state is shared between the two sides. A
+/// message sent ahead spends its credit when it arrives, even when none is left: then
+/// `credits` goes below zero, the peer's buffer holding that many more than its
+/// capacity until it takes them.
 #[repr(C, align(64))]
 pub(crate) struct PortState<M> {
     pub(crate) incoming: VecDeque<M>,
     pub(crate) link: Option<Link>,
-    pub(crate) credits: u32,
+    pub(crate) credits: i32,
     /// A send was refused; the owner is woken with `Wake::PortFree` when a credit returns.
     pub(crate) blocked: bool,
 }

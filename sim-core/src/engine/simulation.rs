@@ -170,7 +170,7 @@ impl<M: Send> Engine<M> {
                 peer: to,
                 delay: Delay::After(latency),
             });
-            state.credits = capacity;
+            state.credits = i32::try_from(capacity).expect("a port holds fewer than 2^31 messages");
         }
     }
 
@@ -344,11 +344,17 @@ impl<M: Send> Engine<M> {
             for event in &batch {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
+                if let EventKind::DeliverAhead { port, .. } = event.kind {
+                    self.spend_credit_ahead(event.target, port);
+                }
             }
         } else {
             for event in batch.drain(..) {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
+                if let EventKind::DeliverAhead { port, .. } = event.kind {
+                    self.spend_credit_ahead(event.target, port);
+                }
                 deliver(&mut self.slots[index], event);
             }
         }
@@ -452,6 +458,14 @@ impl<M: Send> Engine<M> {
         self.deliveries = deliveries;
     }
 
+    /// A message sent ahead arrives at port `port` of `target`: its sender spends the
+    /// credit for it now (see [`Context::send_ahead`]).
+    fn spend_credit_ahead(&mut self, target: ComponentId, port: Port) {
+        if let Some(link) = self.slots[target.index()].ports[port.index()].link {
+            self.port_mut(link.peer).credits -= 1;
+        }
+    }
+
     /// Gives back the credits the components run serially returned.
     fn return_serial_credits(&mut self) {
         let mut credits = std::mem::take(&mut self.credits);
@@ -487,7 +501,7 @@ impl<M: Send> Engine<M> {
         for credit in credits.drain(..) {
             let state = &mut self.slots[credit.target.index()].ports[credit.port.index()];
             state.credits += 1;
-            if std::mem::take(&mut state.blocked) {
+            if state.credits > 0 && std::mem::take(&mut state.blocked) {
                 self.queue.push(Event {
                     key: credit.key,
                     target: credit.target,
@@ -663,7 +677,7 @@ unsafe impl<M: Send> Sync for SlotsPtr<M> {}
 fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
     let key = (event.key.source, event.key.seq);
     let wake = match event.kind {
-        EventKind::Deliver { port, msg } => {
+        EventKind::Deliver { port, msg } | EventKind::DeliverAhead { port, msg } => {
             slot.ports[port.index()].incoming.push_back(msg);
             Wake::Arrived(port)
         }
