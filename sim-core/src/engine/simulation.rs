@@ -178,8 +178,9 @@ impl<M: Send> Engine<M> {
     /// first edge of its owner's clock after they are sent, instead of at once: the owner
     /// finds them in the port when its next cycle begins, and is not run for them in
     /// the cycle they were sent in. (Akita's components likewise take a message at
-    /// their next tick.) Back-pressure is unchanged: the sender's credit comes back when
-    /// the owner takes the message.
+    /// their next tick.) Back-pressure works as on any link: the sender's credit comes
+    /// back when the owner takes the message, so the port's capacity bounds what may
+    /// arrive for it in one cycle.
     ///
     /// # Panics
     /// If `port` is not linked, or its link has a latency.
