@@ -74,7 +74,7 @@ impl<M> Context<'_, M> {
     /// be woken with `Wake::PortFree(port)` once it would be, as after a refused send.
     pub fn can_send(&mut self, port: Port) -> bool {
         let state = &mut self.ports[port.index()];
-        if state.credits == 0 {
+        if state.credits <= 0 {
             state.blocked = true;
         }
         state.credits > 0
@@ -96,7 +96,7 @@ impl<M> Context<'_, M> {
                 self.port_info[port.index()].name
             );
         };
-        if state.credits == 0 {
+        if state.credits <= 0 {
             state.blocked = true;
             return Err(msg);
         }
@@ -106,11 +106,36 @@ impl<M> Context<'_, M> {
         }
         let PortRef { component, port } = link.peer;
         self.schedule(
-            self.now + link.latency,
+            link.delay.arrival(self.now),
             component,
             EventKind::Deliver { port, msg },
         );
         Ok(())
+    }
+
+    /// Sends `msg` through `port` to arrive `delay` later than a message sent now:
+    /// what sending it at that later time would do, without running the component
+    /// then. It takes its place in the peer's buffer (spends this port's credit) when it
+    /// arrives, so until then it holds back nothing; should the buffer be full then, it
+    /// holds one more than its capacity until the peer takes a message (sent then, it
+    /// would have waited at the sender). The hooks see it sent when it arrives.
+    ///
+    /// # Panics
+    /// If the port is not connected (a wiring error).
+    pub fn send_ahead(&mut self, port: Port, msg: M, delay: Time) {
+        let Some(link) = self.ports[port.index()].link else {
+            panic!(
+                "port `{}` is not connected",
+                self.port_info[port.index()].name
+            );
+        };
+        let arrival = link.delay.arrival(self.now + delay);
+        if self.message_hooks {
+            let sent = Observation::Sent { port, msg: &msg };
+            self.notify_at(self.now + delay, &sent);
+        }
+        let PortRef { component, port } = link.peer;
+        self.schedule(arrival, component, EventKind::DeliverAhead { port, msg });
     }
 
     /// Sends messages from the front of `queue` through `port` until the queue is empty
@@ -173,17 +198,29 @@ impl<M> Context<'_, M> {
 
     /// Reports the end of `task` of `kind` (the kind it started with) to the hooks.
     pub fn end_task(&mut self, task: Task, kind: &'static str) {
-        self.notify(&Observation::TaskEnd {
+        self.end_task_at(task, kind, self.now);
+    }
+
+    /// Reports to the hooks that `task` of `kind` (the kind it started with) ends at
+    /// `time` (now or later: its end is already decided).
+    pub fn end_task_at(&mut self, task: Task, kind: &'static str, time: Time) {
+        let end = Observation::TaskEnd {
             task: task.id,
             kind,
             started: task.started,
-        });
+        };
+        self.notify_at(time, &end);
     }
 
     /// Reports `what` to the hooks attached to this component (cheap when there are none).
     pub fn notify(&mut self, what: &Observation<'_, M>) {
+        self.notify_at(self.now, what);
+    }
+
+    /// Reports `what`, which happens at `time`, to the hooks.
+    fn notify_at(&mut self, time: Time, what: &Observation<'_, M>) {
         let at = HookContext {
-            time: self.now,
+            time,
             component: self.me,
         };
         for hook in self.hooks.iter_mut() {

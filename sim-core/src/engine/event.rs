@@ -25,6 +25,10 @@ pub(crate) struct EventKey {
 pub(crate) enum EventKind<M> {
     /// A message reaches the target's port.
     Deliver { port: Port, msg: M },
+    /// A message sent ahead ([`Context::send_ahead`](super::Context::send_ahead))
+    /// reaches the target's port, and takes its place there: the engine spends the
+    /// sender's credit for it now.
+    DeliverAhead { port: Port, msg: M },
     /// The peer of the target's port retrieved a message: one place freed. The engine
     /// returns the credit as soon as the step that created this event ends; only when
     /// the target was blocked on the port does the event stay, to wake it.

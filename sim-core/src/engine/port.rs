@@ -27,7 +27,28 @@ pub struct PortRef {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Link {
     pub(crate) peer: PortRef,
-    pub(crate) latency: Time,
+    pub(crate) delay: Delay,
+}
+
+/// When a message sent through a link arrives at its peer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Delay {
+    /// This long after it was sent.
+    After(Time),
+    /// At the first edge, after the time it was sent, of a clock of this period (the
+    /// receiver's): it is in the receiver's ports when the receiver's next cycle begins.
+    NextEdge(Time),
+}
+
+impl Delay {
+    /// When a message sent at `now` arrives.
+    #[inline]
+    pub(crate) fn arrival(self, now: Time) -> Time {
+        match self {
+            Delay::After(latency) => now + latency,
+            Delay::NextEdge(period) => (now / period + 1) * period,
+        }
+    }
 }
 
 /// A port's state, owned by the component's slot in the engine: what sending and
@@ -36,12 +57,15 @@ pub(crate) struct Link {
 ///
 /// Flow control is by credits: `credits` counts the free places in the peer's incoming
 /// buffer as this side knows them; sending spends one, and the peer gives one back (an
-/// event) when it retrieves the message. No state is shared between the two sides.
+/// event) when it retrieves the message. No state is shared between the two sides. A
+/// message sent ahead spends its credit when it arrives, even when none is left: then
+/// `credits` goes below zero, the peer's buffer holding that many more than its
+/// capacity until it takes them.
 #[repr(C, align(64))]
 pub(crate) struct PortState<M> {
     pub(crate) incoming: VecDeque<M>,
     pub(crate) link: Option<Link>,
-    pub(crate) credits: u32,
+    pub(crate) credits: i32,
     /// A send was refused; the owner is woken with `Wake::PortFree` when a credit returns.
     pub(crate) blocked: bool,
 }

@@ -4,7 +4,7 @@
 use super::crew::{Crew, MOST_ITEMS};
 use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
-use super::port::{Link, PortInfo, PortState};
+use super::port::{Delay, Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
 /// The fewest components with events in a step for it to be shared with the crew;
@@ -166,8 +166,40 @@ impl<M: Send> Engine<M> {
                 "port `{name}` is already linked"
             );
             let state = self.port_mut(from);
-            state.link = Some(Link { peer: to, latency });
-            state.credits = capacity;
+            state.link = Some(Link {
+                peer: to,
+                delay: Delay::After(latency),
+            });
+            state.credits = i32::try_from(capacity).expect("a port holds fewer than 2^31 messages");
+        }
+    }
+
+    /// Makes the messages that arrive at `port` (linked, without latency) arrive at the
+    /// first edge of its owner's clock after they are sent, instead of at once: the owner
+    /// finds them in the port when its next cycle begins, and is not run for them in
+    /// the cycle they were sent in. (Akita's components likewise take a message at
+    /// their next tick.) Back-pressure works as on any link: the sender's credit comes
+    /// back when the owner takes the message, so the port's capacity bounds what may
+    /// arrive for it in one cycle.
+    ///
+    /// # Panics
+    /// If `port` is not linked, or its link has a latency.
+    pub fn deliver_at_edges(&mut self, port: PortRef) {
+        let slot = &self.slots[port.component.index()];
+        let name = &slot.port_info[port.port.index()].name;
+        let Some(link) = slot.ports[port.port.index()].link else {
+            panic!("port `{name}` is not linked");
+        };
+        let period = slot.clock.period();
+        let Some(Link { delay, .. }) = &self.port(link.peer).link else {
+            unreachable!("links go both ways");
+        };
+        assert!(
+            matches!(delay, Delay::After(0)),
+            "the link into port `{name}` has a latency"
+        );
+        if let Some(Link { delay, .. }) = &mut self.port_mut(link.peer).link {
+            *delay = Delay::NextEdge(period);
         }
     }
 
@@ -313,11 +345,17 @@ impl<M: Send> Engine<M> {
             for event in &batch {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
+                if let EventKind::DeliverAhead { port, .. } = event.kind {
+                    self.spend_credit_ahead(event.target, port);
+                }
             }
         } else {
             for event in batch.drain(..) {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
+                if let EventKind::DeliverAhead { port, .. } = event.kind {
+                    self.spend_credit_ahead(event.target, port);
+                }
                 deliver(&mut self.slots[index], event);
             }
         }
@@ -421,6 +459,14 @@ impl<M: Send> Engine<M> {
         self.deliveries = deliveries;
     }
 
+    /// A message sent ahead arrives at port `port` of `target`: its sender spends the
+    /// credit for it now (see [`Context::send_ahead`]).
+    fn spend_credit_ahead(&mut self, target: ComponentId, port: Port) {
+        if let Some(link) = self.slots[target.index()].ports[port.index()].link {
+            self.port_mut(link.peer).credits -= 1;
+        }
+    }
+
     /// Gives back the credits the components run serially returned.
     fn return_serial_credits(&mut self) {
         let mut credits = std::mem::take(&mut self.credits);
@@ -456,7 +502,7 @@ impl<M: Send> Engine<M> {
         for credit in credits.drain(..) {
             let state = &mut self.slots[credit.target.index()].ports[credit.port.index()];
             state.credits += 1;
-            if std::mem::take(&mut state.blocked) {
+            if state.credits > 0 && std::mem::take(&mut state.blocked) {
                 self.queue.push(Event {
                     key: credit.key,
                     target: credit.target,
@@ -632,7 +678,7 @@ unsafe impl<M: Send> Sync for SlotsPtr<M> {}
 fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
     let key = (event.key.source, event.key.seq);
     let wake = match event.kind {
-        EventKind::Deliver { port, msg } => {
+        EventKind::Deliver { port, msg } | EventKind::DeliverAhead { port, msg } => {
             slot.ports[port.index()].incoming.push_back(msg);
             Wake::Arrived(port)
         }

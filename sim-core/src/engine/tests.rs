@@ -144,6 +144,94 @@ fn message_arrives_after_the_link_latency() {
 }
 
 #[test]
+fn a_port_delivered_at_edges_receives_at_its_owners_next_cycle() {
+    let mut engine = Engine::new();
+    let (wakes, got) = (log(), log());
+    // Sent on an edge and between two: both arrive at the next edge (1 ns cycles).
+    let src = source(
+        &mut engine,
+        "src",
+        vec![(3 * NS, 7), (5 * NS + 400, 8)],
+        &wakes,
+    );
+    let dst = sink(&mut engine, 0, &got);
+    engine.connect(src, dst, 0);
+    engine.deliver_at_edges(dst);
+    engine.run();
+    assert_eq!(
+        entries(&got),
+        vec![(4 * NS, "7".to_string()), (6 * NS, "8".to_string())]
+    );
+}
+
+#[test]
+#[should_panic(expected = "has a latency")]
+fn only_links_without_latency_deliver_at_edges() {
+    let mut engine = Engine::new();
+    let wakes = log();
+    let src = source(&mut engine, "src", vec![], &wakes);
+    let dst = sink(&mut engine, 0, &log());
+    engine.connect(src, dst, NS);
+    engine.deliver_at_edges(dst);
+}
+
+/// At its timer, sends message 1 ahead by 10 ns, then messages 2 and 3 at once, and
+/// notes whether it could send each.
+struct AheadSender {
+    port: Port,
+    log: Log,
+}
+
+impl Component<u32> for AheadSender {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, u32>) {
+        if wake == Wake::Timer(0) {
+            ctx.send_ahead(self.port, 1, 10 * NS);
+            for m in [2, 3] {
+                let sent = ctx.send(self.port, m).is_ok();
+                self.log
+                    .lock()
+                    .unwrap()
+                    .push((ctx.now(), format!("{m} {sent}")));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_message_sent_ahead_takes_its_place_in_the_buffer_when_it_arrives() {
+    let mut engine = Engine::new();
+    let (sent, got) = (log(), log());
+    let id = engine.add_component("ahead", Clock::from_mhz(1000));
+    let out = engine.add_port(id, "out", 1);
+    engine.install(
+        id,
+        Box::new(AheadSender {
+            port: out.port,
+            log: sent.clone(),
+        }),
+    );
+    engine.wake_at(id, NS, 0);
+    // The sink takes one message per 20 ns; its buffer holds 2.
+    let dst = sink(&mut engine, 20 * NS, &got);
+    engine.connect(out, dst, 0);
+    engine.run();
+    // Sent at 1 ns, message 1 holds no place until 11 ns: 2 and 3 both fit (the
+    // sender's port counts 2 places, the sink's capacity).
+    assert_eq!(
+        entries(&sent),
+        vec![(NS, "2 true".to_string()), (NS, "3 true".to_string())]
+    );
+    assert_eq!(
+        entries(&got),
+        vec![
+            (NS, "2".to_string()),
+            (21 * NS, "3".to_string()),
+            (41 * NS, "1".to_string())
+        ]
+    );
+}
+
+#[test]
 fn events_are_handled_in_time_order_whatever_the_order_of_scheduling() {
     let mut engine = Engine::new();
     let (wakes, got) = (log(), log());

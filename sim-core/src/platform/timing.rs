@@ -277,6 +277,15 @@ fn cu_settings(
     }
 }
 
+/// Answers each memory port of a timing compute unit holds. They arrive at the unit's
+/// cycle edges and wait there until it takes them all at the start of its cycle, so this
+/// bounds the answers it can take in one cycle. MGPUSim's compute units take theirs
+/// through reorder buffers of 128 (`samples/runner/shaderarray.go`,
+/// `WithBufferSize(128)`, one per compute unit's vector path, one per shader array's
+/// scalar and instruction paths), which absorb a burst of answers without holding back
+/// the caches; so do these.
+const CU_ANSWER_BUFFER: usize = 128;
+
 /// Adds the front end and timing compute units of GPU `settings.gpu` to `engine`, linked
 /// to its memory hierarchy `memory`, with the metrics hooks of `metrics`; its compute
 /// units are numbered from `first_cu` across the device.
@@ -294,8 +303,10 @@ fn add_timing_front_end(
         .add_to(engine, |site| {
             let i = site.index;
             let mut link = |name: &str, to: PortRef| {
-                let port = site.engine.add_port(site.id, name, PORT_CAPACITY);
+                let port = site.engine.add_port(site.id, name, CU_ANSWER_BUFFER);
                 site.engine.connect(port, to, 0);
+                // The unit takes the memory system's answers at its next cycle.
+                site.engine.deliver_at_edges(port);
                 port.port
             };
             let ports = CuPorts {

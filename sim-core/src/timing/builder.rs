@@ -46,8 +46,8 @@ pub struct GpuMemoryParts {
     /// Per compute unit: its scalar memory port (at its shader array's scalar TLB, in
     /// front of the L1 scalar cache).
     pub scalar: Vec<PortRef>,
-    /// Per compute unit: its instruction fetch port (at its shader array's instruction
-    /// TLB, in front of the L1 instruction cache).
+    /// Per compute unit: its instruction fetch port (at its shader array's L1
+    /// instruction cache, whose misses pass the instruction TLB).
     pub instruction: Vec<PortRef>,
     /// The DMA engine's port: transfers of any length at virtual addresses.
     pub dma: PortRef,

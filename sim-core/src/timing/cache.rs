@@ -11,7 +11,7 @@ use super::slot_table::SlotTable;
 use crate::config::CacheConfig;
 use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use crate::fast_hash::FastHash;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -238,8 +238,12 @@ pub struct Cache {
     lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
     mshrs: HashMap<u64, Vec<Waiter>, FastHash>,
-    /// Answers due after the data array's latency, in order.
+    /// Answers due after the data array's latency, in order, that could not be sent
+    /// ahead (see [`Cache::answer_after`]).
     answers: Pipeline<Answer>,
+    /// The times the answers sent ahead are due, in order: each request counts as held
+    /// until then.
+    releases: VecDeque<Time>,
     /// Requests sent below, by id.
     below: SlotTable<Below>,
     write_throughs: usize,
@@ -269,6 +273,7 @@ impl Cache {
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
             answers: Pipeline::default(),
+            releases: VecDeque::new(),
             below: SlotTable::default(),
             write_throughs: 0,
             held: 0,
@@ -291,18 +296,41 @@ impl Cache {
     }
 
     /// Answers `arrival` with `result` after `delay` (at once when it is zero).
-    fn answer_after<M>(
+    ///
+    /// A later answer is sent ahead ([`Context::send_ahead`]): it leaves, as far as the
+    /// component it goes to can tell, when it is due, and the cache need not run then
+    /// to send it. akita's caches answer a hit from their bank pipeline's end (v3
+    /// `writearound`/`writeback` bank stages), when the answer is due and the top port
+    /// has room; an answer sent ahead likewise takes its place in the receiver's buffer
+    /// only when it arrives, and the request counts as held until then. Only while
+    /// answers to the same port wait for room in the outbox is it kept here and sent
+    /// when due, after them.
+    fn answer_after<M: CarriesMemory>(
         &mut self,
         ctx: &mut Context<'_, M>,
         delay: Time,
         arrival: Arrival,
         result: Result<Payload, MemError>,
     ) {
+        let due = ctx.now() + delay;
         if delay == 0 {
             self.answer(ctx, arrival, result);
-        } else {
-            let due = ctx.now() + delay;
+        } else if self.outbox.queued(arrival.top) > 0 {
             self.answers.push(ctx, due, Answer { arrival, result });
+        } else {
+            let kind = arrival.req.access.kind();
+            ctx.end_task_at(arrival.task, kind, due);
+            let place = self.releases.partition_point(|&t| t <= due);
+            self.releases.insert(place, due);
+            let response = MemResponse {
+                id: arrival.req.id,
+                result,
+            };
+            ctx.send_ahead(
+                arrival.top,
+                M::from(MemoryMessage::Response(response)),
+                delay,
+            );
         }
     }
 
@@ -328,7 +356,11 @@ impl Cache {
     }
 
     /// Looks `arrival` up; hands it back when it must wait for an MSHR.
-    fn lookup<M>(&mut self, ctx: &mut Context<'_, M>, arrival: Arrival) -> Result<(), Arrival> {
+    fn lookup<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        arrival: Arrival,
+    ) -> Result<(), Arrival> {
         if self.flush.is_some() {
             return Err(arrival);
         }
@@ -372,7 +404,7 @@ impl Cache {
 
     /// Looks up the write `arrival` to line `line` at `offset`; hands it back when it
     /// must wait for an MSHR.
-    fn lookup_write<M>(
+    fn lookup_write<M: CarriesMemory>(
         &mut self,
         ctx: &mut Context<'_, M>,
         mut arrival: Arrival,
@@ -481,7 +513,12 @@ impl Cache {
     }
 
     /// The line `line` arrived (or could not be read): serve its waiters in order.
-    fn fill<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, result: Result<Payload, MemError>) {
+    fn fill<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        line: u64,
+        result: Result<Payload, MemError>,
+    ) {
         let waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
         if let Err(error) = result {
@@ -517,7 +554,11 @@ impl Cache {
         }
     }
 
-    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        response: MemResponse,
+    ) {
         let what = self
             .below
             .remove(response.id as usize)
@@ -536,7 +577,11 @@ impl Cache {
     /// lines (or keeps them clean, for a flush that does not invalidate) and passes the
     /// flush below; once that is answered, answers the flush.
     fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
-        if !self.below.is_empty() || !self.mshrs.is_empty() || self.answers.len() > 0 {
+        if !self.below.is_empty()
+            || !self.mshrs.is_empty()
+            || self.answers.len() > 0
+            || !self.releases.is_empty()
+        {
             return;
         }
         match self.flush.take() {
@@ -581,6 +626,10 @@ impl<M: CarriesMemory> Component<M> for Cache {
                 self.write_back(ctx, line, &cached);
             }
         }
+        while self.releases.front().is_some_and(|&t| t <= ctx.now()) {
+            self.releases.pop_front();
+            self.held -= 1;
+        }
         while let Some(Answer { arrival, result }) = self.answers.pop_due(ctx.now()) {
             self.answer(ctx, arrival, result);
         }
@@ -598,6 +647,12 @@ impl<M: CarriesMemory> Component<M> for Cache {
             }
         }
         self.advance_flush(ctx);
+        if self.flush.is_some() {
+            // It waits for the answers sent ahead to leave.
+            if let Some(&last) = self.releases.back() {
+                ctx.wake_at(last, 0);
+            }
+        }
         if !self.lookups.is_stalled() && self.flush.is_none() {
             let due = ctx.now() + self.geometry.tag_latency;
             for i in 0..self.tops.len() {
@@ -613,6 +668,15 @@ impl<M: CarriesMemory> Component<M> for Cache {
                     self.next_task += 1;
                     self.held += 1;
                     self.lookups.push(ctx, due, Arrival { top, req, task });
+                }
+            }
+            // Requests wait for one held to be answered: the next answer sent ahead
+            // lets one go.
+            if self.held >= self.geometry.requests_in_flight
+                && self.tops.iter().any(|&top| ctx.waiting(top) > 0)
+            {
+                if let Some(&next) = self.releases.front() {
+                    ctx.wake_at(next, 0);
                 }
             }
         }

@@ -503,13 +503,10 @@ impl ComputeUnit {
         self.retire(ctx, key, Err(Box::new(error)));
     }
 
-    /// Takes the memory system's answers; whether there were any.
-    fn receive(&mut self, ctx: &mut Context<'_, Message>) -> bool {
-        let mut any = false;
-        let now = ctx.clock().cycle_at(ctx.now());
+    /// Takes the memory system's answers as of cycle `now`.
+    fn receive(&mut self, ctx: &mut Context<'_, Message>, now: u64) {
         for port in [self.ports.vector, self.ports.scalar, self.ports.instruction] {
             while let Some(msg) = ctx.retrieve(port) {
-                any = true;
                 let Message::Memory(MemoryMessage::Response(response)) = msg else {
                     panic!("a compute unit received {msg:?} from memory");
                 };
@@ -528,10 +525,11 @@ impl ComputeUnit {
             self.vector_in_flight.answered();
             self.answered(ctx, response, cycle);
         }
-        any
     }
 
-    /// Takes `response` in cycle `cycle` (now or, for an answer that waits its turn, later).
+    /// Takes `response` in cycle `cycle` (the cycle before the current one or, for an
+    /// answer that waits its turn, later): what it completes, the arbiter sees from the
+    /// cycle after.
     fn answered(&mut self, ctx: &mut Context<'_, Message>, response: MemResponse, cycle: u64) {
         // Answers for a work-group that already failed find nothing.
         match self.sent.remove(response.id as usize) {
@@ -563,8 +561,8 @@ impl ComputeUnit {
                         let done = self.texture.deliver(cycle, cost);
                         self.timed.insert((clock.cycles(done), op), ());
                     }
-                    Some(None) if cycle == clock.cycle_at(ctx.now()) => self.complete(ctx, op),
-                    // Taken later: it completes then, seen by the arbiter the next cycle.
+                    Some(None) if clock.cycles(cycle + 1) <= ctx.now() => self.complete(ctx, op),
+                    // Taken later: it completes the cycle after, when the arbiter sees it.
                     Some(None) => {
                         self.timed.insert((clock.cycles(cycle + 1), op), ());
                     }
@@ -1064,11 +1062,16 @@ impl Component<Message> for ComputeUnit {
                 _ => {}
             }
         }
-        // Once per cycle, first: the arbiter sees what arrived in earlier cycles (as in
-        // MGPUSim, whose compute unit takes its inputs after its pipeline has run), so
-        // the order of this cycle's wake-ups does not matter.
+        // Once per cycle, first: the memory answers that arrived in the cycle before
+        // (they arrive at cycle edges, see `deliver_at_edges` where the compute unit is
+        // linked), taken as of that cycle, as if the unit had taken them after its issue
+        // then; then the arbiter, which so sees what arrived in earlier cycles (as in
+        // MGPUSim, whose compute unit takes its inputs after its pipeline has run, in
+        // its next tick), so the order of this cycle's wake-ups does not matter.
         if self.last_issue != Some(now) {
             self.last_issue = Some(now);
+            let cycle = ctx.clock().cycle_at(now);
+            self.receive(ctx, cycle.saturating_sub(1));
             self.complete_timed(ctx);
             self.fetch(now);
             let issued = self.issue(ctx);
@@ -1080,17 +1083,9 @@ impl Component<Message> for ComputeUnit {
             };
             self.cpi.record(ctx.clock().cycle_at(now), state);
         }
-        // An answer that leaves every wavefront as the arbiter and the CPI stack see it
-        // (one line of several of a load, a prefetched line) changes no decision of the
-        // sticky arbiter: stalled, it stays so and `next_event` finds when it may next
-        // decide otherwise (a wanted line included). Otherwise it decides again next
-        // cycle; so does a round-robin arbiter after any answer, as its SIMDs' pointers
-        // turn in every cycle it decides in.
-        self.waves.take_changed();
-        let accepted = self.accept(ctx);
-        let received = self.receive(ctx);
-        let sticky = self.pipeline.arbiter() == IssueArbiter::Sticky;
-        if accepted || self.waves.take_changed() || received && !sticky {
+        // A work-group that arrived after the arbiter decided: it decides again next
+        // cycle.
+        if self.accept(ctx) {
             self.stalled = false;
         }
         if !self.in_order.is_empty() {

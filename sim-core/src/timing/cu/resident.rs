@@ -17,10 +17,6 @@ pub struct ResidentWaves {
     waves: SlotTable<WaveSlot>,
     /// By slot: the key of the wavefront there and its view (`None` for a free slot).
     views: Vec<Option<(usize, WaveView)>>,
-    /// Whether, since [`ResidentWaves::take_changed`], a wavefront left or its view
-    /// changed in what the issue arbiter and the CPI stack decide by (see
-    /// [`WaveView::issue_state`]).
-    changed: bool,
 }
 
 impl ResidentWaves {
@@ -35,7 +31,6 @@ impl ResidentWaves {
     pub fn remove(&mut self, key: usize) -> Option<WaveSlot> {
         let wave = self.waves.remove(key)?;
         self.views[SlotTable::<WaveSlot>::slot(key)] = None;
-        self.changed = true;
         Some(wave)
     }
 
@@ -64,12 +59,6 @@ impl ResidentWaves {
         self.views.iter().flatten().map(|(_, view)| view)
     }
 
-    /// Whether a wavefront left or changed what the issue arbiter or the CPI stack
-    /// would decide by since the last call (wavefronts added are not counted).
-    pub fn take_changed(&mut self) -> bool {
-        std::mem::take(&mut self.changed)
-    }
-
     /// Whether no wavefront is resident.
     pub fn is_empty(&self) -> bool {
         self.waves.is_empty()
@@ -83,11 +72,7 @@ impl ResidentWaves {
         if self.views.len() <= slot {
             self.views.resize(slot + 1, None);
         }
-        let view = wave.view();
-        if let Some((k, old)) = &self.views[slot] {
-            self.changed |= *k == key && old.issue_state() != view.issue_state();
-        }
-        self.views[slot] = Some((key, view));
+        self.views[slot] = Some((key, wave.view()));
     }
 }
 

@@ -68,12 +68,6 @@ pub struct WaveView {
 }
 
 impl WaveView {
-    /// What the issue arbiter and the CPI stack decide by: when it is ready (with its
-    /// unit) or else what it waits for. The fetch arbiter's part is apart.
-    pub fn issue_state(&self) -> (Option<(Time, Option<Unit>)>, IssueState) {
-        (self.ready, self.blocked)
-    }
-
     /// What keeps the wavefront from issuing at `now` (see [`IssueState`]).
     pub fn waiting_for(&self, now: Time) -> IssueState {
         match self.ready {
