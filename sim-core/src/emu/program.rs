@@ -8,7 +8,8 @@ use super::valu::{self, ValuFn};
 use super::wavefront::{WaveStatus, Wavefront};
 use super::workgroup::category_slot;
 use super::{
-    buffer, control, flat, image, lds, scalar, smem, vector, vector_compare, vector_f32, vector_int,
+    buffer, control, flat, image, lds, scalar, smem, vector, vector_compare, vector_f32,
+    vector_int, wide_sum,
 };
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
@@ -55,6 +56,31 @@ impl Semantic {
     }
 }
 
+/// The semantics of one instruction and the one after it in one go, when it can: `true`
+/// if it applied both, `false` (nothing changed) when they are to run one at a time. A
+/// function compiled for host features the host was checked to have (see
+/// [`wide_sum`]).
+#[derive(Clone, Copy)]
+pub struct Fused(unsafe fn(&mut Wavefront, &Step, &Step) -> bool);
+
+impl Fused {
+    /// The semantics `f`, a function compiled for host features.
+    ///
+    /// # Safety
+    /// This host has every feature `f` was compiled for (so that calling it is safe).
+    pub(super) unsafe fn for_host(f: unsafe fn(&mut Wavefront, &Step, &Step) -> bool) -> Self {
+        Fused(f)
+    }
+
+    /// Applies `first` and `second` (the step after it) to `w`, if it can; whether it did.
+    #[inline(always)]
+    pub fn call(self, w: &mut Wavefront, first: &Step, second: &Step) -> bool {
+        // SAFETY: made by `for_host`, whose callers checked that the host has the
+        // features it was compiled for.
+        unsafe { (self.0)(w, first, second) }
+    }
+}
+
 /// One decoded instruction, ready to execute.
 #[derive(Clone)]
 pub struct Step {
@@ -80,6 +106,9 @@ pub struct Step {
     pub writes_exec: bool,
     /// Its category's index in [`super::workgroup::CATEGORIES`] (where it is counted).
     pub category_slot: u8,
+    /// Its semantics and the next step's in one go, when the two may run so (the halves
+    /// of a 64-bit sum, [`wide_sum`]); both are of its category.
+    pub fused: Option<Fused>,
 }
 
 /// A code range decoded into [`Step`]s.
@@ -194,6 +223,7 @@ impl Program {
                         writes_exec: inst.info.format == Format::Vopc
                             && inst.info.mnemonic.starts_with("v_cmpx"),
                         category_slot: category_slot(inst.info.category),
+                        fused: None,
                     }
                 }
                 Err(e) => Step {
@@ -215,9 +245,19 @@ impl Program {
                     constants: [None; 3],
                     writes_exec: false,
                     category_slot: category_slot(OPCODES[0].category),
+                    fused: None,
                 },
             };
             steps.push(step);
+        }
+        for i in 1..steps.len() {
+            let (first, second) = (&steps[i - 1], &steps[i]);
+            if first.error.is_none()
+                && second.error.is_none()
+                && second.pc == first.pc + u64::from(first.inst.size)
+            {
+                steps[i - 1].fused = wide_sum::fused(&first.inst, &second.inst);
+            }
         }
         Program {
             base,
@@ -258,26 +298,41 @@ impl Program {
         Self::run(w, env, step)
     }
 
-    /// [`execute`](Self::execute) in a stream of instructions of one wavefront:
-    /// `*next` is the index of the step after the one executed last through it (any
-    /// value before the first), taken without a look-up when it is the one at `w`'s PC
-    /// (unless the last instruction branched); afterwards, the index after the
-    /// executed step.
+    /// [`execute`](Self::execute) in a stream of instructions of one wavefront, executing
+    /// up to `room` (at least 1) instructions: the one at `w`'s PC, and the next with it
+    /// when the two are fused ([`Step::fused`]) and `room` allows; returns the first
+    /// executed step and how many executed. `*next` is the index of the step after the
+    /// last one executed through it (any value before the first), taken without a
+    /// look-up when it is the one at `w`'s PC (unless the last instruction branched);
+    /// afterwards, the index after the last executed step.
     #[inline]
     pub fn execute_next(
         &self,
         w: &mut Wavefront,
         env: &mut Env,
         next: &mut usize,
-    ) -> Result<&Step, FaultKind> {
+        room: u64,
+    ) -> Result<(&Step, u64), FaultKind> {
         let i = match self.steps.get(*next) {
             Some(step) if step.pc == w.pc => *next,
             _ => self
                 .index_at(w.pc)
                 .inspect_err(|_| w.status = WaveStatus::Faulted)?,
         };
+        let step = &self.steps[i];
+        if let Some(pair) = step.fused {
+            // A fused step is never the last (see `new`).
+            let second = &self.steps[i + 1];
+            if room >= 2 && pair.call(w, step, second) {
+                w.pc = second.pc + u64::from(second.inst.size);
+                w.next_pc = w.pc;
+                w.executed += 2;
+                *next = i + 2;
+                return Ok((step, 2));
+            }
+        }
         *next = i + 1;
-        Self::run(w, env, &self.steps[i])
+        Self::run(w, env, step).map(|step| (step, 1))
     }
 
     /// Executes `step`, the instruction at `w`'s PC (see [`execute`](Self::execute)).

@@ -289,9 +289,12 @@ fn run_quantum(
     // The instructions this quantum may execute before the wavefront reaches its limit.
     let allowed = max.saturating_sub(w.executed).min(u64::from(QUANTUM));
     let mut next = usize::MAX;
-    for _ in 0..allowed {
-        let step = program.execute_next(w, env, &mut next)?;
-        counts.counts[usize::from(step.category_slot) & (SLOTS - 1)] += 1;
+    let mut left = allowed;
+    while left > 0 {
+        // A fused pair's two instructions are of one category.
+        let (step, ran) = program.execute_next(w, env, &mut next, left)?;
+        counts.counts[usize::from(step.category_slot) & (SLOTS - 1)] += ran;
+        left -= ran;
         if w.status != WaveStatus::Running {
             return Ok(());
         }
