@@ -56,31 +56,6 @@ impl Semantic {
     }
 }
 
-/// The semantics of one instruction and the one after it in one go, when it can: `true`
-/// if it applied both, `false` (nothing changed) when they are to run one at a time. A
-/// function compiled for host features the host was checked to have (see
-/// [`wide_sum`]).
-#[derive(Clone, Copy)]
-pub struct Fused(unsafe fn(&mut Wavefront, &Step, &Step) -> bool);
-
-impl Fused {
-    /// The semantics `f`, a function compiled for host features.
-    ///
-    /// # Safety
-    /// This host has every feature `f` was compiled for (so that calling it is safe).
-    pub(super) unsafe fn for_host(f: unsafe fn(&mut Wavefront, &Step, &Step) -> bool) -> Self {
-        Fused(f)
-    }
-
-    /// Applies `first` and `second` (the step after it) to `w`, if it can; whether it did.
-    #[inline(always)]
-    pub fn call(self, w: &mut Wavefront, first: &Step, second: &Step) -> bool {
-        // SAFETY: made by `for_host`, whose callers checked that the host has the
-        // features it was compiled for.
-        unsafe { (self.0)(w, first, second) }
-    }
-}
-
 /// One decoded instruction, ready to execute.
 #[derive(Clone)]
 pub struct Step {
@@ -94,8 +69,9 @@ pub struct Step {
     pub valu: Option<ValuFn>,
     /// The read-modify-write of atomic memory instructions.
     pub atomic: Option<AtomicOp>,
-    /// Why the words at `pc` did not decode.
-    pub error: Option<Box<DecodeError>>,
+    /// What a few steps carry besides (boxed, so that every step stays small: the
+    /// instruction loop indexes them).
+    pub attached: Option<Box<Attached>>,
     /// The vector ALU opcode also reads its destination (`v_mac_*`, `v_cvt_pkaccum_u8_f32`);
     /// the old value is passed as source 2.
     pub reads_dst: bool,
@@ -106,9 +82,35 @@ pub struct Step {
     pub writes_exec: bool,
     /// Its category's index in [`super::workgroup::CATEGORIES`] (where it is counted).
     pub category_slot: u8,
-    /// Its semantics and the next step's in one go, when the two may run so (the halves
-    /// of a 64-bit sum, [`wide_sum`]); both are of its category.
-    pub fused: Option<Fused>,
+}
+
+/// What a [`Step`] may carry besides its instruction.
+#[derive(Clone)]
+pub enum Attached {
+    /// Why the words at its PC did not decode.
+    DecodeError(DecodeError),
+    /// The step after it, which its semantics runs with it where it can (the halves of a
+    /// 64-bit sum, [`wide_sum`]).
+    FusedWith(Step),
+}
+
+impl Step {
+    /// Why the words at its PC did not decode, if they did not.
+    pub fn error(&self) -> Option<&DecodeError> {
+        match self.attached.as_deref() {
+            Some(Attached::DecodeError(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The step its semantics runs with it where it can, if any ([`wide_sum`]).
+    #[inline(always)]
+    pub fn fused_with(&self) -> Option<&Step> {
+        match self.attached.as_deref() {
+            Some(Attached::FusedWith(second)) => Some(second),
+            _ => None,
+        }
+    }
 }
 
 /// A code range decoded into [`Step`]s.
@@ -121,8 +123,8 @@ pub struct Program {
 }
 
 fn undecodable(_: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    Err(s.error.as_ref().map_or(FaultKind::Unimplemented, |e| {
-        FaultKind::Undecodable((**e).clone())
+    Err(s.error().map_or(FaultKind::Unimplemented, |e| {
+        FaultKind::Undecodable(e.clone())
     }))
 }
 
@@ -217,13 +219,12 @@ impl Program {
                         exec,
                         valu,
                         atomic: atomic_of(&inst),
-                        error: None,
+                        attached: None,
                         reads_dst,
                         constants,
                         writes_exec: inst.info.format == Format::Vopc
                             && inst.info.mnemonic.starts_with("v_cmpx"),
                         category_slot: category_slot(inst.info.category),
-                        fused: None,
                     }
                 }
                 Err(e) => Step {
@@ -240,23 +241,26 @@ impl Program {
                     exec: Semantic::new(undecodable),
                     valu: None,
                     atomic: None,
-                    error: Some(Box::new(e)),
+                    attached: Some(Box::new(Attached::DecodeError(e))),
                     reads_dst: false,
                     constants: [None; 3],
                     writes_exec: false,
                     category_slot: category_slot(OPCODES[0].category),
-                    fused: None,
                 },
             };
             steps.push(step);
         }
         for i in 1..steps.len() {
             let (first, second) = (&steps[i - 1], &steps[i]);
-            if first.error.is_none()
-                && second.error.is_none()
+            if first.error().is_none()
+                && second.error().is_none()
                 && second.pc == first.pc + u64::from(first.inst.size)
             {
-                steps[i - 1].fused = wide_sum::fused(&first.inst, &second.inst);
+                if let Some(exec) = wide_sum::fused(&first.inst, &second.inst) {
+                    let second = Box::new(Attached::FusedWith(second.clone()));
+                    steps[i - 1].exec = exec;
+                    steps[i - 1].attached = Some(second);
+                }
             }
         }
         Program {
@@ -298,41 +302,26 @@ impl Program {
         Self::run(w, env, step)
     }
 
-    /// [`execute`](Self::execute) in a stream of instructions of one wavefront, executing
-    /// up to `room` (at least 1) instructions: the one at `w`'s PC, and the next with it
-    /// when the two are fused ([`Step::fused`]) and `room` allows; returns the first
-    /// executed step and how many executed. `*next` is the index of the step after the
-    /// last one executed through it (any value before the first), taken without a
-    /// look-up when it is the one at `w`'s PC (unless the last instruction branched);
-    /// afterwards, the index after the last executed step.
+    /// [`execute`](Self::execute) in a stream of instructions of one wavefront:
+    /// `*next` is the index of the step after the one executed last through it (any
+    /// value before the first), taken without a look-up when it is the one at `w`'s PC
+    /// (unless the last instruction branched); afterwards, the index after the
+    /// executed step.
     #[inline]
     pub fn execute_next(
         &self,
         w: &mut Wavefront,
         env: &mut Env,
         next: &mut usize,
-        room: u64,
-    ) -> Result<(&Step, u64), FaultKind> {
+    ) -> Result<&Step, FaultKind> {
         let i = match self.steps.get(*next) {
             Some(step) if step.pc == w.pc => *next,
             _ => self
                 .index_at(w.pc)
                 .inspect_err(|_| w.status = WaveStatus::Faulted)?,
         };
-        let step = &self.steps[i];
-        if let Some(pair) = step.fused {
-            // A fused step is never the last (see `new`).
-            let second = &self.steps[i + 1];
-            if room >= 2 && pair.call(w, step, second) {
-                w.pc = second.pc + u64::from(second.inst.size);
-                w.next_pc = w.pc;
-                w.executed += 2;
-                *next = i + 2;
-                return Ok((step, 2));
-            }
-        }
         *next = i + 1;
-        Self::run(w, env, step).map(|step| (step, 1))
+        Self::run(w, env, &self.steps[i])
     }
 
     /// Executes `step`, the instruction at `w`'s PC (see [`execute`](Self::execute)).

@@ -388,7 +388,7 @@ fn add() -> Semantic {
 }
 
 #[inline(always)]
-fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+pub(super) fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     sum_lanes::<false>(w, s, 0)
 }
 

@@ -18,18 +18,20 @@
 //! instruction's other sources do not read the carry pair (the only scalar the first
 //! writes) and the carry pair is not EXEC.
 
-use super::program::{Fused, Step};
-use super::vector_int::{is_plain, source_lanes, Lanes};
+use super::fault::FaultKind;
+use super::program::{Env, Semantic, Step};
+use super::vector_int::{add_lanes, is_plain, source_lanes, Lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Instruction, Operand};
 
 /// The first SGPR of EXEC.
 const EXEC_LO: u8 = 126;
 
-/// The one-pass form of `first` followed by `second`, if they are a `v_add_u32` and a
-/// `v_addc_u32` (plain forms) whose carry goes from the first to the second through one
-/// SGPR pair that the second also writes, and the host has AVX2.
-pub(super) fn fused(first: &Instruction, second: &Instruction) -> Option<Fused> {
+/// The semantics of `first` that also executes `second`, the instruction after it, where
+/// it can ([`Step::fused_with`]), if they are a `v_add_u32` and a `v_addc_u32` (plain
+/// forms) whose carry goes from the first to the second through one SGPR pair that the
+/// second also writes, and the host has AVX2.
+pub(super) fn fused(first: &Instruction, second: &Instruction) -> Option<Semantic> {
     if first.info.mnemonic != "v_add_u32"
         || second.info.mnemonic != "v_addc_u32"
         || first.info.category != second.info.category
@@ -69,17 +71,43 @@ pub(super) fn fused(first: &Instruction, second: &Instruction) -> Option<Fused> 
         // The form for where the first source of each lives (a VGPR, or one value for
         // every lane, broadcast in a register rather than written into 64 lanes).
         let vgpr = |op: &Operand| matches!(op, Operand::Vector { .. });
-        let form: unsafe fn(&mut Wavefront, &Step, &Step) -> bool =
+        let form: unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind> =
             match (vgpr(&first.src[0]), vgpr(&second.src[0])) {
-                (true, true) => wide_sum_avx2::<false, false>,
-                (true, false) => wide_sum_avx2::<false, true>,
-                (false, true) => wide_sum_avx2::<true, false>,
-                (false, false) => wide_sum_avx2::<true, true>,
+                (true, true) => sum_or_add_avx2::<false, false>,
+                (true, false) => sum_or_add_avx2::<false, true>,
+                (false, true) => sum_or_add_avx2::<true, false>,
+                (false, false) => sum_or_add_avx2::<true, true>,
             };
-        // SAFETY: the host has AVX2, all `wide_sum_avx2` was compiled for.
-        return Some(unsafe { Fused::for_host(form) });
+        // SAFETY: the host has AVX2, all `sum_or_add_avx2` was compiled for.
+        return Some(unsafe { Semantic::for_host(form) });
     }
     None
+}
+
+/// The semantics of `s`, a `v_add_u32` fused with the `v_addc_u32` after it: both in
+/// one pass ([`wide_sum_avx2`]) when the instruction loop has room for two
+/// ([`Wavefront::run_end`]), counting the second executed (`executed`, `fused_seconds`)
+/// and moving on past it; otherwise `s` alone, as [`super::vector_int`] does.
+///
+/// # Safety
+/// The host has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sum_or_add_avx2<const X_SAME: bool, const Y_SAME: bool>(
+    w: &mut Wavefront,
+    e: &mut Env,
+    s: &Step,
+) -> Result<(), FaultKind> {
+    if let Some(second) = s.fused_with() {
+        // SAFETY: the host has AVX2.
+        if w.executed + 2 <= w.run_end && unsafe { wide_sum_avx2::<X_SAME, Y_SAME>(w, s, second) } {
+            w.next_pc = second.pc + u64::from(second.inst.size);
+            w.executed += 1;
+            w.fused_seconds += 1;
+            return Ok(());
+        }
+    }
+    add_lanes(w, e, s)
 }
 
 /// Executes `first` and `second` (a pair [`fused`] accepted) on `w` in one pass, if every
@@ -298,24 +326,49 @@ mod tests {
         w
     }
 
-    /// `w` after `program`'s two instructions, each by the general vector ALU path.
-    fn one_at_a_time(program: &Program, w: &Wavefront) -> Wavefront {
+    fn env<'m>(memory: &'m crate::driver::GpuMemory, entries: &'m mut TlbEntries) -> Env<'m> {
+        Env {
+            tlb: Tlb::new(memory, entries),
+            lds: &mut [],
+        }
+    }
+
+    /// `w` after the first `count` of `program`'s instructions, each by the general vector
+    /// ALU path.
+    fn one_at_a_time(program: &Program, w: &Wavefront, count: usize) -> Wavefront {
         let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
         let mut entries = TlbEntries::default();
-        let mut env = Env {
-            tlb: Tlb::new(&memory, &mut entries),
-            lds: &mut [],
-        };
+        let mut env = env(&memory, &mut entries);
         let mut general = w.clone();
-        for step in &program.steps()[..2] {
+        for step in &program.steps()[..count] {
             valu(&mut general, &mut env, step).unwrap();
         }
         general
     }
 
+    /// Runs the first step of `program` by its own semantics on a copy of `w` whose
+    /// instruction loop has room for `room` more instructions.
+    fn run_first(program: &Program, w: &Wavefront, room: u64) -> Wavefront {
+        let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
+        let mut entries = TlbEntries::default();
+        let mut env = env(&memory, &mut entries);
+        let mut fast = w.clone();
+        fast.run_end = fast.executed + room;
+        let first = &program.steps()[0];
+        first.exec.call(&mut fast, &mut env, first).unwrap();
+        fast
+    }
+
+    fn avx2() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
     #[test]
     fn fused_pairs_leave_the_registers_of_one_at_a_time() {
-        if !cfg!(target_arch = "x86_64") || !std::arch::is_x86_feature_detected!("avx2") {
+        if !avx2() {
             return;
         }
         for words in FUSED {
@@ -323,42 +376,45 @@ mod tests {
             let [first, second] = &program.steps()[..2] else {
                 unreachable!("two instructions")
             };
-            let pair = first.fused.expect("fused");
+            assert!(first.fused_with().is_some(), "{} is fused", first.inst);
             for seed in 1..100 {
                 let w = wavefront(seed, None);
-                let mut fast = w.clone();
-                assert!(
-                    pair.call(&mut fast, first, second),
-                    "{} seed {seed}",
-                    first.inst
-                );
-                let general = one_at_a_time(&program, &w);
+                let fast = run_first(&program, &w, 2);
+                let general = one_at_a_time(&program, &w, 2);
                 assert_eq!(fast.vgprs, general.vgprs, "{} seed {seed}", first.inst);
                 assert_eq!(fast.sgprs, general.sgprs, "{} seed {seed}", first.inst);
+                // The second counted, and the next instruction is the one after it.
+                assert_eq!((fast.executed, fast.fused_seconds), (1, 1));
+                assert_eq!(fast.next_pc, second.pc + u64::from(second.inst.size));
             }
         }
     }
 
     #[test]
-    fn pairs_with_inactive_lanes_or_missing_registers_are_left_to_run_one_at_a_time() {
-        if !cfg!(target_arch = "x86_64") || !std::arch::is_x86_feature_detected!("avx2") {
+    fn without_room_all_lanes_or_registers_the_first_runs_alone() {
+        if !avx2() {
             return;
         }
         let program = program(FUSED[2]);
-        let [first, second] = &program.steps()[..2] else {
-            unreachable!("two instructions")
-        };
-        let pair = first.fused.expect("fused");
         for seed in 1..20 {
+            // Some lanes inactive.
             let w = wavefront(seed, Some(xorshift(seed + 7)() | 1));
-            let mut fast = w.clone();
-            assert!(!pair.call(&mut fast, first, second));
-            assert_eq!((fast.vgprs, fast.sgprs), (w.vgprs, w.sgprs));
+            let alone = run_first(&program, &w, 2);
+            let general = one_at_a_time(&program, &w, 1);
+            assert_eq!((alone.vgprs, alone.sgprs), (general.vgprs, general.sgprs));
+            assert_eq!((alone.executed, alone.fused_seconds), (0, 0));
+            // No room for two.
+            let w = wavefront(seed, None);
+            let alone = run_first(&program, &w, 1);
+            let general = one_at_a_time(&program, &w, 1);
+            assert_eq!((alone.vgprs, alone.sgprs), (general.vgprs, general.sgprs));
+            assert_eq!(alone.fused_seconds, 0);
         }
-        // v4 and v5 exist, v2's sum would go nowhere.
-        let mut small = Wavefront::new(2);
+        // v4 and v5 missing: the first alone, which has its registers.
+        let mut small = Wavefront::new(4);
         small.set_exec(u64::MAX);
-        assert!(!pair.call(&mut small, first, second));
+        let alone = run_first(&program, &small, 2);
+        assert_eq!(alone.fused_seconds, 0);
     }
 
     #[test]
@@ -366,16 +422,16 @@ mod tests {
         for words in NOT_FUSED {
             let program = program(words);
             let first = &program.steps()[0];
-            assert!(first.fused.is_none(), "{}", first.inst);
+            assert!(first.fused_with().is_none(), "{}", first.inst);
         }
         // The second of a pair is fused with nothing after it.
         let program = program(FUSED[0]);
-        assert!(program.steps()[1].fused.is_none());
+        assert!(program.steps()[1].fused_with().is_none());
     }
 
     #[test]
-    fn a_fused_pair_counts_as_two_instructions_and_moves_the_pc_past_both() {
-        if !cfg!(target_arch = "x86_64") || !std::arch::is_x86_feature_detected!("avx2") {
+    fn a_fused_pair_moves_the_pc_past_both_in_the_instruction_stream() {
+        if !avx2() {
             return;
         }
         // The literal pair (12 bytes), then s_endpgm.
@@ -384,26 +440,14 @@ mod tests {
         let program = program(&words);
         let memory = crate::driver::GpuMemory::new(0, 1 << 20, 4096);
         let mut entries = TlbEntries::default();
-        let mut env = Env {
-            tlb: Tlb::new(&memory, &mut entries),
-            lds: &mut [],
-        };
-        // With room for one instruction only, the first runs alone.
-        let mut w = wavefront(3, None);
-        let mut next = usize::MAX;
-        let (_, ran) = program
-            .execute_next(&mut w, &mut env, &mut next, 1)
-            .unwrap();
-        assert_eq!((ran, w.pc, w.executed), (1, 8, 1));
-        // With room for two, both run at once, with the results of one at a time.
-        let mut w = wavefront(3, None);
-        let general = one_at_a_time(&program, &w);
-        let mut next = usize::MAX;
-        let (_, ran) = program
-            .execute_next(&mut w, &mut env, &mut next, 2)
-            .unwrap();
-        assert_eq!((ran, w.pc, w.next_pc, w.executed), (2, 12, 12, 2));
-        assert_eq!((w.vgprs, w.sgprs), (general.vgprs, general.sgprs));
-        assert_eq!(program.steps()[next].pc, 12, "the next step is s_endpgm's");
+        let mut env = env(&memory, &mut entries);
+        for (room, pc, executed) in [(1, 8, 1), (2, 12, 2)] {
+            let mut w = wavefront(3, None);
+            w.run_end = room;
+            let mut next = usize::MAX;
+            program.execute_next(&mut w, &mut env, &mut next).unwrap();
+            assert_eq!((w.pc, w.executed), (pc, executed), "room {room}");
+            assert_eq!(w.fused_seconds, executed - 1);
+        }
     }
 }
