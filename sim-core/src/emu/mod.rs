@@ -57,6 +57,7 @@ pub mod vector_f32;
 pub mod vector_int;
 pub mod vmem;
 pub mod wavefront;
+mod wide_sum;
 pub mod workgroup;
 
 pub use aperture::{

@@ -8,7 +8,8 @@ use super::valu::{self, ValuFn};
 use super::wavefront::{WaveStatus, Wavefront};
 use super::workgroup::category_slot;
 use super::{
-    buffer, control, flat, image, lds, scalar, smem, vector, vector_compare, vector_f32, vector_int,
+    buffer, control, flat, image, lds, scalar, smem, vector, vector_compare, vector_f32,
+    vector_int, wide_sum,
 };
 use crate::isa::{decode_all, DecodeError, Format, Instruction, Operand, OPCODES};
 
@@ -68,8 +69,9 @@ pub struct Step {
     pub valu: Option<ValuFn>,
     /// The read-modify-write of atomic memory instructions.
     pub atomic: Option<AtomicOp>,
-    /// Why the words at `pc` did not decode.
-    pub error: Option<Box<DecodeError>>,
+    /// What a few steps carry besides (boxed, so that every step stays small: the
+    /// instruction loop indexes them).
+    pub attached: Option<Box<Attached>>,
     /// The vector ALU opcode also reads its destination (`v_mac_*`, `v_cvt_pkaccum_u8_f32`);
     /// the old value is passed as source 2.
     pub reads_dst: bool,
@@ -82,6 +84,35 @@ pub struct Step {
     pub category_slot: u8,
 }
 
+/// What a [`Step`] may carry besides its instruction.
+#[derive(Clone)]
+pub enum Attached {
+    /// Why the words at its PC did not decode.
+    DecodeError(DecodeError),
+    /// The step after it, which its semantics runs with it where it can (the halves of a
+    /// 64-bit sum and the move before them, [`wide_sum`]).
+    FusedWith(Step),
+}
+
+impl Step {
+    /// Why the words at its PC did not decode, if they did not.
+    pub fn error(&self) -> Option<&DecodeError> {
+        match self.attached.as_deref() {
+            Some(Attached::DecodeError(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The step its semantics runs with it where it can, if any ([`wide_sum`]).
+    #[inline(always)]
+    pub fn fused_with(&self) -> Option<&Step> {
+        match self.attached.as_deref() {
+            Some(Attached::FusedWith(second)) => Some(second),
+            _ => None,
+        }
+    }
+}
+
 /// A code range decoded into [`Step`]s.
 pub struct Program {
     base: u64,
@@ -92,8 +123,8 @@ pub struct Program {
 }
 
 fn undecodable(_: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
-    Err(s.error.as_ref().map_or(FaultKind::Unimplemented, |e| {
-        FaultKind::Undecodable((**e).clone())
+    Err(s.error().map_or(FaultKind::Unimplemented, |e| {
+        FaultKind::Undecodable(e.clone())
     }))
 }
 
@@ -188,7 +219,7 @@ impl Program {
                         exec,
                         valu,
                         atomic: atomic_of(&inst),
-                        error: None,
+                        attached: None,
                         reads_dst,
                         constants,
                         writes_exec: inst.info.format == Format::Vopc
@@ -210,7 +241,7 @@ impl Program {
                     exec: Semantic::new(undecodable),
                     valu: None,
                     atomic: None,
-                    error: Some(Box::new(e)),
+                    attached: Some(Box::new(Attached::DecodeError(e))),
                     reads_dst: false,
                     constants: [None; 3],
                     writes_exec: false,
@@ -218,6 +249,30 @@ impl Program {
                 },
             };
             steps.push(step);
+        }
+        for i in 1..steps.len() {
+            let (first, second) = (&steps[i - 1], &steps[i]);
+            if first.error().is_none()
+                && second.error().is_none()
+                && second.pc == first.pc + u64::from(first.inst.size)
+            {
+                if let Some(exec) = wide_sum::fused(&first.inst, &second.inst) {
+                    let second = Box::new(Attached::FusedWith(second.clone()));
+                    steps[i - 1].exec = exec;
+                    steps[i - 1].attached = Some(second);
+                }
+            }
+        }
+        // Then a move just before a fused sum, with the sum (and what it is fused with).
+        for i in 1..steps.len() {
+            let (first, second) = (&steps[i - 1], &steps[i]);
+            if first.error().is_none() && second.pc == first.pc + u64::from(first.inst.size) {
+                if let Some(exec) = wide_sum::fused_before(&first.inst, second) {
+                    let second = Box::new(Attached::FusedWith(second.clone()));
+                    steps[i - 1].exec = exec;
+                    steps[i - 1].attached = Some(second);
+                }
+            }
         }
         Program {
             base,

@@ -190,7 +190,7 @@ pub(super) fn wide_source_ref<'a>(
 
 /// Where the 64 lanes of a 32-bit operand are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Lanes {
+pub(super) enum Lanes {
     /// The VGPR of this index (checked to exist).
     Vgpr(usize),
     /// This value in every lane (a scalar or constant operand).
@@ -200,7 +200,7 @@ enum Lanes {
 /// Source `i` of `s`, one 32-bit value per lane, as the VGPR holding it or the value of
 /// every lane.
 #[inline(always)]
-fn source_lanes(w: &Wavefront, s: &Step, i: usize) -> Result<Lanes, FaultKind> {
+pub(super) fn source_lanes(w: &Wavefront, s: &Step, i: usize) -> Result<Lanes, FaultKind> {
     Ok(Lanes::Same(match (s.constants[i], s.inst.src[i]) {
         (Some(v), _) => v as u32,
         (None, Operand::Vector { index, .. }) => {
@@ -388,7 +388,7 @@ fn add() -> Semantic {
 }
 
 #[inline(always)]
-fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+pub(super) fn add_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     sum_lanes::<false>(w, s, 0)
 }
 
@@ -448,7 +448,7 @@ fn mov() -> Semantic {
 }
 
 #[inline(always)]
-fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+pub(super) fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let source = source_lanes(w, s, 0)?;
     if let Some(dst) = whole_destination(w, s)? {
         w.vgprs[dst] = match source {

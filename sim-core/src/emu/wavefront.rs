@@ -49,6 +49,13 @@ pub struct Wavefront {
     /// Base address of the dispatch's scratch memory (what the private aperture and
     /// FLAT_SCRATCH offsets are relative to).
     pub scratch_base: u64,
+    /// How far `executed` may go in the instructions being run now, set by the
+    /// emulator's instruction loop: an instruction fused with the next one
+    /// ([`super::wide_sum`]) runs both at once only within it (0: never).
+    pub run_end: u64,
+    /// Instructions executed as the second of a fused pair since the instruction loop
+    /// last counted them (they are vector ALU instructions).
+    pub fused_seconds: u64,
 }
 
 impl Wavefront {
@@ -64,6 +71,8 @@ impl Wavefront {
             status: WaveStatus::Running,
             executed: 0,
             scratch_base: 0,
+            run_end: 0,
+            fused_seconds: 0,
         }
     }
 
@@ -83,6 +92,8 @@ impl Wavefront {
             status,
             executed,
             scratch_base,
+            run_end,
+            fused_seconds,
         } = self;
         *sgprs = *initial_sgprs;
         vgprs.clear();
@@ -94,6 +105,8 @@ impl Wavefront {
         *status = WaveStatus::Running;
         *executed = 0;
         *scratch_base = 0;
+        *run_end = 0;
+        *fused_seconds = 0;
     }
 
     /// The EXEC mask.

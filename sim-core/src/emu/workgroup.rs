@@ -271,6 +271,9 @@ fn run_slice(
 ) -> Result<(), FaultKind> {
     let start = w.executed;
     let result = run_quantum(w, env, program, limits, counts);
+    // The second instructions of fused pairs (vector ALU ones) the loop did not see.
+    counts.counts[usize::from(category_slot(Category::Valu))] +=
+        std::mem::take(&mut w.fused_seconds);
     let within_budget = budget.spend(start, w.executed);
     result.and(within_budget)
 }
@@ -289,7 +292,10 @@ fn run_quantum(
     // The instructions this quantum may execute before the wavefront reaches its limit.
     let allowed = max.saturating_sub(w.executed).min(u64::from(QUANTUM));
     let mut next = usize::MAX;
-    for _ in 0..allowed {
+    // A fused pair may run as one only within this quantum (and the limit).
+    let end = w.executed + allowed;
+    w.run_end = end;
+    while w.executed < end {
         let step = program.execute_next(w, env, &mut next)?;
         counts.counts[usize::from(step.category_slot) & (SLOTS - 1)] += 1;
         if w.status != WaveStatus::Running {
