@@ -350,6 +350,27 @@ pub(super) mod fast_form_tests {
         }
     }
 
+    /// A wavefront of 8 VGPRs with random registers from `seed`, many lane values near
+    /// the top so that carries happen, and `exec` as its active lanes.
+    pub fn carry_wavefront(seed: u64, exec: u64) -> Wavefront {
+        let mut w = Wavefront::new(8);
+        let mut next = xorshift(seed);
+        for r in w.vgprs.iter_mut() {
+            for v in r.iter_mut() {
+                *v = if next().is_multiple_of(3) {
+                    u32::MAX - next() as u32 % 4
+                } else {
+                    next() as u32
+                };
+            }
+        }
+        for s in w.sgprs.iter_mut() {
+            *s = next() as u32;
+        }
+        w.set_exec(exec);
+        w
+    }
+
     /// Executes `step` with its own semantics and with the general path [`valu`] on
     /// copies of `w`, and checks that both leave the same registers.
     pub fn assert_same_as_general_path(step: &Step, w: &Wavefront, seed: u64) {

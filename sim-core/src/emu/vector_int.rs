@@ -543,7 +543,7 @@ fn lshrrev_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emu::vector::fast_form_tests::{assert_fast_forms_match, xorshift};
+    use crate::emu::vector::fast_form_tests::{assert_fast_forms_match, carry_wavefront, xorshift};
 
     /// Encodings (`llvm-mc-15 -arch=amdgcn -mcpu=gfx803 -show-encoding`) of the plain
     /// forms, with VGPR, SGPR, inline and literal operands.
@@ -585,29 +585,14 @@ mod tests {
         &[0x2406_0682], // v_lshlrev_b32_e32 v3, 2, v3
     ];
 
+    /// Every third wavefront with all lanes active (the lane loops' plain case).
     fn wavefront(seed: u64) -> Wavefront {
-        let mut w = Wavefront::new(8);
-        let mut next = xorshift(seed);
-        for r in w.vgprs.iter_mut() {
-            for v in r.iter_mut() {
-                // Many values near the top, so that carries happen.
-                *v = if next().is_multiple_of(3) {
-                    u32::MAX - next() as u32 % 4
-                } else {
-                    next() as u32
-                };
-            }
-        }
-        for s in w.sgprs.iter_mut() {
-            *s = next() as u32;
-        }
-        // Every third wavefront with all lanes active (the lane loops' plain case).
-        w.set_exec(if seed.is_multiple_of(3) {
+        let exec = if seed.is_multiple_of(3) {
             u64::MAX
         } else {
-            next()
-        });
-        w
+            xorshift(seed ^ 0x9e37_79b9)()
+        };
+        carry_wavefront(seed, exec)
     }
 
     #[cfg(target_arch = "x86_64")]

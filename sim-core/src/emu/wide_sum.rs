@@ -321,7 +321,7 @@ mod tests {
     use super::*;
     use crate::emu::memory::{Tlb, TlbEntries};
     use crate::emu::program::{Env, Program};
-    use crate::emu::vector::fast_form_tests::xorshift;
+    use crate::emu::vector::fast_form_tests::{carry_wavefront, xorshift};
     use crate::emu::vector::valu;
 
     /// Pairs (their words) that are fused: the forms vector add's kernel has, sources
@@ -384,25 +384,10 @@ mod tests {
         Program::new(&code, 0)
     }
 
-    /// A wavefront of 8 VGPRs with random registers, many lane values near the top so
-    /// that carries happen; every lane active unless `exec` says otherwise.
+    /// A wavefront with random registers (see `carry_wavefront`); every lane active
+    /// unless `exec` says otherwise.
     fn wavefront(seed: u64, exec: Option<u64>) -> Wavefront {
-        let mut w = Wavefront::new(8);
-        let mut next = xorshift(seed);
-        for r in w.vgprs.iter_mut() {
-            for v in r.iter_mut() {
-                *v = if next().is_multiple_of(3) {
-                    u32::MAX - next() as u32 % 4
-                } else {
-                    next() as u32
-                };
-            }
-        }
-        for s in w.sgprs.iter_mut() {
-            *s = next() as u32;
-        }
-        w.set_exec(exec.unwrap_or(u64::MAX));
-        w
+        carry_wavefront(seed, exec.unwrap_or(u64::MAX))
     }
 
     fn env<'m>(memory: &'m crate::driver::GpuMemory, entries: &'m mut TlbEntries) -> Env<'m> {
