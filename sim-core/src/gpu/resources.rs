@@ -140,11 +140,14 @@ impl CuResources {
         let mut placement = WavePlacement::default();
         let n = self.simds.len();
         let mut cursor = self.next_simd;
+        let takes = |simd: &Simd| {
+            simd.free_slots != 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
+        };
         for w in 0..needs.wavefronts as usize {
-            let found = (0..n).map(|k| (cursor + k) % n).find(|&s| {
-                let simd = &self.simds[s];
-                simd.free_slots != 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
-            });
+            // From the cursor round the ring (no division: the ring is two ranges).
+            let found = (cursor..n)
+                .chain(0..cursor)
+                .find(|&s| takes(&self.simds[s]));
             let Some(found) = found else {
                 // Undo the wavefronts placed so far.
                 let lds = WorkGroupNeeds {
@@ -161,7 +164,7 @@ impl CuResources {
             simd.sgprs -= needs.sgprs;
             placement.simds[w] = found as u8;
             placement.slots[w] = slot as u8;
-            cursor = (found + 1) % n;
+            cursor = if found + 1 == n { 0 } else { found + 1 };
         }
         self.lds_bytes -= u64::from(needs.lds_bytes);
         self.next_simd = cursor;
