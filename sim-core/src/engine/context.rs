@@ -29,9 +29,18 @@ pub struct Context<'a, M> {
     pub(crate) credits: &'a mut Vec<ReturnedCredit>,
     /// Whether the component asked to run in order at the end of the step.
     pub(crate) in_order: &'a mut bool,
+    /// Whether other components are handled at the same time, on the engine's threads.
+    pub(crate) parallel: bool,
 }
 
 impl<M> Context<'_, M> {
+    /// Whether this step handles other components at the same time as this one, on the
+    /// engine's threads (so that work the component could hand to those threads would
+    /// only compete with them).
+    pub fn in_parallel_step(&self) -> bool {
+        self.parallel
+    }
+
     /// The current simulated time.
     pub fn now(&self) -> Time {
         self.now

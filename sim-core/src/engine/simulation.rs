@@ -535,6 +535,7 @@ impl<M: Send> Engine<M> {
             out: EventSink::Buffer(out),
             credits,
             in_order: &mut in_order,
+            parallel: false,
         };
         f(&mut ctx)
     }
@@ -742,6 +743,7 @@ fn run_component<M>(
         .component
         .as_mut()
         .unwrap_or_else(|| panic!("component `{}` was never installed", slot.name));
+    let parallel = serial.is_none();
     let (out, credits) = match serial {
         Some(Serial { queue, credits }) => (EventSink::Queue(queue), credits),
         None => (EventSink::Buffer(&mut slot.out), &mut slot.credits),
@@ -759,6 +761,7 @@ fn run_component<M>(
         out,
         credits,
         in_order: &mut slot.in_order,
+        parallel,
     };
     component.handle_step(wakes, &mut ctx);
 }

@@ -54,7 +54,7 @@ pub trait WorkGroupExecutor: Send + Sync {
 /// it done after the cycles the executor states.
 ///
 /// Work-groups arriving at the same instant are executed together, on the thread pool if
-/// one is given; their answers are ordered by completion time and then by dispatch order,
+/// one is given and the engine is not running other components in the same step; their answers are ordered by completion time and then by dispatch order,
 /// so results do not depend on the threads.
 pub struct FunctionalCu<X> {
     executor: X,
@@ -94,7 +94,9 @@ impl<X: WorkGroupExecutor> FunctionalCu<X> {
             }
         }
         let results: Vec<Result<u64, ExecutionError>> = match &self.pool {
-            Some(pool) if arrived.len() > 1 => pool.install(|| {
+            // In a parallel step the engine's threads are busy with the other compute
+            // units: handing work-groups to them too only adds overhead.
+            Some(pool) if arrived.len() > 1 && !ctx.in_parallel_step() => pool.install(|| {
                 arrived
                     .par_iter()
                     .map(|wg| self.executor.execute(wg))

@@ -10,6 +10,7 @@ use super::{
 use crate::config::GpuConfig;
 use crate::engine::{Component, Context, Port, Time, Wake};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Tag of the timer that resumes dispatching at the next cycle.
 const NEXT_CYCLE: u64 = 0;
@@ -183,6 +184,11 @@ impl Dispatcher {
 
     /// Maps as many work-groups as resources, ports and the per-cycle limit allow.
     fn dispatch(&mut self, ctx: &mut Context<'_, Message>) {
+        let cycle = ctx.clock().cycle_at(ctx.now());
+        if cycle != self.cycle {
+            self.cycle = cycle;
+            self.mapped_in_cycle = 0;
+        }
         loop {
             let Some(kernel) = &mut self.current else {
                 return;
@@ -194,11 +200,6 @@ impl Dispatcher {
                     continue;
                 }
                 return;
-            }
-            let cycle = ctx.clock().cycle_at(ctx.now());
-            if cycle != self.cycle {
-                self.cycle = cycle;
-                self.mapped_in_cycle = 0;
             }
             let resume = match self.pace {
                 DispatchPace::PerCycle(n) if self.mapped_in_cycle >= n => {
@@ -247,9 +248,10 @@ impl Dispatcher {
                 // Woken again by a completion or a freed port.
                 return;
             };
-            let workgroup = WorkGroup {
-                launch: kernel.request.id,
-                kernel: kernel.request.kernel.clone(),
+            let (launch, shared) = (kernel.request.id, &kernel.request.kernel);
+            let workgroup = |kernel| WorkGroup {
+                launch,
+                kernel,
                 index,
                 id,
                 size,
@@ -259,10 +261,18 @@ impl Dispatcher {
             };
             let workgroup = match self.spare.pop() {
                 Some(mut spare) => {
-                    *spare = workgroup;
+                    // A box of this launch holds its kernel already: no reference count
+                    // to change.
+                    let held = spare.kernel;
+                    let held = if Arc::ptr_eq(&held, shared) {
+                        held
+                    } else {
+                        shared.clone()
+                    };
+                    *spare = workgroup(held);
                     spare
                 }
-                None => Box::new(workgroup),
+                None => Box::new(workgroup(shared.clone())),
             };
             if ctx
                 .send(self.cus[cu], Message::MapWorkGroup(workgroup))
@@ -279,7 +289,7 @@ impl Dispatcher {
                 let wait = u64::from(cycles.max(needs.wavefronts));
                 self.next_mapping = ctx.clock().cycles(cycle + 1 + wait);
             }
-            self.next_cu = (cu + 1) % n;
+            self.next_cu = if cu + 1 == n { 0 } else { cu + 1 };
         }
     }
 

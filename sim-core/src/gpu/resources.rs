@@ -134,17 +134,27 @@ impl CuResources {
     /// (skipping full SIMDs), each in the SIMD's lowest free slot; returns where each
     /// wavefront went, or `None` (and changes nothing) if it does not fit now.
     pub(crate) fn reserve(&mut self, needs: &WorkGroupNeeds) -> Option<WavePlacement> {
-        if u64::from(needs.lds_bytes) > self.lds_bytes {
+        let n = self.simds.len();
+        if u64::from(needs.lds_bytes) > self.lds_bytes || n == 0 {
             return None;
         }
         let mut placement = WavePlacement::default();
-        let n = self.simds.len();
         let mut cursor = self.next_simd;
+        let takes = |simd: &Simd| {
+            simd.free_slots != 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
+        };
         for w in 0..needs.wavefronts as usize {
-            let found = (0..n).map(|k| (cursor + k) % n).find(|&s| {
-                let simd = &self.simds[s];
-                simd.free_slots != 0 && simd.vgprs >= needs.vgprs && simd.sgprs >= needs.sgprs
-            });
+            // From the cursor round the ring.
+            let mut s = cursor;
+            let found = loop {
+                if takes(&self.simds[s]) {
+                    break Some(s);
+                }
+                s = if s + 1 == n { 0 } else { s + 1 };
+                if s == cursor {
+                    break None;
+                }
+            };
             let Some(found) = found else {
                 // Undo the wavefronts placed so far.
                 let lds = WorkGroupNeeds {
@@ -161,7 +171,7 @@ impl CuResources {
             simd.sgprs -= needs.sgprs;
             placement.simds[w] = found as u8;
             placement.slots[w] = slot as u8;
-            cursor = (found + 1) % n;
+            cursor = if found + 1 == n { 0 } else { found + 1 };
         }
         self.lds_bytes -= u64::from(needs.lds_bytes);
         self.next_simd = cursor;

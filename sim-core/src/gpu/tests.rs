@@ -730,3 +730,29 @@ fn dispatch_packet_has_the_aql_layout() {
     assert_eq!(u64_at(48), 0);
     assert_eq!(u64_at(56), 0x5000);
 }
+
+/// Walking a part of a 3-D grid gives each work-group the id its index unflattens to
+/// (`x + nx·(y + ny·z)`) and the size that ends at the grid's edge.
+#[test]
+fn grid_walk_unflattens_each_index() {
+    let k = kernel([70, 9, 5], [16, 4, 2], 8, 16, 0);
+    let [nx, ny, nz] = k.workgroup_counts();
+    assert_eq!([nx, ny, nz], [5, 3, 3]);
+    let mut grid = workgroup::WorkGroupGrid::new(&k, 7..40);
+    for index in 7..45u64 {
+        let i = index as u32;
+        let id = [i % nx, (i / nx) % ny, i / (nx * ny)];
+        let size = [0, 1, 2]
+            .map(|d| (k.grid_size[d] - id[d] * k.workgroup_size[d]).min(k.workgroup_size[d]));
+        match grid.peek(&k) {
+            Some(got) => assert_eq!(got, (index, id, size)),
+            None => {
+                assert_eq!(index, 40);
+                assert!(grid.is_done());
+                return;
+            }
+        }
+        grid.advance();
+    }
+    panic!("the walk did not stop at its range's end");
+}

@@ -137,15 +137,21 @@ impl Wavefront {
 pub(crate) struct WorkGroupGrid {
     counts: [u32; 3],
     next: u64,
+    /// The next work-group's id (`next` unflattened, kept in step with it).
+    id: [u32; 3],
     total: u64,
 }
 
 impl WorkGroupGrid {
     /// The work-groups of `kernel` whose flattened ids are in `range`.
     pub(crate) fn new(kernel: &KernelLaunch, range: std::ops::Range<u64>) -> Self {
+        let counts = kernel.workgroup_counts();
+        let [nx, ny, _] = counts.map(u64::from);
+        let index = range.start;
         WorkGroupGrid {
-            counts: kernel.workgroup_counts(),
-            next: range.start,
+            counts,
+            next: index,
+            id: [index % nx, (index / nx) % ny, index / (nx * ny)].map(|v| v as u32),
             total: range.end.min(kernel.workgroup_count()),
         }
     }
@@ -155,19 +161,26 @@ impl WorkGroupGrid {
         if self.next >= self.total {
             return None;
         }
-        let [nx, ny, _] = self.counts.map(u64::from);
-        let index = self.next;
-        let id = [index % nx, (index / nx) % ny, index / (nx * ny)].map(|v| v as u32);
+        let id = self.id;
         let size = std::array::from_fn(|d| {
             let start = id[d] * kernel.workgroup_size[d];
             (kernel.grid_size[d] - start).min(kernel.workgroup_size[d])
         });
-        Some((index, id, size))
+        Some((self.next, id, size))
     }
 
     /// Moves past the next work-group.
     pub(crate) fn advance(&mut self) {
         self.next += 1;
+        self.id[0] += 1;
+        if self.id[0] == self.counts[0] {
+            self.id[0] = 0;
+            self.id[1] += 1;
+            if self.id[1] == self.counts[1] {
+                self.id[1] = 0;
+                self.id[2] += 1;
+            }
+        }
     }
 
     /// Whether every work-group has been handed out.
