@@ -90,7 +90,7 @@ pub enum Attached {
     /// Why the words at its PC did not decode.
     DecodeError(DecodeError),
     /// The step after it, which its semantics runs with it where it can (the halves of a
-    /// 64-bit sum and the move before them, [`wide_sum`]).
+    /// 64-bit sum, [`wide_sum`]).
     FusedWith(Step),
 }
 
@@ -257,17 +257,6 @@ impl Program {
                 && second.pc == first.pc + u64::from(first.inst.size)
             {
                 if let Some(exec) = wide_sum::fused(&first.inst, &second.inst) {
-                    let second = Box::new(Attached::FusedWith(second.clone()));
-                    steps[i - 1].exec = exec;
-                    steps[i - 1].attached = Some(second);
-                }
-            }
-        }
-        // Then a move just before a fused sum, with the sum (and what it is fused with).
-        for i in 1..steps.len() {
-            let (first, second) = (&steps[i - 1], &steps[i]);
-            if first.error().is_none() && second.pc == first.pc + u64::from(first.inst.size) {
-                if let Some(exec) = wide_sum::fused_before(&first.inst, second) {
                     let second = Box::new(Attached::FusedWith(second.clone()));
                     steps[i - 1].exec = exec;
                     steps[i - 1].attached = Some(second);

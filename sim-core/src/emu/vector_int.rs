@@ -448,7 +448,7 @@ fn mov() -> Semantic {
 }
 
 #[inline(always)]
-pub(super) fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
+fn mov_lanes(w: &mut Wavefront, _: &mut Env, s: &Step) -> Result<(), FaultKind> {
     let source = source_lanes(w, s, 0)?;
     if let Some(dst) = whole_destination(w, s)? {
         w.vgprs[dst] = match source {

@@ -20,7 +20,7 @@
 
 use super::fault::FaultKind;
 use super::program::{Env, Semantic, Step};
-use super::vector_int::{add_lanes, is_plain, mov_lanes, source_lanes, Lanes};
+use super::vector_int::{add_lanes, is_plain, source_lanes, Lanes};
 use super::wavefront::{Wavefront, LANES};
 use crate::isa::{table::flag, Instruction, Operand};
 
@@ -68,83 +68,20 @@ pub(super) fn fused(first: &Instruction, second: &Instruction) -> Option<Semanti
     }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
+        // The form for where the first source of each lives (a VGPR, or one value for
+        // every lane, broadcast in a register rather than written into 64 lanes).
+        let vgpr = |op: &Operand| matches!(op, Operand::Vector { .. });
         let form: unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind> =
-            match first_sources_same(first, second) {
-                (false, false) => sum_or_add_avx2::<false, false>,
-                (false, true) => sum_or_add_avx2::<false, true>,
-                (true, false) => sum_or_add_avx2::<true, false>,
-                (true, true) => sum_or_add_avx2::<true, true>,
+            match (vgpr(&first.src[0]), vgpr(&second.src[0])) {
+                (true, true) => sum_or_add_avx2::<false, false>,
+                (true, false) => sum_or_add_avx2::<false, true>,
+                (false, true) => sum_or_add_avx2::<true, false>,
+                (false, false) => sum_or_add_avx2::<true, true>,
             };
         // SAFETY: the host has AVX2, all `sum_or_add_avx2` was compiled for.
         return Some(unsafe { Semantic::for_host(form) });
     }
     None
-}
-
-/// The semantics of `mov` that also executes `add`, the step after it, and the step fused
-/// with that one where it can ([`Step::fused_with`]), if `mov` is a `v_mov_b32` (plain
-/// form) and `add` a sum fused with its `v_addc_u32` ([`fused`]): clang loads the high
-/// half of a 64-bit base so, just before the sum.
-pub(super) fn fused_before(mov: &Instruction, add: &Step) -> Option<Semantic> {
-    let addc = add.fused_with()?;
-    if mov.info.mnemonic != "v_mov_b32"
-        || mov.info.category != add.inst.info.category
-        || !is_plain(mov)
-        || !matches!(mov.dst, Operand::Vector { .. })
-    {
-        return None;
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        let form: unsafe fn(&mut Wavefront, &mut Env, &Step) -> Result<(), FaultKind> =
-            match first_sources_same(&add.inst, &addc.inst) {
-                (false, false) => mov_then_sum_avx2::<false, false>,
-                (false, true) => mov_then_sum_avx2::<false, true>,
-                (true, false) => mov_then_sum_avx2::<true, false>,
-                (true, true) => mov_then_sum_avx2::<true, true>,
-            };
-        // SAFETY: the host has AVX2, all `mov_then_sum_avx2` was compiled for.
-        return Some(unsafe { Semantic::for_host(form) });
-    }
-    None
-}
-
-/// Whether the first source of `first`, of `second`, is one value for every lane rather
-/// than a VGPR: the form of the one-pass sum to use (a value is broadcast in a register
-/// rather than written into 64 lanes and read back).
-fn first_sources_same(first: &Instruction, second: &Instruction) -> (bool, bool) {
-    let same = |op: &Operand| !matches!(op, Operand::Vector { .. });
-    (same(&first.src[0]), same(&second.src[0]))
-}
-
-/// The semantics of `s`, a `v_mov_b32` fused with the sum after it: the move as alone,
-/// then, when the instruction loop has room for all three ([`Wavefront::run_end`]), the
-/// sum's two halves in one pass ([`wide_sum_avx2`]) if it can, counting them executed and
-/// moving on past them; otherwise the sum's first half is the next instruction, as usual.
-///
-/// # Safety
-/// The host has AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn mov_then_sum_avx2<const X_SAME: bool, const Y_SAME: bool>(
-    w: &mut Wavefront,
-    e: &mut Env,
-    s: &Step,
-) -> Result<(), FaultKind> {
-    mov_lanes(w, e, s)?;
-    if let Some(add) = s.fused_with() {
-        if let Some(addc) = add.fused_with() {
-            // SAFETY: the host has AVX2.
-            if w.executed + 3 <= w.run_end
-                && unsafe { wide_sum_avx2::<X_SAME, Y_SAME>(w, add, addc) }
-            {
-                w.next_pc = addc.pc + u64::from(addc.inst.size);
-                w.executed += 2;
-                w.fused_seconds += 2;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The semantics of `s`, a `v_add_u32` fused with the `v_addc_u32` after it: both in
@@ -363,22 +300,6 @@ mod tests {
         &[0x3204_0002, 0x3206_0303],
     ];
 
-    /// A move and a fused sum after it: vector add's, the move writing a source of the sum's
-    /// first half, the first half overwriting the move's destination, a move from a VGPR, a
-    /// literal moved.
-    const MOVE_AND_SUM: [&[u32]; 5] = [
-        // v_mov_b32_e32 v3, s3; v_add_u32_e32 v2, vcc, s2, v0; v_addc_u32_e32 v3, vcc, v3, v1, vcc
-        &[0x7e06_0203, 0x3204_0002, 0x3806_0303],
-        // v_mov_b32_e32 v1, s3; v_add_u32_e32 v2, vcc, s2, v1; v_addc_u32_e32 v4, vcc, v1, v5, vcc
-        &[0x7e02_0203, 0x3204_0202, 0x3808_0b01],
-        // v_mov_b32_e32 v2, s3; v_add_u32_e32 v2, vcc, s2, v0; v_addc_u32_e32 v3, vcc, v2, v1, vcc
-        &[0x7e04_0203, 0x3204_0002, 0x3806_0302],
-        // v_mov_b32_e32 v3, v5; v_add_u32_e32 v2, vcc, v4, v0; v_addc_u32_e32 v3, vcc, v3, v1, vcc
-        &[0x7e06_0305, 0x3204_0104, 0x3806_0303],
-        // v_mov_b32_e32 v3, 0x1234; v_add_u32_e32 v2, vcc, s2, v0; v_addc_u32_e32 v3, vcc, v3, v1, vcc
-        &[0x7e06_02ff, 0x0000_1234, 0x3204_0002, 0x3806_0303],
-    ];
-
     fn program(words: &[u32]) -> Program {
         let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         Program::new(&code, 0)
@@ -513,41 +434,5 @@ mod tests {
             assert_eq!((w.pc, w.executed), (pc, executed), "room {room}");
             assert_eq!(w.fused_seconds, executed - 1);
         }
-    }
-
-    #[test]
-    fn a_move_and_the_fused_sum_after_it_leave_the_registers_of_one_at_a_time() {
-        if !avx2() {
-            return;
-        }
-        for words in MOVE_AND_SUM {
-            let program = program(words);
-            let [mov, _, addc] = &program.steps()[..3] else {
-                unreachable!("three instructions")
-            };
-            assert!(mov.fused_with().is_some(), "{} is fused", mov.inst);
-            for seed in 1..100 {
-                let w = wavefront(seed, None);
-                let fast = run_first(&program, &w, 3);
-                let general = one_at_a_time(&program, &w, 3);
-                assert_eq!(fast.vgprs, general.vgprs, "{} seed {seed}", mov.inst);
-                assert_eq!(fast.sgprs, general.sgprs, "{} seed {seed}", mov.inst);
-                assert_eq!((fast.executed, fast.fused_seconds), (2, 2));
-                assert_eq!(fast.next_pc, addc.pc + u64::from(addc.inst.size));
-                // Without room for three, or with inactive lanes: the move alone, the sum
-                // next.
-                for (room, exec) in [(2, None), (3, Some(xorshift(seed + 3)() | 1))] {
-                    let w = wavefront(seed, exec);
-                    let alone = run_first(&program, &w, room);
-                    let general = one_at_a_time(&program, &w, 1);
-                    assert_eq!((alone.vgprs, alone.sgprs), (general.vgprs, general.sgprs));
-                    assert_eq!((alone.executed, alone.fused_seconds), (0, 0));
-                    assert_eq!(alone.next_pc, w.next_pc, "left as the loop set it");
-                }
-            }
-        }
-        // A move before a sum that is not fused is not fused either.
-        let program = program(&[0x7e06_0203, 0x3204_0002, 0x3206_0303]);
-        assert!(program.steps()[0].fused_with().is_none());
     }
 }
