@@ -43,6 +43,7 @@ mod crossbar;
 pub mod cu;
 mod dma;
 mod dram;
+mod dram_bus;
 mod dram_queue;
 mod fabric;
 mod link_coupling;
