@@ -59,6 +59,7 @@ mod shared_links;
 mod slot_table;
 mod switches;
 mod tlb;
+mod waiting_ports;
 
 pub use builder::{
     add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, IOMMU_PORT_CAPACITY,
