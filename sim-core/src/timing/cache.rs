@@ -586,7 +586,16 @@ impl Cache {
     /// Moves a flush on: once nothing is outstanding, writes back dirty lines, drops all
     /// lines (or keeps them clean, for a flush that does not invalidate) and passes the
     /// flush below; once that is answered, answers the flush.
+    // Inlined: it runs for every lookup, and there is mostly no flush.
+    #[inline]
     fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+        if self.flush.is_some() {
+            self.advance_pending_flush(ctx);
+        }
+    }
+
+    /// [`advance_flush`](Self::advance_flush) with a flush under way.
+    fn advance_pending_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
         if !self.below.is_empty()
             || !self.mshrs.is_empty()
             || self.answers.len() > 0
