@@ -166,16 +166,26 @@ impl Line {
             return runs;
         };
         let (data, marks) = written.split_at(written.len() / 2);
-        let mut start = None;
-        for i in 0..=marks.len() {
-            match (start, marks.get(i).is_some_and(|&m| m != 0)) {
-                (None, true) => start = Some(i),
-                (Some(s), false) => {
-                    runs.push((s, data[s..i].to_vec()));
-                    start = None;
-                }
-                _ => {}
-            }
+        // Mostly the whole line: its marks compared eight at a time.
+        const EIGHT_WRITTEN: u64 = u64::from_ne_bytes([1; 8]);
+        let (eights, rest) = marks.as_chunks::<8>();
+        if rest.iter().all(|&m| m != 0)
+            && eights
+                .iter()
+                .all(|&e| u64::from_ne_bytes(e) == EIGHT_WRITTEN)
+        {
+            runs.push((0, data.to_vec()));
+            return runs;
+        }
+        let mut from = 0;
+        while let Some(start) = marks[from..].iter().position(|&m| m != 0) {
+            let start = from + start;
+            let end = marks[start..]
+                .iter()
+                .position(|&m| m == 0)
+                .map_or(marks.len(), |n| start + n);
+            runs.push((start, data[start..end].to_vec()));
+            from = end;
         }
         runs
     }
@@ -576,7 +586,16 @@ impl Cache {
     /// Moves a flush on: once nothing is outstanding, writes back dirty lines, drops all
     /// lines (or keeps them clean, for a flush that does not invalidate) and passes the
     /// flush below; once that is answered, answers the flush.
+    // Inlined: it runs for every lookup, and there is mostly no flush.
+    #[inline]
     fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+        if self.flush.is_some() {
+            self.advance_pending_flush(ctx);
+        }
+    }
+
+    /// [`advance_flush`](Self::advance_flush) with a flush under way.
+    fn advance_pending_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
         if !self.below.is_empty()
             || !self.mshrs.is_empty()
             || self.answers.len() > 0
@@ -681,5 +700,30 @@ impl<M: CarriesMemory> Component<M> for Cache {
             }
         }
         self.outbox.send(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_writes_back_its_runs_of_written_bytes() {
+        assert!(Line::clean().dirty_runs().is_empty());
+        let full: Vec<u8> = (0..64).collect();
+        assert_eq!(Line::all_written(&full).dirty_runs(), [(0, full.clone())]);
+        let mut line = Line::clean();
+        line.write(64, 4, &[1, 2, 3]);
+        line.write(64, 7, &[4]);
+        line.write(64, 60, &[5, 6, 7, 8]);
+        line.write(64, 0, &[9]);
+        assert_eq!(
+            line.dirty_runs(),
+            [(0, vec![9]), (4, vec![1, 2, 3, 4]), (60, vec![5, 6, 7, 8])]
+        );
+        // Every byte but the last.
+        let mut line = Line::clean();
+        line.write(64, 0, &full[..63]);
+        assert_eq!(line.dirty_runs(), [(0, full[..63].to_vec())]);
     }
 }

@@ -7,6 +7,7 @@ use super::protocol::{
     gpu_of, local_address, Access, CarriesMemory, MemRequest, MemResponse, MemoryMessage, Payload,
 };
 use super::slot_table::SlotTable;
+use super::waiting_ports::WaitingPorts;
 use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use std::collections::BTreeMap;
 
@@ -38,8 +39,8 @@ enum Route {
 /// also takes requests from that GPU (routed like an input's) and answers to its own.
 pub struct Crossbar {
     /// The inputs, then the remote ports.
-    inputs: Vec<Port>,
-    outputs: Vec<Port>,
+    inputs: WaitingPorts,
+    outputs: WaitingPorts,
     /// Links to other GPUs, by GPU.
     remotes: BTreeMap<usize, Port>,
     /// log2 of the interleaving granule (line sizes are powers of two).
@@ -71,8 +72,8 @@ impl Crossbar {
             "validated configuration: line sizes are powers of two"
         );
         Crossbar {
-            inputs,
-            outputs,
+            inputs: WaitingPorts::new(inputs),
+            outputs: WaitingPorts::new(outputs),
             remotes: BTreeMap::new(),
             interleave_shift: interleave_bytes.trailing_zeros(),
             latency,
@@ -100,7 +101,7 @@ impl Crossbar {
             }
         }
         let block = local_address(req.address) >> self.interleave_shift;
-        let outputs = self.outputs.len() as u64;
+        let outputs = self.outputs.ports().len() as u64;
         // Usually a power of two: a mask instead of a division (this runs for every
         // request waiting at an input, each time the crossbar wakes).
         let index = if outputs.is_power_of_two() {
@@ -108,7 +109,7 @@ impl Crossbar {
         } else {
             block % outputs
         };
-        self.outputs[index as usize]
+        self.outputs.ports()[index as usize]
     }
 
     fn forward<M>(&mut self, ctx: &mut Context<'_, M>, port: Port, msg: MemoryMessage) {
@@ -187,26 +188,47 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
     /// Once per step: a run takes everything waiting and forwards what the outputs accept,
     /// whatever woke it, so a second run in the same step would find nothing to do.
     fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
-        self.handle(wakes[0], ctx);
+        for &wake in wakes {
+            self.note(wake);
+        }
+        self.run(ctx);
     }
 
-    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>) {
+        self.note(wake);
+        self.run(ctx);
+    }
+}
+
+impl Crossbar {
+    /// Marks the input or output a message arrived at, if `wake` says so.
+    fn note(&mut self, wake: Wake) {
+        self.inputs.note(wake);
+        self.outputs.note(wake);
+    }
+
+    /// Takes everything waiting and forwards what the outputs accept.
+    fn run<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
             self.in_transit[port.index()] -= 1;
             self.outbox.push(port, msg);
         }
         // Room freed at the outputs counts before deciding whether to take requests.
         self.outbox.send(ctx);
-        for i in 0..self.outputs.len() {
-            while let Some(msg) = take(ctx, self.outputs[i]) {
+        let mut from = 0;
+        while let Some((place, output)) = self.outputs.next(from) {
+            while let Some(msg) = take(ctx, output) {
                 match msg {
                     MemoryMessage::Response(response) => self.answer_from_output(ctx, response),
                     other => panic!("the crossbar received {other:?} from an output"),
                 }
             }
+            self.outputs.unmark(place);
+            from = place + 1;
         }
-        for i in 0..self.inputs.len() {
-            let input = self.inputs[i];
+        let mut from = 0;
+        while let Some((place, input)) = self.inputs.next(from) {
+            from = place + 1;
             while let Some(msg) = ctx.peek(input) {
                 let req = match msg.as_memory() {
                     Some(MemoryMessage::Request(req)) => req,
@@ -221,7 +243,7 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                 };
                 let flush = matches!(req.access, Access::Flush { .. });
                 let output = self.output_for(req);
-                if flush && !self.outputs.iter().all(|&o| self.room_for(o))
+                if flush && !self.outputs.ports().iter().all(|&o| self.room_for(o))
                     || !self.room_for(output)
                 {
                     break;
@@ -233,9 +255,9 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                     self.next_id += 1;
                     let group = self.next_id;
                     self.flushes
-                        .insert(group, (input, req.id, self.outputs.len()));
-                    for o in 0..self.outputs.len() {
-                        let output = self.outputs[o];
+                        .insert(group, (input, req.id, self.outputs.ports().len()));
+                    for o in 0..self.outputs.ports().len() {
+                        let output = self.outputs.ports()[o];
                         let part = MemRequest {
                             id: 0,
                             address: 0,
@@ -248,6 +270,9 @@ impl<M: CarriesMemory> Component<M> for Crossbar {
                     let remote = (self.remotes.values().any(|&p| p == output)).then(|| ctx.now());
                     self.pass_on(ctx, output, req, Route::Back { input, id, remote });
                 }
+            }
+            if ctx.waiting(input) == 0 {
+                self.inputs.unmark(place);
             }
         }
         self.outbox.send(ctx);

@@ -1,6 +1,7 @@
 //! A DRAM controller: one channel of a GPU's memory, with banks and a bandwidth limit,
 //! reading and writing the real bytes of the driver's memory.
 
+use super::dram_bus::Bus;
 use super::dram_queue::CommandQueue;
 use super::plumbing::{count, count_by, take, Outbox, Pipeline};
 use super::protocol::{
@@ -83,9 +84,8 @@ pub struct DramController {
     gpu: usize,
     timing: DramTiming,
     top: Port,
-    /// Times the channel's bus is taken, as (start, end) in order of start; ends before
-    /// now are dropped.
-    bus: Vec<(Time, Time)>,
+    /// When the channel's bus is taken.
+    bus: Bus,
     bank_free: Vec<Time>,
     /// Each rank's command queue.
     queues: Vec<CommandQueue>,
@@ -105,7 +105,7 @@ impl DramController {
             gpu,
             timing,
             top,
-            bus: Vec::new(),
+            bus: Bus::default(),
             bank_free: vec![0; timing.banks.max(1) as usize],
             queues: vec![
                 CommandQueue::new(timing.command_queue_per_rank);
@@ -156,28 +156,10 @@ impl DramController {
         queue.leaves(start + t.cycle * t.activate_cycles);
         self.bank_free[bank] = start + t.cycle * t.bank_busy_cycles;
         let transfer = t.cycle * bytes.div_ceil(t.bytes_per_cycle);
-        let on_bus = self.take_bus(now, start + t.cycle * t.latency_cycles, transfer);
+        let on_bus = self
+            .bus
+            .take(now, start + t.cycle * t.latency_cycles, transfer);
         on_bus + transfer
-    }
-
-    /// Reserves the bus for `transfer` in its first gap from `ready` on (forgetting the
-    /// reservations that ended by `now`); returns when the transfer starts.
-    fn take_bus(&mut self, now: Time, ready: Time, transfer: Time) -> Time {
-        self.bus.retain(|&(_, end)| end > now);
-        let mut at = ready;
-        let mut place = self.bus.len();
-        for (i, &(start, end)) in self.bus.iter().enumerate() {
-            if end <= at {
-                continue;
-            }
-            if start >= at + transfer {
-                place = i;
-                break;
-            }
-            at = end;
-        }
-        self.bus.insert(place, (at, at + transfer));
-        at
     }
 }
 

@@ -43,6 +43,7 @@ mod crossbar;
 pub mod cu;
 mod dma;
 mod dram;
+mod dram_bus;
 mod dram_queue;
 mod fabric;
 mod link_coupling;
@@ -58,6 +59,7 @@ mod shared_links;
 mod slot_table;
 mod switches;
 mod tlb;
+mod waiting_ports;
 
 pub use builder::{
     add_gpu_memory, add_platform_memory, GpuMemoryParts, PlatformMemoryParts, IOMMU_PORT_CAPACITY,

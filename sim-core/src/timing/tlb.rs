@@ -9,6 +9,7 @@ use super::protocol::{
 };
 use super::set_associative::SetAssociative;
 use super::slot_table::SlotTable;
+use super::waiting_ports::WaitingPorts;
 use crate::config::TlbConfig;
 use crate::engine::{Component, Context, Port, Task, Time, Wake};
 use crate::fast_hash::FastHash;
@@ -95,7 +96,7 @@ enum Below {
 pub struct Tlb {
     geometry: TlbGeometry,
     gpu: usize,
-    tops: Vec<Port>,
+    tops: WaitingPorts,
     bottom: Option<Port>,
     next: Port,
     entries: SetAssociative<usize>,
@@ -128,7 +129,7 @@ impl Tlb {
         Tlb {
             geometry,
             gpu,
-            tops,
+            tops: WaitingPorts::new(tops),
             bottom,
             next,
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
@@ -308,10 +309,21 @@ impl<M: CarriesMemory> Component<M> for Tlb {
     /// Once per step: a run takes everything waiting and does what the TLB's state allows,
     /// whatever woke it, so a second run in the same step would find nothing to do.
     fn handle_step(&mut self, wakes: &[Wake], ctx: &mut Context<'_, M>) {
-        self.handle(wakes[0], ctx);
+        for &wake in wakes {
+            self.tops.note(wake);
+        }
+        self.run(ctx);
     }
 
-    fn handle(&mut self, _wake: Wake, ctx: &mut Context<'_, M>) {
+    fn handle(&mut self, wake: Wake, ctx: &mut Context<'_, M>) {
+        self.tops.note(wake);
+        self.run(ctx);
+    }
+}
+
+impl Tlb {
+    /// Takes everything waiting and does what the TLB's state allows.
+    fn run<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         if let Some((reset, seen)) = &mut self.reset {
             let generation = reset.generation();
             if generation != *seen {
@@ -339,8 +351,9 @@ impl<M: CarriesMemory> Component<M> for Tlb {
         }
         if !self.lookups.is_stalled() {
             let due = ctx.now() + self.geometry.latency;
-            for i in 0..self.tops.len() {
-                let top = self.tops[i];
+            let mut from = 0;
+            while let Some((place, top)) = self.tops.next(from) {
+                from = place + 1;
                 while self.has_room() {
                     let Some(msg) = take(ctx, top) else { break };
                     let task = self.next_task;
@@ -364,6 +377,9 @@ impl<M: CarriesMemory> Component<M> for Tlb {
                         other => panic!("a TLB received {other:?} from above"),
                     };
                     self.lookups.push(ctx, due, client);
+                }
+                if ctx.waiting(top) == 0 {
+                    self.tops.unmark(place);
                 }
             }
         }

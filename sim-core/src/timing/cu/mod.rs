@@ -202,6 +202,10 @@ pub struct ComputeUnit {
     by_simd: Vec<Vec<usize>>,
     /// Per SIMD: where the issue arbiter starts looking next.
     round_robin: Vec<usize>,
+    /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
+    /// arbiter last found while their views stayed the same; it skips the SIMD until
+    /// then.
+    quiet_until: Vec<Time>,
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
     /// The wavefronts that may want a line fetched: all that do, and some that no longer
@@ -284,6 +288,7 @@ impl ComputeUnit {
             wake: None,
             by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
+            quiet_until: vec![0; simds],
             fetch_from: 0,
             may_fetch: WaveSet::default(),
             satisfied: Vec::new(),
@@ -715,10 +720,17 @@ impl ComputeUnit {
                     start
                 }
             };
+            if self.waves.take_changed(simd) {
+                self.quiet_until[simd] = 0;
+            }
+            if now < self.quiet_until[simd] {
+                continue;
+            }
             candidates.extend_from_slice(&list[start..]);
             candidates.extend_from_slice(&list[..start]);
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
+            let mut quiet_until = Time::MAX;
             for &key in &candidates {
                 let Some(view) = self.waves.view(key) else {
                     continue;
@@ -727,6 +739,7 @@ impl ComputeUnit {
                     continue;
                 };
                 if ready > now {
+                    quiet_until = quiet_until.min(ready);
                     continue;
                 }
                 any_ready = true;
@@ -767,6 +780,7 @@ impl ComputeUnit {
                 self.last_simd = simd;
                 break;
             }
+            self.quiet_until[simd] = quiet_until;
         }
         self.candidates = candidates;
         issued

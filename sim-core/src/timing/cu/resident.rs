@@ -17,6 +17,9 @@ pub struct ResidentWaves {
     waves: SlotTable<WaveSlot>,
     /// By slot: the key of the wavefront there and its view (`None` for a free slot).
     views: Vec<Option<(usize, WaveView)>>,
+    /// A bit per SIMD: a view of one of its wavefronts changed, or one came or went,
+    /// since [`take_changed`](Self::take_changed) last looked.
+    changed: u64,
 }
 
 impl ResidentWaves {
@@ -31,6 +34,7 @@ impl ResidentWaves {
     pub fn remove(&mut self, key: usize) -> Option<WaveSlot> {
         let wave = self.waves.remove(key)?;
         self.views[SlotTable::<WaveSlot>::slot(key)] = None;
+        self.changed |= 1 << (wave.simd % 64);
         Some(wave)
     }
 
@@ -59,6 +63,15 @@ impl ResidentWaves {
         self.views.iter().flatten().map(|(_, view)| view)
     }
 
+    /// Whether a view of a wavefront of SIMD `simd` changed, or one came or went, since
+    /// the last call for that SIMD.
+    pub fn take_changed(&mut self, simd: usize) -> bool {
+        let bit = 1 << (simd % 64);
+        let changed = self.changed & bit != 0;
+        self.changed &= !bit;
+        changed
+    }
+
     /// Whether no wavefront is resident.
     pub fn is_empty(&self) -> bool {
         self.waves.is_empty()
@@ -73,6 +86,7 @@ impl ResidentWaves {
             self.views.resize(slot + 1, None);
         }
         self.views[slot] = Some((key, wave.view()));
+        self.changed |= 1 << (wave.simd % 64);
     }
 }
 
