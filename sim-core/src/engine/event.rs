@@ -177,6 +177,28 @@ impl<M> EventQueue<M> {
         Some((step, std::mem::take(&mut self.lists[entry])))
     }
 
+    /// The earliest pending step, if any.
+    pub(crate) fn next_step(&self) -> Option<Step> {
+        if !self.immediate.is_empty() {
+            return Some((self.current.0, self.current.1 + 1));
+        }
+        self.steps.peek().map(|Reverse(step)| *step)
+    }
+
+    /// Removes and returns the events of `step` if it is the earliest pending one;
+    /// otherwise notes that `step`, earlier than any pending here, is being handled
+    /// elsewhere (so that events for the step right after it go to the fast list).
+    pub(crate) fn take_step(&mut self, step: Step) -> Option<Vec<Event<M>>> {
+        if self.next_step() == Some(step) {
+            return self.pop_step().map(|(_, events)| events);
+        }
+        // No event of the step after `step` can be pending yet (only a step's own
+        // handling creates them), so the fast list is empty here.
+        debug_assert!(self.immediate.is_empty());
+        self.current = step;
+        None
+    }
+
     /// Takes back an emptied list from [`pop_step`](Self::pop_step) for reuse.
     pub(crate) fn recycle(&mut self, list: Vec<Event<M>>) {
         debug_assert!(list.is_empty());
