@@ -8,7 +8,9 @@
 //! target in the order it created them (a port's messages all come from its peer):
 //! within a queue they keep the order they were pushed in; when a step's events for one
 //! target come from several queues (its senders ran on several threads, now or when
-//! they created them), they are put in key order first (see [`Origins::spans`]).
+//! they created them), they are put in key order first (see `Engine::handle_parallel`). A
+//! step's events stay in their lanes' lists, each read where it is delivered rather
+//! than first gathered into one list on the engine's thread.
 
 use super::event::{Event, EventQueue, ReturnedCredit, Step};
 use super::{ComponentId, Time};
@@ -43,30 +45,56 @@ impl<M> Lane<M> {
 /// One [`Lane`] per thread of the engine (lane 0: the engine's own thread).
 pub(crate) struct Lanes<M> {
     lanes: Vec<Lane<M>>,
-    /// Which lanes the events of the step last taken came from.
-    origins: Origins,
 }
 
-/// Which lanes the events of a step came from (its events in lane order).
-#[derive(Default)]
-pub(crate) struct Origins {
-    /// Where the events of each lane end.
+/// The events of a step, as taken from the lanes: numbered lane after lane (their
+/// places), each lane's in the order they were pushed.
+pub(crate) struct Batch<M> {
+    /// Per lane, its events of the step.
+    pub(crate) parts: Vec<Vec<Event<M>>>,
+    /// Per lane, where its events end in the places.
     ends: Vec<usize>,
     /// Whether they came from more than one lane.
     mixed: bool,
 }
 
-impl Origins {
+impl<M> Default for Batch<M> {
+    fn default() -> Self {
+        Batch {
+            parts: Vec::new(),
+            ends: Vec::new(),
+            mixed: false,
+        }
+    }
+}
+
+impl<M> Batch<M> {
+    /// The number of events.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
+    /// The events, in the order of their places.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Event<M>> {
+        self.parts.iter().flatten()
+    }
+
     /// Whether they came from more than one lane.
     pub(crate) fn mixed(&self) -> bool {
         self.mixed
     }
 
-    /// Whether the events at places `first` and `last` came from different lanes.
-    pub(crate) fn spans(&self, first: usize, last: usize) -> bool {
-        let lane = |place: usize| self.ends.partition_point(|&end| end <= place);
-        self.mixed && lane(first) != lane(last)
+    /// Per lane, where its events end in the places.
+    pub(crate) fn ends(&self) -> &[usize] {
+        &self.ends
     }
+}
+
+/// The lane of the event at `place` of a batch whose lanes' events end at `ends`, and
+/// the place of that lane's first event.
+pub(crate) fn lane_of(ends: &[usize], place: usize) -> (usize, usize) {
+    let lane = ends.partition_point(|&end| end <= place);
+    (lane, if lane == 0 { 0 } else { ends[lane - 1] })
 }
 
 impl<M> Lanes<M> {
@@ -74,7 +102,6 @@ impl<M> Lanes<M> {
     pub(crate) fn new() -> Self {
         Lanes {
             lanes: vec![Lane::new()],
-            origins: Origins::default(),
         }
     }
 
@@ -101,42 +128,35 @@ impl<M> Lanes<M> {
         &mut self.lanes[0].queue
     }
 
-    /// Removes and returns the earliest step and its events: each lane's in the order
-    /// they were pushed, lane after lane.
-    pub(crate) fn pop_step(&mut self) -> Option<(Step, Vec<Event<M>>)> {
+    /// Removes the earliest step, its events put in `batch` (whose lists, emptied, are
+    /// given back); returns the step, or `None` when no event is pending.
+    pub(crate) fn pop_step(&mut self, batch: &mut Batch<M>) -> Option<Step> {
         let step = self
             .lanes
             .iter()
             .filter_map(|l| l.queue.next_step())
             .min()?;
-        let mut batch: Option<Vec<Event<M>>> = None;
-        let origins = &mut self.origins;
-        origins.ends.clear();
-        origins.mixed = false;
-        for lane in &mut self.lanes {
-            if let Some(mut events) = lane.queue.take_step(step) {
-                match &mut batch {
-                    None => batch = Some(events),
-                    Some(batch) => {
-                        origins.mixed = true;
-                        batch.append(&mut events);
-                        lane.queue.recycle(events);
-                    }
-                }
+        let mut sources = 0;
+        for (lane, part) in self.lanes.iter_mut().zip(batch.parts.iter_mut()) {
+            debug_assert!(part.is_empty());
+            if let Some(events) = lane.queue.take_step(step) {
+                lane.queue.recycle(std::mem::replace(part, events));
+                sources += 1;
             }
-            origins.ends.push(batch.as_ref().map_or(0, Vec::len));
         }
-        Some((step, batch.expect("the earliest step has events")))
-    }
-
-    /// Takes back an emptied list from [`pop_step`](Self::pop_step) for reuse.
-    pub(crate) fn recycle(&mut self, list: Vec<Event<M>>) {
-        self.lanes[0].queue.recycle(list);
-    }
-
-    /// Which lanes the events of the step last taken came from.
-    pub(crate) fn origins(&self) -> &Origins {
-        &self.origins
+        for lane in batch.parts.len()..self.lanes.len() {
+            let events = self.lanes[lane].queue.take_step(step).unwrap_or_default();
+            sources += usize::from(!events.is_empty());
+            batch.parts.push(events);
+        }
+        batch.ends.clear();
+        let mut end = 0;
+        for part in &batch.parts {
+            end += part.len();
+            batch.ends.push(end);
+        }
+        batch.mixed = sources > 1;
+        Some(step)
     }
 
     /// The time of the earliest pending event, if any.

@@ -4,7 +4,7 @@
 use super::crew::{Crew, MOST_ITEMS};
 use super::event::{Event, EventKey, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
-use super::lanes::{Lane, Lanes};
+use super::lanes::{lane_of, Batch, Lane, Lanes};
 use super::port::{Delay, Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
@@ -37,6 +37,8 @@ pub struct Engine<M> {
     crew: Option<Crew>,
     /// How a step's components are split between the crew's threads.
     sharing: Sharing,
+    /// The events of the step being handled (reused space).
+    batch: Batch<M>,
     /// Reused space for a parallel step's events grouped by component.
     deliveries: Deliveries,
     /// The components with events in the step being handled, in order.
@@ -88,6 +90,7 @@ impl<M: Send> Engine<M> {
             load: EngineLoad::default(),
             crew: None,
             sharing: Sharing::Interleaved,
+            batch: Batch::default(),
             deliveries: Deliveries::default(),
             touched: Vec::new(),
             credits: Vec::new(),
@@ -327,7 +330,9 @@ impl<M: Send> Engine<M> {
     /// for it run again, one at a time in id order ([`Wake::InOrder`]).
     pub fn step(&mut self) -> bool {
         let started = Instant::now();
-        let Some(((time, delta), mut batch)) = self.lanes.pop_step() else {
+        let mut batch = std::mem::take(&mut self.batch);
+        let Some((time, delta)) = self.lanes.pop_step(&mut batch) else {
+            self.batch = batch;
             return false;
         };
         self.now = time;
@@ -341,7 +346,7 @@ impl<M: Send> Engine<M> {
         // is put right before it runs (`run_woken`). With a crew, each component's
         // events are delivered where it runs (see `handle_parallel`).
         if self.crew.is_some() {
-            for event in &batch {
+            for event in batch.iter() {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
@@ -349,7 +354,8 @@ impl<M: Send> Engine<M> {
                 }
             }
         } else {
-            for event in batch.drain(..) {
+            // One lane: the events of a serial engine are all in lane 0.
+            for event in batch.parts[0].drain(..) {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
@@ -376,12 +382,18 @@ impl<M: Send> Engine<M> {
                 true
             }
             _ => {
-                if self.lanes.origins().mixed() {
+                if batch.mixed() {
                     // Each creator's events in the order it created them (see `Lanes`).
-                    batch.sort_unstable_by_key(|event| (event.key.source, event.key.seq));
+                    let (all, others) = batch.parts.split_first_mut().expect("a lane");
+                    for part in others {
+                        all.append(part);
+                    }
+                    all.sort_unstable_by_key(|event| (event.key.source, event.key.seq));
                 }
-                for event in batch.drain(..) {
-                    deliver(&mut self.slots[event.target.index()], event);
+                for part in &mut batch.parts {
+                    for event in part.drain(..) {
+                        deliver(&mut self.slots[event.target.index()], event);
+                    }
                 }
                 let mut in_order = 0;
                 for i in 0..touched.len() {
@@ -399,7 +411,7 @@ impl<M: Send> Engine<M> {
                 false
             }
         };
-        self.lanes.recycle(batch);
+        self.batch = batch;
         self.load.parallel += handling.elapsed();
         // The components queued their events as they ran (in parallel, each thread into
         // its own lane). The credits they returned go back now; those run in parallel
@@ -434,22 +446,35 @@ impl<M: Send> Engine<M> {
 
     /// Delivers `batch`, the step's events, to the components in `touched` (sorted, the
     /// targets of the events) and handles them, on this thread and the crew's; each
-    /// component keeps the events it creates in its own slot. Empties `batch`.
-    fn handle_parallel(&mut self, touched: &[ComponentId], batch: &mut Vec<Event<M>>) {
+    /// thread queues the events its runs create in its own lane. Empties `batch`.
+    fn handle_parallel(&mut self, touched: &[ComponentId], batch: &mut Batch<M>) {
         let (time, delta) = (self.now, self.delta);
         // Each component's events, in queue order: `order[starts[i]..starts[i + 1]]` are
         // the places in `batch` of those of `touched[i]` (a counting sort by target).
         let mut deliveries = std::mem::take(&mut self.deliveries);
         deliveries.sort(touched, batch, self.slots.len());
-        let events = EventsPtr(batch.as_ptr());
-        // SAFETY: every event is moved out below exactly once (each place is listed
-        // for one component, run once); should a run panic, those not moved yet leak.
-        unsafe { batch.set_len(0) };
+        let threads = self
+            .crew
+            .as_ref()
+            .expect("a parallel step has a crew")
+            .threads();
+        deliveries.share(touched, threads, self.sharing);
+        deliveries.parts.clear();
+        for part in &mut batch.parts {
+            deliveries.parts.push(part.as_ptr() as usize);
+            // SAFETY: every event is moved out below exactly once (each place is listed
+            // for one component, run once); should a run panic, those not moved yet leak.
+            unsafe { part.set_len(0) };
+        }
+        let events = EventsPtr {
+            parts: &deliveries.parts,
+            ends: batch.ends(),
+            mixed: batch.mixed(),
+            events: std::marker::PhantomData,
+        };
         let slots = SlotsPtr(self.slots.as_mut_ptr());
         let shared_lanes = self.lanes.shared();
-        let origins = self.lanes.origins();
         let crew = self.crew.as_mut().expect("a parallel step has a crew");
-        deliveries.share(touched, crew.threads(), self.sharing);
         crew.for_each(&deliveries.bounds, &|thread, item| {
             let i = deliveries.shares[item] as usize;
             let target = touched[i];
@@ -459,12 +484,12 @@ impl<M: Send> Engine<M> {
             let slot = unsafe { slots.get(target.index()) };
             // SAFETY: the crew's threads have distinct numbers, each below the number
             // of lanes (`set_thread_pool`), and the lanes are not otherwise touched
-            // until the crew returns (`origins` is apart from them).
+            // until the crew returns.
             let lane = unsafe { shared_lanes.get(thread) };
             let places = deliveries.of(i);
             let places = match places {
-                [first, .., last] if origins.spans(*first as usize, *last as usize) => {
-                    // SAFETY: the places are in `batch`'s buffer, events not taken yet.
+                [first, .., last] if events.spans(*first as usize, *last as usize) => {
+                    // SAFETY: the places are in `batch`'s lists, events not taken yet.
                     let key = |place: &u32| unsafe { events.key(*place as usize) };
                     lane.places.clear();
                     lane.places.extend_from_slice(places);
@@ -474,7 +499,7 @@ impl<M: Send> Engine<M> {
                 _ => places,
             };
             for &place in places {
-                // SAFETY: `place` is in `batch`'s buffer, listed once (see above).
+                // SAFETY: `place` is in `batch`'s lists, listed once (see above).
                 deliver(slot, unsafe { events.take(place as usize) });
             }
             let sink = Sink {
@@ -578,18 +603,20 @@ struct Deliveries {
     bounds: Vec<usize>,
     /// Where each thread's next component goes in `shares` while grouping.
     cursor: Vec<usize>,
+    /// The addresses of the step's lanes' lists of events, by lane.
+    parts: Vec<usize>,
 }
 
 impl Deliveries {
     /// Groups `events`, whose targets are `touched` (sorted), by target.
-    fn sort<M>(&mut self, touched: &[ComponentId], events: &[Event<M>], components: usize) {
+    fn sort<M>(&mut self, touched: &[ComponentId], events: &Batch<M>, components: usize) {
         self.place.resize(components, 0);
         for (i, target) in touched.iter().enumerate() {
             self.place[target.index()] = i as u32;
         }
         self.starts.clear();
         self.starts.resize(touched.len() + 1, 0);
-        for event in events {
+        for event in events.iter() {
             self.starts[self.place[event.target.index()] as usize + 1] += 1;
         }
         for i in 1..self.starts.len() {
@@ -641,30 +668,49 @@ impl Deliveries {
 }
 
 /// A step's events, for the crew's threads to take distinct ones at once.
-struct EventsPtr<M>(*const Event<M>);
+struct EventsPtr<'a, M> {
+    /// The addresses of the lanes' lists of events (see [`Batch`]).
+    parts: &'a [usize],
+    /// Per lane, where its events end in the places.
+    ends: &'a [usize],
+    /// Whether the events came from more than one lane.
+    mixed: bool,
+    events: std::marker::PhantomData<Event<M>>,
+}
 
-impl<M> EventsPtr<M> {
+impl<M> EventsPtr<'_, M> {
+    /// The event at `place`.
+    fn at(&self, place: usize) -> *const Event<M> {
+        let (lane, first) = lane_of(self.ends, place);
+        (self.parts[lane] as *const Event<M>).wrapping_add(place - first)
+    }
+
     /// Moves event `place` out.
     ///
     /// # Safety
-    /// `place` is within the buffer, holds an event, and is taken only once.
+    /// `place` holds an event, and is taken only once.
     unsafe fn take(&self, place: usize) -> Event<M> {
-        std::ptr::read(self.0.add(place))
+        std::ptr::read(self.at(place))
     }
 
     /// The creating component and creation count of event `place`.
     ///
     /// # Safety
-    /// `place` is within the buffer and holds an event not taken yet.
+    /// `place` holds an event not taken yet.
     unsafe fn key(&self, place: usize) -> (u32, u64) {
-        let EventKey { source, seq, .. } = (*self.0.add(place)).key;
+        let EventKey { source, seq, .. } = (*self.at(place)).key;
         (source, seq)
+    }
+
+    /// Whether the events at places `first` and `last` came from different lanes.
+    fn spans(&self, first: usize, last: usize) -> bool {
+        self.mixed && lane_of(self.ends, first).0 != lane_of(self.ends, last).0
     }
 }
 
 // SAFETY: shared only while a step's components take their own, distinct events (see
 // `Engine::handle_parallel`); events are `Send`.
-unsafe impl<M: Send> Sync for EventsPtr<M> {}
+unsafe impl<M: Send> Sync for EventsPtr<'_, M> {}
 
 /// The engine's slots, for the crew's threads to run distinct ones at once.
 struct SlotsPtr<M>(*mut Slot<M>);
