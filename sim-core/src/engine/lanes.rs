@@ -192,3 +192,56 @@ impl<M> LanesPtr<M> {
 // SAFETY: shared only while a step's components run, each thread using its own lane (see
 // `Engine::handle_parallel`); a lane's contents are `Send`.
 unsafe impl<M: Send> Sync for LanesPtr<M> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::event::{EventKey, EventKind};
+
+    fn timer(time: Time, delta: u32, source: u32, seq: u64) -> Event<()> {
+        Event {
+            key: EventKey {
+                time,
+                delta,
+                source,
+                seq,
+            },
+            target: ComponentId(source),
+            kind: EventKind::Timer { tag: seq },
+        }
+    }
+
+    fn keys(batch: &Batch<()>) -> Vec<(u32, u64)> {
+        batch.iter().map(|e| (e.key.source, e.key.seq)).collect()
+    }
+
+    #[test]
+    fn a_step_is_taken_from_every_lane_holding_it() {
+        let mut lanes = Lanes::new();
+        lanes.grow(3);
+        lanes.lane(1).queue.push(timer(5, 0, 1, 0));
+        lanes.lane(2).queue.push(timer(5, 0, 2, 0));
+        lanes.lane(0).queue.push(timer(9, 0, 0, 0));
+        lanes.lane(2).queue.push(timer(5, 0, 2, 1));
+        assert_eq!(lanes.next_time(), Some(5));
+        let mut batch = Batch::default();
+        assert_eq!(lanes.pop_step(&mut batch), Some((5, 0)));
+        assert_eq!(keys(&batch), [(1, 0), (2, 0), (2, 1)]);
+        assert!(batch.mixed());
+        assert_eq!(batch.ends(), [0, 1, 3]);
+        assert_eq!(lane_of(batch.ends(), 0), (1, 0));
+        assert_eq!(lane_of(batch.ends(), 2), (2, 1));
+        batch.parts.iter_mut().for_each(Vec::clear);
+        // The step right after the one taken, pushed in a lane that held none of it,
+        // comes before later steps of other lanes.
+        lanes.lane(0).queue.push(timer(5, 1, 0, 1));
+        assert_eq!(lanes.pop_step(&mut batch), Some((5, 1)));
+        assert_eq!(keys(&batch), [(0, 1)]);
+        assert!(!batch.mixed());
+        batch.parts.iter_mut().for_each(Vec::clear);
+        assert_eq!(lanes.pop_step(&mut batch), Some((9, 0)));
+        batch.parts.iter_mut().for_each(Vec::clear);
+        assert!(lanes.is_empty());
+        assert_eq!(lanes.pop_step(&mut batch), None);
+    }
+}
