@@ -54,14 +54,12 @@ pub(crate) struct Event<M> {
     pub(crate) kind: EventKind<M>,
 }
 
-/// Where a running component's new events go: straight into the engine's queue when
-/// components run one at a time, or into the component's own list when they run in
-/// parallel (the engine queues those lists in component order after the step, which
-/// gives the queue the same events in the same order).
+/// Where new events go: straight into the queue of the thread running the component,
+/// or, for code outside the simulation, into a list the engine queues afterwards.
 pub(crate) enum EventSink<'a, M> {
-    /// The component's list, queued after the step.
+    /// A list, queued afterwards.
     Buffer(&'a mut Vec<Event<M>>),
-    /// The engine's queue.
+    /// The queue of the thread running the component (see `Lanes`).
     Queue(&'a mut EventQueue<M>),
 }
 
