@@ -88,6 +88,19 @@ impl<M> Batch<M> {
     pub(crate) fn ends(&self) -> &[usize] {
         &self.ends
     }
+
+    /// When they came from more than one lane, moves them all into the first lane's list
+    /// in key order, which keeps each creator's in the order it created them.
+    pub(crate) fn merge(&mut self) {
+        if !self.mixed {
+            return;
+        }
+        let (all, others) = self.parts.split_first_mut().expect("a lane");
+        for part in others {
+            all.append(part);
+        }
+        all.sort_unstable_by_key(|event| (event.key.source, event.key.seq));
+    }
 }
 
 /// The lane of the event at `place` of a batch whose lanes' events end at `ends`, and

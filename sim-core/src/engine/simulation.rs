@@ -354,8 +354,9 @@ impl<M: Send> Engine<M> {
                 }
             }
         } else {
-            // One lane: the events of a serial engine are all in lane 0.
-            for event in batch.parts[0].drain(..) {
+            // Lanes other than the first hold events only if the engine had a crew.
+            batch.merge();
+            for event in batch.parts.iter_mut().flat_map(|part| part.drain(..)) {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
@@ -382,14 +383,8 @@ impl<M: Send> Engine<M> {
                 true
             }
             _ => {
-                if batch.mixed() {
-                    // Each creator's events in the order it created them (see `Lanes`).
-                    let (all, others) = batch.parts.split_first_mut().expect("a lane");
-                    for part in others {
-                        all.append(part);
-                    }
-                    all.sort_unstable_by_key(|event| (event.key.source, event.key.seq));
-                }
+                // Each creator's events in the order it created them (see `Lanes`).
+                batch.merge();
                 for part in &mut batch.parts {
                     for event in part.drain(..) {
                         deliver(&mut self.slots[event.target.index()], event);

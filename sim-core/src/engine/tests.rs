@@ -518,6 +518,17 @@ fn run_network(
     sharing: Sharing,
     extras: bool,
 ) -> NetworkRun {
+    run_network_with(n, pool, sharing, extras, |_| {})
+}
+
+/// [`run_network`], with `first` done to the engine before it runs to the end.
+fn run_network_with(
+    n: usize,
+    pool: Option<Arc<rayon::ThreadPool>>,
+    sharing: Sharing,
+    extras: bool,
+    first: impl FnOnce(&mut Engine<u32>),
+) -> NetworkRun {
     let mut engine = Engine::new();
     engine.set_thread_pool(pool);
     engine.set_sharing(sharing);
@@ -554,6 +565,7 @@ fn run_network(
             );
         }
     }
+    first(&mut engine);
     engine.run();
     let load = engine.load();
     (
@@ -598,6 +610,36 @@ fn check_network_at_any_thread_count(extras: bool) -> NetworkRun {
         }
     }
     serial
+}
+
+#[test]
+fn an_engine_whose_threads_are_taken_away_mid_run_ends_as_the_serial_run() {
+    // The events its threads queued stay pending in their queues. Which thread ran what
+    // in the first steps varies from run to run: several runs.
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let serial = run_network(40, None, Sharing::Interleaved, true);
+    for _ in 0..6 {
+        let mut steps = 0;
+        let split = run_network_with(
+            40,
+            Some(pool.clone()),
+            Sharing::Interleaved,
+            true,
+            |engine| {
+                while steps < 50 && engine.step() {
+                    steps += 1;
+                }
+                engine.set_thread_pool(None);
+            },
+        );
+        assert_eq!(steps, 50);
+        assert_eq!(split, serial);
+    }
 }
 
 #[test]
