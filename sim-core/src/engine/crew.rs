@@ -12,9 +12,8 @@
 //! group every step, and each thread takes its own group's first and then helps with
 //! the others': a component mostly runs on the same core, whose caches keep its state.
 //!
-//! Which thread runs a component never matters: each run touches only that component's
-//! own slot, and the engine schedules what the runs created in component order after the
-//! step (see [`super::Engine::step`]).
+//! Which thread runs a component never matters for the results: each run touches only
+//! that component's own slot and what its thread owns alone (see [`super::Engine::step`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -73,8 +72,8 @@ struct ClaimWord(AtomicU64);
 struct Shared {
     /// Per thread (0: the engine's), its group of the current step.
     claims: Box<[ClaimWord]>,
-    /// The work of the current step: the address of a `&(dyn Fn(usize) + Sync)` on the
-    /// engine thread's stack, valid until every item of the step is done.
+    /// The work of the current step: the address of a `&(dyn Fn(usize, usize) + Sync)`
+    /// on the engine thread's stack, valid until every item of the step is done.
     work: AtomicUsize,
     /// Items of the current step done.
     done: AtomicUsize,
@@ -112,11 +111,12 @@ impl Crew {
         self.shared.claims.len()
     }
 
-    /// Runs `work(i)` once for every item `i` of `0..bounds[threads]` (at most
-    /// [`MOST_ITEMS`]), on this thread and the helpers, and returns when all are done.
-    /// Group `g`, items `bounds[g]..bounds[g + 1]`, is thread `g`'s (0: this one's). A
-    /// panic in any of them is resumed here.
-    pub(crate) fn for_each(&mut self, bounds: &[usize], work: &(dyn Fn(usize) + Sync)) {
+    /// Runs `work(thread, i)` once for every item `i` of `0..bounds[threads]` (at most
+    /// [`MOST_ITEMS`]), on this thread (`thread` 0) and the helpers (each its own
+    /// `thread`, never two at once), and returns when all are done. Group `g`, items
+    /// `bounds[g]..bounds[g + 1]`, is thread `g`'s. A panic in any of them is resumed
+    /// here.
+    pub(crate) fn for_each(&mut self, bounds: &[usize], work: &(dyn Fn(usize, usize) + Sync)) {
         let threads = self.threads();
         assert_eq!(bounds.len(), threads + 1, "a group per thread");
         let items = bounds[threads];
@@ -130,7 +130,7 @@ impl Crew {
                 self.pool.spawn(move || help(&shared, helper));
             }
         }
-        let work_ref: &(dyn Fn(usize) + Sync) = work;
+        let work_ref: &(dyn Fn(usize, usize) + Sync) = work;
         self.shared
             .work
             .store(&work_ref as *const _ as usize, Ordering::Relaxed);
@@ -194,9 +194,10 @@ fn take_all(shared: &Shared, me: usize) -> bool {
             // the work it published for the step (before the claim words, whose
             // release this claim's acquire reads) is alive and unchanged while the
             // item runs.
-            let work =
-                unsafe { *(shared.work.load(Ordering::Relaxed) as *const &(dyn Fn(usize) + Sync)) };
-            run(shared, work, item);
+            let work = unsafe {
+                *(shared.work.load(Ordering::Relaxed) as *const &(dyn Fn(usize, usize) + Sync))
+            };
+            run(shared, work, me, item);
             ran += 1;
         }
     }
@@ -206,9 +207,11 @@ fn take_all(shared: &Shared, me: usize) -> bool {
     ran > 0
 }
 
-/// Runs item `item` of the current step (keeping a panic for the engine's thread).
-fn run(shared: &Shared, work: &(dyn Fn(usize) + Sync), item: usize) {
-    if let Err(panic) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(item))) {
+/// Runs item `item` of the current step on thread `me` (keeping a panic for the
+/// engine's thread).
+fn run(shared: &Shared, work: &(dyn Fn(usize, usize) + Sync), me: usize, item: usize) {
+    let item = std::panic::AssertUnwindSafe(|| work(me, item));
+    if let Err(panic) = std::panic::catch_unwind(item) {
         *shared.panic.lock().unwrap_or_else(|e| e.into_inner()) = Some(panic);
     }
 }

@@ -54,14 +54,12 @@ pub(crate) struct Event<M> {
     pub(crate) kind: EventKind<M>,
 }
 
-/// Where a running component's new events go: straight into the engine's queue when
-/// components run one at a time, or into the component's own list when they run in
-/// parallel (the engine queues those lists in component order after the step, which
-/// gives the queue the same events in the same order).
+/// Where new events go: straight into the queue of the thread running the component,
+/// or, for code outside the simulation, into a list the engine queues afterwards.
 pub(crate) enum EventSink<'a, M> {
-    /// The component's list, queued after the step.
+    /// A list, queued afterwards.
     Buffer(&'a mut Vec<Event<M>>),
-    /// The engine's queue.
+    /// The queue of the thread running the component (see `Lanes`).
     Queue(&'a mut EventQueue<M>),
 }
 
@@ -175,6 +173,28 @@ impl<M> EventQueue<M> {
         }
         self.free.push(entry);
         Some((step, std::mem::take(&mut self.lists[entry])))
+    }
+
+    /// The earliest pending step, if any.
+    pub(crate) fn next_step(&self) -> Option<Step> {
+        if !self.immediate.is_empty() {
+            return Some((self.current.0, self.current.1 + 1));
+        }
+        self.steps.peek().map(|Reverse(step)| *step)
+    }
+
+    /// Removes and returns the events of `step` if it is the earliest pending one;
+    /// otherwise notes that `step`, earlier than any pending here, is being handled
+    /// elsewhere (so that events for the step right after it go to the fast list).
+    pub(crate) fn take_step(&mut self, step: Step) -> Option<Vec<Event<M>>> {
+        if self.next_step() == Some(step) {
+            return self.pop_step().map(|(_, events)| events);
+        }
+        // No event of the step after `step` can be pending yet (only a step's own
+        // handling creates them), so the fast list is empty here.
+        debug_assert!(self.immediate.is_empty());
+        self.current = step;
+        None
     }
 
     /// Takes back an emptied list from [`pop_step`](Self::pop_step) for reuse.

@@ -7,8 +7,9 @@ use std::time::Duration;
 /// Counts and host times of an engine's steps since it was made (subtract two readings
 /// for a stretch of the run).
 ///
-/// A step's components may run on several threads; scheduling the events they created
-/// and the in-order runs ([`Wake::InOrder`](super::Wake::InOrder)) are serial. So with
+/// A step's components may run on several threads (each queueing the events its runs
+/// create); taking the step's events from the queues, returning the credits and the
+/// in-order runs ([`Wake::InOrder`](super::Wake::InOrder)) are serial. So with
 /// `n` threads a run takes at least `serial + parallel / n`: [`serial_fraction`]
 /// (Self::serial_fraction) bounds the speed-up, and components per step say how much
 /// there is to share.

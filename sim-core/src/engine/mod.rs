@@ -18,6 +18,7 @@ mod context;
 mod crew;
 mod event;
 mod hook;
+mod lanes;
 mod load;
 mod port;
 mod simulation;

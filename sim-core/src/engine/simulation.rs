@@ -2,8 +2,9 @@
 //! that run them (serial, or parallel over simultaneous events with identical results).
 
 use super::crew::{Crew, MOST_ITEMS};
-use super::event::{Event, EventKind, EventQueue, EventSink, ReturnedCredit};
+use super::event::{Event, EventKey, EventKind, EventQueue, EventSink, ReturnedCredit};
 use super::hook::Hook;
+use super::lanes::{lane_of, Batch, Lane, Lanes};
 use super::port::{Delay, Link, PortInfo, PortState};
 use super::{Clock, Component, ComponentId, Context, EngineLoad, Port, PortRef, Time, Wake};
 
@@ -27,7 +28,8 @@ use std::time::Instant;
 /// components run in parallel with exactly the results of the serial order.
 pub struct Engine<M> {
     slots: Vec<Slot<M>>,
-    queue: EventQueue<M>,
+    /// The pending events, in one queue per thread.
+    lanes: Lanes<M>,
     now: Time,
     delta: u32,
     load: EngineLoad,
@@ -35,6 +37,8 @@ pub struct Engine<M> {
     crew: Option<Crew>,
     /// How a step's components are split between the crew's threads.
     sharing: Sharing,
+    /// The events of the step being handled (reused space).
+    batch: Batch<M>,
     /// Reused space for a parallel step's events grouped by component.
     deliveries: Deliveries,
     /// The components with events in the step being handled, in order.
@@ -59,10 +63,6 @@ struct Slot<M> {
     message_hooks: bool,
     /// Events this component has created so far (its part of the event order).
     seq: u64,
-    /// The events it created in the step being handled.
-    out: Vec<Event<M>>,
-    /// The credits it returned in the step being handled.
-    credits: Vec<ReturnedCredit>,
     /// The wake-ups of its events in the step being handled, with their keys' creating
     /// component and creation count, in the order the events were delivered.
     arrivals: Vec<(u32, u64, Wake)>,
@@ -84,12 +84,13 @@ impl<M: Send> Engine<M> {
     pub fn new() -> Self {
         Engine {
             slots: Vec::new(),
-            queue: EventQueue::new(),
+            lanes: Lanes::new(),
             now: 0,
             delta: 0,
             load: EngineLoad::default(),
             crew: None,
             sharing: Sharing::Interleaved,
+            batch: Batch::default(),
             deliveries: Deliveries::default(),
             touched: Vec::new(),
             credits: Vec::new(),
@@ -103,6 +104,9 @@ impl<M: Send> Engine<M> {
         self.crew = pool
             .filter(|pool| pool.current_num_threads() > 1)
             .map(Crew::new);
+        if let Some(crew) = &self.crew {
+            self.lanes.grow(crew.threads());
+        }
     }
 
     /// Splits each parallel step's components between the threads as `sharing` says
@@ -124,8 +128,6 @@ impl<M: Send> Engine<M> {
             hooks: Vec::new(),
             message_hooks: false,
             seq: 0,
-            out: Vec::new(),
-            credits: Vec::new(),
             arrivals: Vec::new(),
             wakes: Vec::new(),
             in_order: false,
@@ -247,7 +249,7 @@ impl<M: Send> Engine<M> {
 
     /// Whether no event is pending.
     pub fn is_idle(&self) -> bool {
-        self.queue.is_empty()
+        self.lanes.is_empty()
     }
 
     /// Sends `msg` through `from` at the current time, on behalf of code outside the
@@ -288,7 +290,7 @@ impl<M: Send> Engine<M> {
 
     /// The time of the earliest pending event, if any.
     pub fn next_event_time(&self) -> Option<Time> {
-        self.queue.next_time()
+        self.lanes.next_time()
     }
 
     /// Moves the current time forward to `time`, so that code outside the simulation
@@ -328,7 +330,9 @@ impl<M: Send> Engine<M> {
     /// for it run again, one at a time in id order ([`Wake::InOrder`]).
     pub fn step(&mut self) -> bool {
         let started = Instant::now();
-        let Some(((time, delta), mut batch)) = self.queue.pop_step() else {
+        let mut batch = std::mem::take(&mut self.batch);
+        let Some((time, delta)) = self.lanes.pop_step(&mut batch) else {
+            self.batch = batch;
             return false;
         };
         self.now = time;
@@ -342,7 +346,7 @@ impl<M: Send> Engine<M> {
         // is put right before it runs (`run_woken`). With a crew, each component's
         // events are delivered where it runs (see `handle_parallel`).
         if self.crew.is_some() {
-            for event in &batch {
+            for event in batch.iter() {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
@@ -350,7 +354,9 @@ impl<M: Send> Engine<M> {
                 }
             }
         } else {
-            for event in batch.drain(..) {
+            // Lanes other than the first hold events only if the engine had a crew.
+            batch.merge();
+            for event in batch.parts.iter_mut().flat_map(|part| part.drain(..)) {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
@@ -377,18 +383,19 @@ impl<M: Send> Engine<M> {
                 true
             }
             _ => {
-                for event in batch.drain(..) {
-                    deliver(&mut self.slots[event.target.index()], event);
+                // Each creator's events in the order it created them (see `Lanes`).
+                batch.merge();
+                for part in &mut batch.parts {
+                    for event in part.drain(..) {
+                        deliver(&mut self.slots[event.target.index()], event);
+                    }
                 }
                 let mut in_order = 0;
                 for i in 0..touched.len() {
                     let target = touched[i];
                     let slot = &mut self.slots[target.index()];
-                    let serial = Serial {
-                        queue: &mut self.queue,
-                        credits: &mut self.credits,
-                    };
-                    run_woken(slot, target, time, delta, Some(serial));
+                    let sink = Sink::serial(self.lanes.serial(), &mut self.credits);
+                    run_woken(slot, target, time, delta, sink);
                     // Those that asked to run in order, kept at the front (in order).
                     if slot.in_order {
                         touched[in_order] = target;
@@ -399,25 +406,30 @@ impl<M: Send> Engine<M> {
                 false
             }
         };
-        self.queue.recycle(batch);
+        self.batch = batch;
         self.load.parallel += handling.elapsed();
-        // Run serially, the components queued their events as they ran; run in
-        // parallel, they kept them in their lists, queued now in component order (the
-        // queue's order does not depend on it). The credits they returned go back now.
+        // The components queued their events as they ran (in parallel, each thread into
+        // its own lane). The credits they returned go back now; those run in parallel
+        // noted in their lanes which of them asked to run in order.
         if parallel {
-            for &target in &touched {
-                self.schedule_created(target);
+            touched.clear();
+            for thread in 0..self.lanes.len() {
+                let Lane {
+                    queue,
+                    credits,
+                    in_order,
+                    ..
+                } = self.lanes.lane(thread);
+                return_credits(&mut self.slots, queue, credits);
+                touched.append(in_order);
             }
-            touched.retain(|target| self.slots[target.index()].in_order);
+            touched.sort_unstable();
         }
         self.return_serial_credits();
         for &target in &touched {
             let slot = &mut self.slots[target.index()];
-            let serial = Serial {
-                queue: &mut self.queue,
-                credits: &mut self.credits,
-            };
-            run_component(slot, target, time, delta, &[Wake::InOrder], Some(serial));
+            let sink = Sink::serial(self.lanes.serial(), &mut self.credits);
+            run_component(slot, target, time, delta, &[Wake::InOrder], sink);
             // Asking again while running in order has no effect.
             slot.in_order = false;
             self.return_serial_credits();
@@ -429,32 +441,71 @@ impl<M: Send> Engine<M> {
 
     /// Delivers `batch`, the step's events, to the components in `touched` (sorted, the
     /// targets of the events) and handles them, on this thread and the crew's; each
-    /// component keeps the events it creates in its own slot. Empties `batch`.
-    fn handle_parallel(&mut self, touched: &[ComponentId], batch: &mut Vec<Event<M>>) {
+    /// thread queues the events its runs create in its own lane. Empties `batch`.
+    fn handle_parallel(&mut self, touched: &[ComponentId], batch: &mut Batch<M>) {
         let (time, delta) = (self.now, self.delta);
         // Each component's events, in queue order: `order[starts[i]..starts[i + 1]]` are
         // the places in `batch` of those of `touched[i]` (a counting sort by target).
         let mut deliveries = std::mem::take(&mut self.deliveries);
         deliveries.sort(touched, batch, self.slots.len());
-        let events = EventsPtr(batch.as_ptr());
-        // SAFETY: every event is moved out below exactly once (each place is listed
-        // for one component, run once); should a run panic, those not moved yet leak.
-        unsafe { batch.set_len(0) };
+        let threads = self
+            .crew
+            .as_ref()
+            .expect("a parallel step has a crew")
+            .threads();
+        deliveries.share(touched, threads, self.sharing);
+        deliveries.parts.clear();
+        for part in &mut batch.parts {
+            deliveries.parts.push(part.as_ptr() as usize);
+            // SAFETY: every event is moved out below exactly once (each place is listed
+            // for one component, run once); should a run panic, those not moved yet leak.
+            unsafe { part.set_len(0) };
+        }
+        let events = EventsPtr {
+            parts: &deliveries.parts,
+            ends: batch.ends(),
+            mixed: batch.mixed(),
+            events: std::marker::PhantomData,
+        };
         let slots = SlotsPtr(self.slots.as_mut_ptr());
+        let shared_lanes = self.lanes.shared();
         let crew = self.crew.as_mut().expect("a parallel step has a crew");
-        deliveries.share(touched, crew.threads(), self.sharing);
-        crew.for_each(&deliveries.bounds, &|item| {
+        crew.for_each(&deliveries.bounds, &|thread, item| {
             let i = deliveries.shares[item] as usize;
             let target = touched[i];
             // SAFETY: the crew runs each index once, and the targets are distinct
             // components of `self.slots`, which is not otherwise touched until the
             // crew returns: each run has its slot to itself.
             let slot = unsafe { slots.get(target.index()) };
-            for &place in deliveries.of(i) {
-                // SAFETY: `place` is in `batch`'s buffer, listed once (see above).
+            // SAFETY: the crew's threads have distinct numbers, each below the number
+            // of lanes (`set_thread_pool`), and the lanes are not otherwise touched
+            // until the crew returns.
+            let lane = unsafe { shared_lanes.get(thread) };
+            let places = deliveries.of(i);
+            let places = match places {
+                [first, .., last] if events.spans(*first as usize, *last as usize) => {
+                    // SAFETY: the places are in `batch`'s lists, events not taken yet.
+                    let key = |place: &u32| unsafe { events.key(*place as usize) };
+                    lane.places.clear();
+                    lane.places.extend_from_slice(places);
+                    lane.places.sort_unstable_by_key(key);
+                    &lane.places[..]
+                }
+                _ => places,
+            };
+            for &place in places {
+                // SAFETY: `place` is in `batch`'s lists, listed once (see above).
                 deliver(slot, unsafe { events.take(place as usize) });
             }
-            run_woken(slot, target, time, delta, None);
+            let sink = Sink {
+                queue: &mut lane.queue,
+                credits: &mut lane.credits,
+                parallel: true,
+            };
+            run_woken(slot, target, time, delta, sink);
+            if slot.in_order {
+                lane.in_order.push(target);
+            }
         });
         self.deliveries = deliveries;
     }
@@ -469,47 +520,17 @@ impl<M: Send> Engine<M> {
 
     /// Gives back the credits the components run serially returned.
     fn return_serial_credits(&mut self) {
-        let mut credits = std::mem::take(&mut self.credits);
-        self.schedule(&mut Vec::new(), &mut credits);
-        self.credits = credits;
+        return_credits(&mut self.slots, self.lanes.serial(), &mut self.credits);
     }
 
-    /// Queues the events component `target` created in this step while running in
-    /// parallel, and gives back the credits it returned.
-    fn schedule_created(&mut self, target: ComponentId) {
-        let slot = &mut self.slots[target.index()];
-        if slot.out.is_empty() && slot.credits.is_empty() {
-            return;
-        }
-        let mut out = std::mem::take(&mut slot.out);
-        let mut credits = std::mem::take(&mut slot.credits);
-        self.schedule(&mut out, &mut credits);
-        let slot = &mut self.slots[target.index()];
-        slot.out = out;
-        slot.credits = credits;
-    }
-
-    /// Queues the events a step (or code outside the simulation) created, and gives
-    /// back the credits it returned. A credit goes straight back to its port — no
-    /// component runs before the next step, so this is the state a credit event would
-    /// have made — and becomes an event only to wake a component that is blocked on
-    /// that port. (The queue's order does not depend on the order of pushing: events
-    /// are handled in key order.)
+    /// Queues the events code outside the simulation created, and gives back the
+    /// credits it returned.
     fn schedule(&mut self, events: &mut Vec<Event<M>>, credits: &mut Vec<ReturnedCredit>) {
+        let queue = self.lanes.serial();
         for event in events.drain(..) {
-            self.queue.push(event);
+            queue.push(event);
         }
-        for credit in credits.drain(..) {
-            let state = &mut self.slots[credit.target.index()].ports[credit.port.index()];
-            state.credits += 1;
-            if state.credits > 0 && std::mem::take(&mut state.blocked) {
-                self.queue.push(Event {
-                    key: credit.key,
-                    target: credit.target,
-                    kind: EventKind::Credit { port: credit.port },
-                });
-            }
-        }
+        return_credits(&mut self.slots, queue, credits);
     }
 
     fn with_context<R>(
@@ -577,18 +598,20 @@ struct Deliveries {
     bounds: Vec<usize>,
     /// Where each thread's next component goes in `shares` while grouping.
     cursor: Vec<usize>,
+    /// The addresses of the step's lanes' lists of events, by lane.
+    parts: Vec<usize>,
 }
 
 impl Deliveries {
     /// Groups `events`, whose targets are `touched` (sorted), by target.
-    fn sort<M>(&mut self, touched: &[ComponentId], events: &[Event<M>], components: usize) {
+    fn sort<M>(&mut self, touched: &[ComponentId], events: &Batch<M>, components: usize) {
         self.place.resize(components, 0);
         for (i, target) in touched.iter().enumerate() {
             self.place[target.index()] = i as u32;
         }
         self.starts.clear();
         self.starts.resize(touched.len() + 1, 0);
-        for event in events {
+        for event in events.iter() {
             self.starts[self.place[event.target.index()] as usize + 1] += 1;
         }
         for i in 1..self.starts.len() {
@@ -640,21 +663,49 @@ impl Deliveries {
 }
 
 /// A step's events, for the crew's threads to take distinct ones at once.
-struct EventsPtr<M>(*const Event<M>);
+struct EventsPtr<'a, M> {
+    /// The addresses of the lanes' lists of events (see [`Batch`]).
+    parts: &'a [usize],
+    /// Per lane, where its events end in the places.
+    ends: &'a [usize],
+    /// Whether the events came from more than one lane.
+    mixed: bool,
+    events: std::marker::PhantomData<Event<M>>,
+}
 
-impl<M> EventsPtr<M> {
+impl<M> EventsPtr<'_, M> {
+    /// The event at `place`.
+    fn at(&self, place: usize) -> *const Event<M> {
+        let (lane, first) = lane_of(self.ends, place);
+        (self.parts[lane] as *const Event<M>).wrapping_add(place - first)
+    }
+
     /// Moves event `place` out.
     ///
     /// # Safety
-    /// `place` is within the buffer, holds an event, and is taken only once.
+    /// `place` holds an event, and is taken only once.
     unsafe fn take(&self, place: usize) -> Event<M> {
-        std::ptr::read(self.0.add(place))
+        std::ptr::read(self.at(place))
+    }
+
+    /// The creating component and creation count of event `place`.
+    ///
+    /// # Safety
+    /// `place` holds an event not taken yet.
+    unsafe fn key(&self, place: usize) -> (u32, u64) {
+        let EventKey { source, seq, .. } = (*self.at(place)).key;
+        (source, seq)
+    }
+
+    /// Whether the events at places `first` and `last` came from different lanes.
+    fn spans(&self, first: usize, last: usize) -> bool {
+        self.mixed && lane_of(self.ends, first).0 != lane_of(self.ends, last).0
     }
 }
 
 // SAFETY: shared only while a step's components take their own, distinct events (see
 // `Engine::handle_parallel`); events are `Send`.
-unsafe impl<M: Send> Sync for EventsPtr<M> {}
+unsafe impl<M: Send> Sync for EventsPtr<'_, M> {}
 
 /// The engine's slots, for the crew's threads to run distinct ones at once.
 struct SlotsPtr<M>(*mut Slot<M>);
@@ -674,6 +725,29 @@ impl<M> SlotsPtr<M> {
 // `Engine::handle_parallel`); a slot's contents are `Send`.
 unsafe impl<M: Send> Sync for SlotsPtr<M> {}
 
+/// Gives back `credits` (emptied), returned by components in a step (or by code outside
+/// the simulation). A credit goes straight back to its port — no component runs before
+/// the next step, so this is the state a credit event would have made — and becomes an
+/// event, queued in `queue`, only to wake a component that is blocked on that port. A
+/// port's credits all come from its peer, in the order it returned them.
+fn return_credits<M>(
+    slots: &mut [Slot<M>],
+    queue: &mut EventQueue<M>,
+    credits: &mut Vec<ReturnedCredit>,
+) {
+    for credit in credits.drain(..) {
+        let state = &mut slots[credit.target.index()].ports[credit.port.index()];
+        state.credits += 1;
+        if state.credits > 0 && std::mem::take(&mut state.blocked) {
+            queue.push(Event {
+                key: credit.key,
+                target: credit.target,
+                kind: EventKind::Credit { port: credit.port },
+            });
+        }
+    }
+}
+
 /// Hands `event` to its target (`slot`): a message lands in its port; the wake-up it
 /// brings is noted with the event's place in the key order.
 fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
@@ -690,28 +764,35 @@ fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
     slot.arrivals.push((key.0, key.1, wake));
 }
 
-/// Where the events and credits of a component run serially go: straight to the
-/// engine (components run in parallel keep them in their slots).
-struct Serial<'a, M> {
+/// Where the events and credits of a component run go: the queue and the credit list
+/// of the thread it runs on.
+struct Sink<'a, M> {
     queue: &'a mut EventQueue<M>,
     credits: &'a mut Vec<ReturnedCredit>,
+    /// Whether other components run at the same time, on other threads.
+    parallel: bool,
+}
+
+impl<'a, M> Sink<'a, M> {
+    /// The engine thread's, for a component run alone.
+    fn serial(queue: &'a mut EventQueue<M>, credits: &'a mut Vec<ReturnedCredit>) -> Self {
+        Sink {
+            queue,
+            credits,
+            parallel: false,
+        }
+    }
 }
 
 /// Runs component `target` (its `slot`) with the wake-ups its events of this step
-/// brought; what it creates goes to `serial`, or without it into the slot.
-fn run_woken<M>(
-    slot: &mut Slot<M>,
-    target: ComponentId,
-    now: Time,
-    delta: u32,
-    serial: Option<Serial<'_, M>>,
-) {
+/// brought; what it creates goes to `sink`.
+fn run_woken<M>(slot: &mut Slot<M>, target: ComponentId, now: Time, delta: u32, sink: Sink<'_, M>) {
     // The wake-ups in the order of the events' keys (the order they were created in),
     // each once (every timer, as each carries its own tag). Events from one component
     // arrive in key order already; only those of several may need sorting.
     if let [(_, _, wake)] = slot.arrivals[..] {
         slot.arrivals.clear();
-        return run_component(slot, target, now, delta, &[wake], serial);
+        return run_component(slot, target, now, delta, &[wake], sink);
     }
     let mut arrivals = std::mem::take(&mut slot.arrivals);
     if !arrivals.is_sorted_by_key(|&(source, seq, _)| (source, seq)) {
@@ -724,30 +805,30 @@ fn run_woken<M>(
         }
     }
     slot.arrivals = arrivals;
-    run_component(slot, target, now, delta, &wakes, serial);
+    run_component(slot, target, now, delta, &wakes, sink);
     wakes.clear();
     slot.wakes = wakes;
 }
 
 /// Runs component `target` (its `slot`) once per wake-up of `wakes`, in order; the events
-/// and credits it creates go to `serial`, or without it to the slot's lists.
+/// and credits it creates go to `sink`.
 fn run_component<M>(
     slot: &mut Slot<M>,
     target: ComponentId,
     now: Time,
     delta: u32,
     wakes: &[Wake],
-    serial: Option<Serial<'_, M>>,
+    sink: Sink<'_, M>,
 ) {
     let component = slot
         .component
         .as_mut()
         .unwrap_or_else(|| panic!("component `{}` was never installed", slot.name));
-    let parallel = serial.is_none();
-    let (out, credits) = match serial {
-        Some(Serial { queue, credits }) => (EventSink::Queue(queue), credits),
-        None => (EventSink::Buffer(&mut slot.out), &mut slot.credits),
-    };
+    let Sink {
+        queue,
+        credits,
+        parallel,
+    } = sink;
     let mut ctx = Context {
         now,
         delta,
@@ -758,7 +839,7 @@ fn run_component<M>(
         hooks: &mut slot.hooks,
         message_hooks: slot.message_hooks,
         seq: &mut slot.seq,
-        out,
+        out: EventSink::Queue(queue),
         credits,
         in_order: &mut slot.in_order,
         parallel,

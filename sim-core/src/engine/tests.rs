@@ -444,6 +444,9 @@ struct Node {
     ports: Vec<Port>,
     backlog: std::collections::VecDeque<(u32, usize)>,
     log: Log,
+    /// Where nodes that also send ahead and run in order note their in-order runs
+    /// (none: they do neither).
+    in_order: Option<Log>,
 }
 
 impl Component<u32> for Node {
@@ -452,6 +455,14 @@ impl Component<u32> for Node {
             .lock()
             .unwrap()
             .push((ctx.now(), format!("{wake:?}")));
+        if wake == Wake::InOrder {
+            let journal = self.in_order.as_ref().expect("asked only with a journal");
+            journal
+                .lock()
+                .unwrap()
+                .push((ctx.now(), format!("{:?}", ctx.id())));
+            return;
+        }
         if let Wake::Timer(m) = wake {
             let m = m as u32;
             self.backlog.push_back((m, (m as usize) % self.ports.len()));
@@ -462,10 +473,17 @@ impl Component<u32> for Node {
                     .lock()
                     .unwrap()
                     .push((ctx.now(), format!("got {m}")));
+                if self.in_order.is_some() && m % 11 == 0 {
+                    ctx.run_in_order();
+                }
                 if m > 3 {
                     let next = m.wrapping_mul(1_103_515_245).wrapping_add(12_345) >> 8;
-                    // Some messages take a detour through a timer, some go straight on.
-                    if m % 3 == 0 {
+                    let port = self.ports[next as usize % self.ports.len()];
+                    // Some messages take a detour through a timer, some are sent ahead,
+                    // some go straight on.
+                    if self.in_order.is_some() && m % 7 == 0 {
+                        ctx.send_ahead(port, m / 2, Time::from(m % 4) * NS);
+                    } else if m % 3 == 0 {
                         ctx.wake_after(Time::from(m % 5) * NS, u64::from(m / 2));
                     } else {
                         self.backlog
@@ -483,12 +501,34 @@ impl Component<u32> for Node {
     }
 }
 
-/// Builds a fully connected network of `n` nodes and runs it; returns every node's log.
+/// What a run of a network of nodes did: every node's log, the in-order runs, the time
+/// it ended and its steps, events and component runs.
+type NetworkRun = (
+    Vec<Vec<(Time, String)>>,
+    Vec<(Time, String)>,
+    Time,
+    (u64, u64, u64),
+);
+
+/// Builds a fully connected network of `n` nodes and runs it; `extras`: the nodes also
+/// send ahead and run in order.
 fn run_network(
     n: usize,
     pool: Option<Arc<rayon::ThreadPool>>,
     sharing: Sharing,
-) -> (Vec<Vec<(Time, String)>>, Time, u64) {
+    extras: bool,
+) -> NetworkRun {
+    run_network_with(n, pool, sharing, extras, |_| {})
+}
+
+/// [`run_network`], with `first` done to the engine before it runs to the end.
+fn run_network_with(
+    n: usize,
+    pool: Option<Arc<rayon::ThreadPool>>,
+    sharing: Sharing,
+    extras: bool,
+    first: impl FnOnce(&mut Engine<u32>),
+) -> NetworkRun {
     let mut engine = Engine::new();
     engine.set_thread_pool(pool);
     engine.set_sharing(sharing);
@@ -506,6 +546,7 @@ fn run_network(
         }
     }
     let logs: Vec<Log> = (0..n).map(|_| log()).collect();
+    let in_order = log();
     for (i, id) in ids.iter().enumerate() {
         engine.install(
             *id,
@@ -513,6 +554,7 @@ fn run_network(
                 ports: ports[i].clone(),
                 backlog: Default::default(),
                 log: logs[i].clone(),
+                in_order: extras.then(|| in_order.clone()),
             }),
         );
         for k in 0..4 {
@@ -523,42 +565,101 @@ fn run_network(
             );
         }
     }
+    first(&mut engine);
     engine.run();
+    let load = engine.load();
     (
         logs.iter().map(entries).collect(),
+        entries(&in_order),
         engine.now(),
-        engine.events_handled(),
+        (load.steps, load.events, load.component_runs),
     )
 }
 
-#[test]
-fn parallel_runs_match_the_serial_run_exactly() {
-    // 40 nodes: steps of more components than a parallel step needs.
-    let serial = run_network(40, None, Sharing::Interleaved);
-    assert!(
-        serial.2 > 100,
-        "the network should do real work: {}",
-        serial.2
-    );
+/// Runs a network of 40 nodes (steps of more components than a parallel step needs)
+/// serially and on 2, 3 and 4 threads, both ways of sharing, and checks every run
+/// against the serial one.
+fn check_network_at_any_thread_count(extras: bool) -> NetworkRun {
+    let serial = run_network(40, None, Sharing::Interleaved, extras);
+    let events = serial.3 .1;
+    assert!(events > 100, "the network should do real work: {events}");
     assert_eq!(
         serial,
-        run_network(40, None, Sharing::Interleaved),
+        run_network(40, None, Sharing::Interleaved, extras),
         "serial runs are reproducible"
     );
-    for threads in [2, 3] {
+    for threads in [2, 3, 4] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         let pool = Arc::new(pool);
-        for sharing in [Sharing::Interleaved, Sharing::Blocks] {
+        // Which thread runs which component varies from run to run (a thread helps
+        // with the others' components once done with its own): several runs.
+        for (sharing, _) in [Sharing::Interleaved, Sharing::Blocks]
+            .iter()
+            .zip(0..4)
+            .cycle()
+            .take(8)
+        {
             assert_eq!(
-                run_network(40, Some(pool.clone()), sharing),
+                run_network(40, Some(pool.clone()), *sharing, extras),
                 serial,
                 "{threads} threads, {sharing:?}"
             );
         }
     }
+    serial
+}
+
+#[test]
+fn an_engine_whose_threads_are_taken_away_mid_run_ends_as_the_serial_run() {
+    // The events its threads queued stay pending in their queues. Which thread ran what
+    // in the first steps varies from run to run: several runs.
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let serial = run_network(40, None, Sharing::Interleaved, true);
+    for _ in 0..6 {
+        let mut steps = 0;
+        let split = run_network_with(
+            40,
+            Some(pool.clone()),
+            Sharing::Interleaved,
+            true,
+            |engine| {
+                while steps < 50 && engine.step() {
+                    steps += 1;
+                }
+                engine.set_thread_pool(None);
+            },
+        );
+        assert_eq!(steps, 50);
+        assert_eq!(split, serial);
+    }
+}
+
+#[test]
+fn parallel_runs_match_the_serial_run_exactly() {
+    check_network_at_any_thread_count(false);
+}
+
+#[test]
+fn parallel_runs_with_sends_ahead_and_in_order_runs_match_the_serial_run_exactly() {
+    // Messages cross between threads both ways, with their credits; sent ahead, they
+    // spend their sender's credit on arrival, whichever thread the sender runs on.
+    let serial = check_network_at_any_thread_count(true);
+    let (logs, in_order, ..) = &serial;
+    assert!(in_order.len() > 4, "some nodes ran in order: {in_order:?}");
+    let blocked: usize = logs
+        .iter()
+        .flatten()
+        .filter(|(_, what)| what.starts_with("PortFree"))
+        .count();
+    assert!(blocked > 0, "some senders found no room");
 }
 
 /// Sends one message when its timer fires, but only after asking `can_send`.
