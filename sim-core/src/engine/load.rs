@@ -47,7 +47,8 @@ pub(crate) fn is_timed(step: u64) -> bool {
 }
 
 impl EngineLoad {
-    /// The share of the steps' host time that ran serially (0 when nothing ran).
+    /// The share of the timed steps' host time that ran serially (0 when no step was
+    /// timed).
     pub fn serial_fraction(&self) -> f64 {
         if self.total.is_zero() {
             return 0.0;
