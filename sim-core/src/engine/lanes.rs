@@ -144,6 +144,18 @@ impl<M> Lanes<M> {
     /// Removes the earliest step, its events put in `batch` (whose lists, emptied, are
     /// given back); returns the step, or `None` when no event is pending.
     pub(crate) fn pop_step(&mut self, batch: &mut Batch<M>) -> Option<Step> {
+        if let [lane] = &mut self.lanes[..] {
+            // One lane (an engine without a crew): its step, no merging to prepare.
+            let (step, events) = lane.queue.pop_step()?;
+            batch.ends.clear();
+            batch.ends.push(events.len());
+            batch.mixed = false;
+            match batch.parts.first_mut() {
+                Some(part) => lane.queue.recycle(std::mem::replace(part, events)),
+                None => batch.parts.push(events),
+            }
+            return Some(step);
+        }
         let step = self
             .lanes
             .iter()

@@ -27,7 +27,7 @@ mod time;
 pub use component::{Component, ComponentId, Endpoint, Wake};
 pub use context::Context;
 pub use hook::{Hook, HookContext, Observation, Task};
-pub use load::EngineLoad;
+pub use load::{EngineLoad, TIMED_EVERY};
 pub use port::{Port, PortRef};
 pub use simulation::{Engine, Sharing};
 pub use time::{Clock, Time, PS_PER_NS};

@@ -329,7 +329,8 @@ impl<M: Send> Engine<M> {
     /// pool, different components on different threads. Last, the components that asked
     /// for it run again, one at a time in id order ([`Wake::InOrder`]).
     pub fn step(&mut self) -> bool {
-        let started = Instant::now();
+        let timed = super::load::is_timed(self.load.steps);
+        let started = timed.then(Instant::now);
         let mut batch = std::mem::take(&mut self.batch);
         let Some((time, delta)) = self.lanes.pop_step(&mut batch) else {
             self.batch = batch;
@@ -356,13 +357,15 @@ impl<M: Send> Engine<M> {
         } else {
             // Lanes other than the first hold events only if the engine had a crew.
             batch.merge();
-            for event in batch.parts.iter_mut().flat_map(|part| part.drain(..)) {
-                let index = event.target.index();
-                self.marks[index / 64] |= 1 << (index % 64);
-                if let EventKind::DeliverAhead { port, .. } = event.kind {
-                    self.spend_credit_ahead(event.target, port);
+            for part in &mut batch.parts {
+                for event in part.drain(..) {
+                    let index = event.target.index();
+                    self.marks[index / 64] |= 1 << (index % 64);
+                    if let EventKind::DeliverAhead { port, .. } = event.kind {
+                        self.spend_credit_ahead(event.target, port);
+                    }
+                    deliver(&mut self.slots[index], event);
                 }
-                deliver(&mut self.slots[index], event);
             }
         }
         self.touched.clear();
@@ -376,7 +379,7 @@ impl<M: Send> Engine<M> {
         }
         let mut touched = std::mem::take(&mut self.touched);
         self.load.component_runs += touched.len() as u64;
-        let handling = Instant::now();
+        let handling = timed.then(Instant::now);
         let parallel = match self.crew {
             Some(_) if (PARALLEL_STEP_COMPONENTS..=MOST_ITEMS).contains(&touched.len()) => {
                 self.handle_parallel(&touched, &mut batch);
@@ -407,7 +410,9 @@ impl<M: Send> Engine<M> {
             }
         };
         self.batch = batch;
-        self.load.parallel += handling.elapsed();
+        if let Some(handling) = handling {
+            self.load.parallel += handling.elapsed();
+        }
         // The components queued their events as they ran (in parallel, each thread into
         // its own lane). The credits they returned go back now; those run in parallel
         // noted in their lanes which of them asked to run in order.
@@ -435,7 +440,10 @@ impl<M: Send> Engine<M> {
             self.return_serial_credits();
         }
         self.touched = touched;
-        self.load.total += started.elapsed();
+        if let Some(started) = started {
+            self.load.timed_steps += 1;
+            self.load.total += started.elapsed();
+        }
         true
     }
 
@@ -750,6 +758,7 @@ fn return_credits<M>(
 
 /// Hands `event` to its target (`slot`): a message lands in its port; the wake-up it
 /// brings is noted with the event's place in the key order.
+#[inline]
 fn deliver<M>(slot: &mut Slot<M>, event: Event<M>) {
     let key = (event.key.source, event.key.seq);
     let wake = match event.kind {

@@ -82,6 +82,7 @@ mod tests {
             steps: 10,
             events: 25,
             component_runs: 20,
+            timed_steps: 2,
             parallel: Duration::from_millis(90),
             total: Duration::from_millis(100),
         };
