@@ -174,13 +174,16 @@ if int(gpus) > 1:
     wall = elapsed
 # Timing mode: the engine's steps per launch ("; <n> steps, <e> events/step, <c>
 # components/step, <s>% serial"), combined over launches (serial share by wall time).
-engine = [(float(w), int(n), float(e), float(s)) for w, n, e, s in re.findall(
+# A launch of a few steps may have no timed step ("serial not timed"): it counts for
+# the steps and events, not for the serial share.
+engine = [(float(w), int(n), float(e), float(s) if s else None) for w, n, e, s in re.findall(
     r" ([0-9.]+) s wall,.*; ([0-9]+) steps, ([0-9.]+) events/step, [0-9.]+ components/step, "
-    r"([0-9.]+)% serial", summaries)]
+    r"(?:([0-9.]+)% serial|serial not timed)", summaries)]
 steps = sum(n for _, n, _, _ in engine)
 events = sum(n * e for _, n, e, _ in engine)
-engine_wall = sum(w for w, _, _, _ in engine)
-serial = sum(w * s / 100 for w, _, _, s in engine) / engine_wall if engine_wall else None
+timed = [(w, s) for w, _, _, s in engine if s is not None]
+engine_wall = sum(w for w, _ in timed)
+serial = sum(w * s / 100 for w, s in timed) / engine_wall if engine_wall else None
 sim = total["duration"]
 inst = total["wavefront_instructions"]
 print(json.dumps({

@@ -32,12 +32,17 @@ pub fn summary_line(
          {seconds:.6} s wall, {rate:.0} wf-inst/s"
     );
     if let Some(load) = engine {
+        // Only one step in 8 is timed: a launch of a few steps may have none.
+        let serial = if load.timed_steps == 0 {
+            "serial not timed".to_string()
+        } else {
+            format!("{:.1}% serial", 100.0 * load.serial_fraction())
+        };
         line += &format!(
-            "; {} steps, {:.1} events/step, {:.1} components/step, {:.1}% serial",
+            "; {} steps, {:.1} events/step, {:.1} components/step, {serial}",
             load.steps,
             load.events_per_step(),
             load.components_per_step(),
-            100.0 * load.serial_fraction()
         );
     }
     line
@@ -89,6 +94,17 @@ mod tests {
         let line = summary_line("k", 0, Mode::Timing, 1, 5, Duration::ZERO, Some(&load));
         assert!(
             line.ends_with("; 10 steps, 2.5 events/step, 2.0 components/step, 10.0% serial"),
+            "{line}"
+        );
+        let untimed = EngineLoad {
+            timed_steps: 0,
+            parallel: Duration::ZERO,
+            total: Duration::ZERO,
+            ..load
+        };
+        let line = summary_line("k", 0, Mode::Timing, 1, 5, Duration::ZERO, Some(&untimed));
+        assert!(
+            line.ends_with("; 10 steps, 2.5 events/step, 2.0 components/step, serial not timed"),
             "{line}"
         );
     }
