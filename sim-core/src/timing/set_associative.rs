@@ -9,10 +9,13 @@
 /// The entries lie in flat arrays by set, then way, so a lookup goes straight to its
 /// set's keys (a scan of a few host cache lines), with no list per set to reach first.
 /// The arrays start zeroed, so the operating system backs the pages of a large, sparsely
-/// used one (the L2 TLB's 16,384 sets of 64 ways) only as sets are used.
+/// used one (the L2 TLB's 16,384 sets of 64 ways) only as sets are used. The entry
+/// found or stored last is tried first: consecutive lookups mostly want the same one (a
+/// wavefront's accesses to one page), which a wide set's scan would find last.
 #[derive(Debug)]
 pub(crate) struct SetAssociative<V> {
-    /// By set, then way: each entry's key + 1 (0 in a way not filled yet).
+    /// By set, then way: each entry's key + 1 (0 in a way not filled, so a key is found
+    /// only where its entry is).
     keys: Vec<u64>,
     /// By set, then way: when each entry was last used (a count of uses).
     last_use: Vec<u64>,
@@ -25,6 +28,8 @@ pub(crate) struct SetAssociative<V> {
     stride: u64,
     /// Counts uses, to order them.
     uses: u64,
+    /// Where the entry found or stored last lies (its key may have moved on since).
+    recent: usize,
 }
 
 impl<V: Default + Clone> SetAssociative<V> {
@@ -44,6 +49,7 @@ impl<V: Default + Clone> SetAssociative<V> {
             ways,
             stride,
             uses: 0,
+            recent: 0,
         }
     }
 
@@ -74,7 +80,11 @@ impl<V: Default + Clone> SetAssociative<V> {
 
     /// Where `key`'s entry lies in the flat arrays, if present.
     #[inline]
-    fn position(&self, key: u64) -> Option<usize> {
+    fn position(&mut self, key: u64) -> Option<usize> {
+        // Keys are unique, and a way not filled holds 0: a match is the entry.
+        if self.keys[self.recent] == key + 1 {
+            return Some(self.recent);
+        }
         let set = self.set(key);
         let first = set * self.ways;
         let filled = self.filled[set] as usize;
@@ -82,6 +92,7 @@ impl<V: Default + Clone> SetAssociative<V> {
         let way = self.keys[first..first + filled]
             .iter()
             .rposition(|&k| k == key + 1)?;
+        self.recent = first + way;
         Some(first + way)
     }
 
@@ -111,6 +122,7 @@ impl<V: Default + Clone> SetAssociative<V> {
             self.last_use[first + filled] = self.uses;
             self.values[first + filled] = value;
             self.filled[set] += 1;
+            self.recent = first + filled;
             return Ok(None);
         }
         let Some((victim, _)) = self.last_use[first..first + self.ways]
@@ -123,6 +135,7 @@ impl<V: Default + Clone> SetAssociative<V> {
         };
         self.uses += 1;
         let at = first + victim;
+        self.recent = at;
         self.last_use[at] = self.uses;
         let old_key = std::mem::replace(&mut self.keys[at], key + 1) - 1;
         let old = std::mem::replace(&mut self.values[at], value);
@@ -163,7 +176,8 @@ impl<V: Default + Clone> SetAssociative<V> {
         for (set, filled) in self.filled.iter_mut().enumerate() {
             let first = set * self.ways;
             for at in first..first + std::mem::take(filled) as usize {
-                out.push((self.keys[at] - 1, std::mem::take(&mut self.values[at])));
+                let key = std::mem::take(&mut self.keys[at]) - 1;
+                out.push((key, std::mem::take(&mut self.values[at])));
             }
         }
         out
