@@ -54,6 +54,28 @@ impl Outbox {
         }
     }
 
+    /// Sends `msg` through `port` now if nothing waits there and the port takes it, and
+    /// otherwise queues it as [`push`](Self::push) does: the messages leave in the same
+    /// order and at the same times as when queued and sent at the run's end, but never
+    /// count in [`queued`](Self::queued), so use it only for ports whose queue no decision
+    /// of the component reads.
+    pub(crate) fn send_or_push<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        port: Port,
+        msg: MemoryMessage,
+    ) {
+        if self.queued(port) > 0 {
+            return self.push(port, msg);
+        }
+        if let Err(refused) = ctx.send(port, M::from(msg)) {
+            let msg = refused
+                .into_memory()
+                .unwrap_or_else(|_| unreachable!("the message was a memory message"));
+            self.push(port, msg);
+        }
+    }
+
     /// Messages queued for `port`.
     pub(crate) fn queued(&self, port: Port) -> usize {
         self.queues.get(port.index()).map_or(0, VecDeque::len)

@@ -160,7 +160,7 @@ impl Tlb {
     }
 
     /// Serves `client` with the translation of its page (`None`: a page fault).
-    fn serve<M>(&mut self, ctx: &mut Context<'_, M>, client: Client, gpu: Option<usize>) {
+    fn serve<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, client: Client, gpu: Option<usize>) {
         match client {
             Client::Question { top, req, task } => {
                 let answer = TranslationResponse {
@@ -169,7 +169,8 @@ impl Tlb {
                     gpu,
                 };
                 ctx.end_task(task, "translation");
-                self.outbox.push(top, MemoryMessage::Translation(answer));
+                self.outbox
+                    .send_or_push(ctx, top, MemoryMessage::Translation(answer));
             }
             Client::Access { top, req, task } => {
                 let (Some(gpu), Some(bottom)) = (gpu, self.bottom) else {
@@ -180,7 +181,8 @@ impl Tlb {
                         }),
                     };
                     ctx.end_task(task, "access");
-                    self.outbox.push(top, MemoryMessage::Response(response));
+                    self.outbox
+                        .send_or_push(ctx, top, MemoryMessage::Response(response));
                     return;
                 };
                 let id = self.below.insert(Below::Access {
@@ -199,7 +201,7 @@ impl Tlb {
     }
 
     /// Looks `client` up; hands it back when it must wait for an MSHR.
-    fn lookup<M>(&mut self, ctx: &mut Context<'_, M>, client: Client) -> Result<(), Client> {
+    fn lookup<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, client: Client) -> Result<(), Client> {
         let page = client.page(self.geometry.page_bytes);
         if let Client::Access { top, req, task } = &client {
             let offset = req.address % self.geometry.page_bytes;
@@ -213,7 +215,8 @@ impl Tlb {
                     }),
                 };
                 ctx.end_task(*task, "access");
-                self.outbox.push(*top, MemoryMessage::Response(response));
+                self.outbox
+                    .send_or_push(ctx, *top, MemoryMessage::Response(response));
                 return Ok(());
             }
         }
@@ -234,12 +237,12 @@ impl Tlb {
                 page,
             };
             self.outbox
-                .push(self.next, MemoryMessage::Translate(question));
+                .send_or_push(ctx, self.next, MemoryMessage::Translate(question));
         }
         Ok(())
     }
 
-    fn translated<M>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
+    fn translated<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
         let (asked_at, waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
         if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
             self.entries.insert(answer.page, gpu);
@@ -270,7 +273,7 @@ impl Tlb {
         }
     }
 
-    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
         let what = self
             .below
             .remove(response.id as usize)
@@ -282,7 +285,8 @@ impl Tlb {
                     id,
                     result: response.result,
                 };
-                self.outbox.push(top, MemoryMessage::Response(answer));
+                self.outbox
+                    .send_or_push(ctx, top, MemoryMessage::Response(answer));
             }
             Below::Flush { top, id } => {
                 let (remaining, task) = self
@@ -298,7 +302,8 @@ impl Tlb {
                         id,
                         result: Ok(Payload::EMPTY),
                     };
-                    self.outbox.push(top, MemoryMessage::Response(answer));
+                    self.outbox
+                        .send_or_push(ctx, top, MemoryMessage::Response(answer));
                 }
             }
         }
