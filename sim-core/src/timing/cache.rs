@@ -248,6 +248,8 @@ pub struct Cache {
     lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
     mshrs: HashMap<u64, Vec<Waiter>, FastHash>,
+    /// Emptied waiter lists, for the next misses (no allocation per miss).
+    spare_waiters: Vec<Vec<Waiter>>,
     /// Answers due after the data array's latency, in order, that could not be sent
     /// ahead (see [`Cache::answer_after`]).
     answers: Pipeline<Answer>,
@@ -282,6 +284,7 @@ impl Cache {
             lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
+            spare_waiters: Vec::new(),
             answers: Pipeline::default(),
             releases: VecDeque::new(),
             below: SlotTable::default(),
@@ -480,7 +483,9 @@ impl Cache {
     }
 
     fn fetch(&mut self, line: u64, first: Waiter) {
-        self.mshrs.insert(line, vec![first]);
+        let mut waiters = self.spare_waiters.pop().unwrap_or_default();
+        waiters.push(first);
+        self.mshrs.insert(line, waiters);
         let bytes = self.geometry.line_bytes as u32;
         self.send_below(
             Access::Read { bytes },
@@ -534,19 +539,20 @@ impl Cache {
         line: u64,
         result: Result<Payload, MemError>,
     ) {
-        let waiters = self.mshrs.remove(&line).unwrap_or_default();
+        let mut waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
         if let Err(error) = result {
             // A way held for the line is free again.
             self.lines.remove(line);
-            for waiter in waiters {
+            for waiter in waiters.drain(..) {
                 let (Waiter::Read(arrival) | Waiter::Write(arrival)) = waiter;
                 self.answer(ctx, arrival, Err(error.clone()));
             }
+            self.spare_waiters.push(waiters);
             return;
         }
         let mut filled = Line::clean();
-        for waiter in waiters {
+        for waiter in waiters.drain(..) {
             match waiter {
                 Waiter::Read(arrival) => {
                     let part = Payload::read(arrival.req.len() as u32);
@@ -561,6 +567,7 @@ impl Cache {
                 }
             }
         }
+        self.spare_waiters.push(waiters);
         // A held way keeps the place in the replacement order its miss gave it.
         if let Some(held) = self.lines.peek(line) {
             *held = filled;

@@ -125,12 +125,17 @@ impl<V: Default + Clone> SetAssociative<V> {
             self.recent = first + filled;
             return Ok(None);
         }
-        let Some((victim, _)) = self.last_use[first..first + self.ways]
-            .iter()
-            .enumerate()
-            .filter(|&(way, _)| !held(self.keys[first + way] - 1))
-            .min_by_key(|&(_, &used)| used)
-        else {
+        let uses = &self.last_use[first..first + self.ways];
+        // Uses are distinct, so the least recently used way is the victim unless it is
+        // held; only then are the others asked about (`held` may cost a lookup each).
+        let lru = (0..self.ways).min_by_key(|&way| uses[way]);
+        let victim = match lru {
+            Some(way) if !held(self.keys[first + way] - 1) => Some(way),
+            _ => (0..self.ways)
+                .filter(|&way| !held(self.keys[first + way] - 1))
+                .min_by_key(|&way| uses[way]),
+        };
+        let Some(victim) = victim else {
             return Err(value);
         };
         self.uses += 1;

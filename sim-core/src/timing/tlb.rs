@@ -103,6 +103,8 @@ pub struct Tlb {
     lookups: Lookups<Client>,
     /// Pages asked about, with the flush count when asked and what waits for them.
     mshrs: HashMap<u64, (u64, Vec<Client>), FastHash>,
+    /// Emptied waiting lists, for the next misses (no allocation per miss).
+    spare_waiting: Vec<Vec<Client>>,
     /// Flushes so far: an answer to a question asked before a flush is not kept.
     flush_count: u64,
     /// Requests passed on, by id.
@@ -135,6 +137,7 @@ impl Tlb {
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
+            spare_waiting: Vec::new(),
             flush_count: 0,
             below: SlotTable::default(),
             flushes: BTreeMap::new(),
@@ -230,7 +233,9 @@ impl Tlb {
             return Err(client);
         } else {
             count(ctx, "misses");
-            self.mshrs.insert(page, (self.flush_count, vec![client]));
+            let mut waiting = self.spare_waiting.pop().unwrap_or_default();
+            waiting.push(client);
+            self.mshrs.insert(page, (self.flush_count, waiting));
             let question = TranslationRequest {
                 id: page,
                 gpu: self.gpu,
@@ -243,13 +248,14 @@ impl Tlb {
     }
 
     fn translated<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
-        let (asked_at, waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
+        let (asked_at, mut waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
         if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
             self.entries.insert(answer.page, gpu);
         }
-        for client in waiting {
+        for client in waiting.drain(..) {
             self.serve(ctx, client, answer.gpu);
         }
+        self.spare_waiting.push(waiting);
     }
 
     /// Drops every translation (if the flush invalidates) and passes the flush below and
