@@ -296,9 +296,16 @@ impl Cache {
         }
     }
 
-    fn send_below(&mut self, access: Access, address: u64, what: Below) {
+    fn send_below<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        access: Access,
+        address: u64,
+        what: Below,
+    ) {
         let id = self.below.insert(what) as u64;
-        self.outbox.push(
+        self.outbox.send_or_push(
+            ctx,
             self.bottom,
             MemoryMessage::Request(MemRequest {
                 id,
@@ -352,7 +359,7 @@ impl Cache {
         }
     }
 
-    fn answer<M>(
+    fn answer<M: CarriesMemory>(
         &mut self,
         ctx: &mut Context<'_, M>,
         arrival: Arrival,
@@ -366,7 +373,7 @@ impl Cache {
             result,
         };
         self.outbox
-            .push(arrival.top, MemoryMessage::Response(response));
+            .send_or_push(ctx, arrival.top, MemoryMessage::Response(response));
     }
 
     fn busy(&self) -> bool {
@@ -415,7 +422,7 @@ impl Cache {
             return Err(arrival);
         } else {
             count(ctx, "read_misses");
-            self.fetch(line, Waiter::Read(arrival));
+            self.fetch(ctx, line, Waiter::Read(arrival));
         }
         Ok(())
     }
@@ -450,6 +457,7 @@ impl Cache {
                 let data = std::mem::take(data_of(&mut arrival.req.access));
                 let address = arrival.req.address;
                 self.send_below(
+                    ctx,
                     Access::Write { data },
                     address,
                     Below::WriteThrough(arrival),
@@ -475,19 +483,20 @@ impl Cache {
                     return Err(arrival);
                 } else {
                     count(ctx, "write_misses");
-                    self.fetch(line, Waiter::Write(arrival));
+                    self.fetch(ctx, line, Waiter::Write(arrival));
                 }
             }
         }
         Ok(())
     }
 
-    fn fetch(&mut self, line: u64, first: Waiter) {
+    fn fetch<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, first: Waiter) {
         let mut waiters = self.spare_waiters.pop().unwrap_or_default();
         waiters.push(first);
         self.mshrs.insert(line, waiters);
         let bytes = self.geometry.line_bytes as u32;
         self.send_below(
+            ctx,
             Access::Read { bytes },
             line * self.geometry.line_bytes,
             Below::Fill(line),
@@ -496,13 +505,13 @@ impl Cache {
 
     /// Holds a way for `line`, about to be fetched, when misses allocate (dropping the
     /// line there); false when every way of its set is held.
-    fn reserve<M>(&mut self, ctx: &mut Context<'_, M>, line: u64) -> bool {
+    fn reserve<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64) -> bool {
         !self.geometry.allocate_on_miss || self.place(ctx, line, Line::clean())
     }
 
     /// Stores a line, writing back the dirty line it replaces, which is never one being
     /// fetched into a way it holds; false when every way of its set is so held.
-    fn place<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) -> bool {
+    fn place<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) -> bool {
         let (mshrs, holds) = (&self.mshrs, self.geometry.allocate_on_miss);
         let held = |key| holds && mshrs.contains_key(&key);
         match self.lines.insert_unless_held(line, value, held) {
@@ -516,7 +525,7 @@ impl Cache {
     }
 
     /// Writes the dirty bytes of `cached`, line number `line`, to the level below.
-    fn write_back<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, cached: &Line) {
+    fn write_back<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, cached: &Line) {
         let runs = cached.dirty_runs();
         if runs.is_empty() {
             return;
@@ -525,6 +534,7 @@ impl Cache {
         let address = line * self.geometry.line_bytes;
         for (offset, data) in runs {
             self.send_below(
+                ctx,
                 Access::Write { data },
                 address + offset as u64,
                 Below::WriteBack,
@@ -600,14 +610,14 @@ impl Cache {
     /// flush below; once that is answered, answers the flush.
     // Inlined: it runs for every lookup, and there is mostly no flush.
     #[inline]
-    fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+    fn advance_flush<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         if self.flush.is_some() {
             self.advance_pending_flush(ctx);
         }
     }
 
     /// [`advance_flush`](Self::advance_flush) with a flush under way.
-    fn advance_pending_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+    fn advance_pending_flush<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         if !self.below.is_empty()
             || !self.mshrs.is_empty()
             || self.answers.len() > 0
@@ -633,7 +643,7 @@ impl Cache {
                         self.write_back(ctx, line, &cached);
                     }
                 }
-                self.send_below(access, 0, Below::Flush);
+                self.send_below(ctx, access, 0, Below::Flush);
                 self.flush = Some((arrival, true));
             }
             Some((arrival, true)) => self.answer(ctx, arrival, Ok(Payload::EMPTY)),

@@ -198,7 +198,8 @@ impl Tlb {
                     address: physical_address(gpu, req.address),
                     access: req.access,
                 };
-                self.outbox.push(bottom, MemoryMessage::Request(forwarded));
+                self.outbox
+                    .send_or_push(ctx, bottom, MemoryMessage::Request(forwarded));
             }
         }
     }
@@ -260,7 +261,13 @@ impl Tlb {
 
     /// Drops every translation (if the flush invalidates) and passes the flush below and
     /// to the next level.
-    fn flush(&mut self, top: Port, req: MemRequest, task: Task) {
+    fn flush<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        top: Port,
+        req: MemRequest,
+        task: Task,
+    ) {
         let invalidate = matches!(req.access, Access::Flush { invalidate: true });
         if invalidate {
             self.entries.drain();
@@ -275,7 +282,8 @@ impl Tlb {
                 address: 0,
                 access: req.access.clone(),
             };
-            self.outbox.push(target, MemoryMessage::Request(forwarded));
+            self.outbox
+                .send_or_push(ctx, target, MemoryMessage::Request(forwarded));
         }
     }
 
@@ -374,7 +382,7 @@ impl Tlb {
                             if matches!(req.access, Access::Flush { .. }) =>
                         {
                             let task = ctx.start_task(task, "flush");
-                            self.flush(top, req, task);
+                            self.flush(ctx, top, req, task);
                             continue;
                         }
                         MemoryMessage::Request(req) => {
