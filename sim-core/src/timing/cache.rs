@@ -511,7 +511,12 @@ impl Cache {
 
     /// Stores a line, writing back the dirty line it replaces, which is never one being
     /// fetched into a way it holds; false when every way of its set is so held.
-    fn place<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) -> bool {
+    fn place<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        line: u64,
+        value: Line,
+    ) -> bool {
         let (mshrs, holds) = (&self.mshrs, self.geometry.allocate_on_miss);
         let held = |key| holds && mshrs.contains_key(&key);
         match self.lines.insert_unless_held(line, value, held) {

@@ -59,12 +59,12 @@ impl Outbox {
 
     /// Sends `msg` through `port` at once if nothing waits there and the port takes it,
     /// and otherwise queues it as [`push`](Self::push) does. The port's messages leave in
-    /// the same order, and the same of them, as when all are queued and sent by the
-    /// [`send`](Self::send) the component makes at the end of each run (the port's credits
-    /// cannot change within a run), and until that `send` one sent at once counts as
-    /// queued, so [`queued`](Self::queued) is the same as well. Only the order of its
-    /// event among those of other ports changes, which a receiver sees only when several
-    /// of one sender's ports lead to it.
+    /// the same order, and the same of them, as when all are queued and sent by the next
+    /// [`send`](Self::send) (which every user makes at the end of each run; the port's
+    /// credits cannot change within a run), and until that `send` one sent at once counts
+    /// as queued, so [`queued`](Self::queued) is the same as well. Only its event's place
+    /// among the run's other events (through other ports, and the credits the run returns)
+    /// changes, which no port's order depends on.
     pub(crate) fn send_or_push<M: CarriesMemory>(
         &mut self,
         ctx: &mut Context<'_, M>,

@@ -231,6 +231,23 @@ mod tests {
     }
 
     #[test]
+    fn the_entry_found_last_is_never_found_once_gone() {
+        let mut s = SetAssociative::new(1, 4, 1);
+        for key in 0..3 {
+            assert!(s.insert(key, key * 10).is_none());
+        }
+        assert_eq!(s.get(0), Some(&mut 0));
+        // Removing 0 moves 2 into its way: 2 is found there, 0 nowhere.
+        assert_eq!(s.remove(0), Some(0));
+        assert!(s.get(0).is_none());
+        assert_eq!(s.get(2), Some(&mut 20));
+        assert_eq!(s.get(2), Some(&mut 20));
+        assert_eq!(s.drain().len(), 2);
+        assert!(s.get(2).is_none());
+        assert!(s.peek(1).is_none());
+    }
+
+    #[test]
     fn stride_spreads_a_banks_keys_over_all_sets() {
         // A bank of two sees keys 0, 2, 4, 6: they fill both sets of one way.
         let mut s = SetAssociative::new(2, 1, 2);

@@ -163,7 +163,12 @@ impl Tlb {
     }
 
     /// Serves `client` with the translation of its page (`None`: a page fault).
-    fn serve<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, client: Client, gpu: Option<usize>) {
+    fn serve<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        client: Client,
+        gpu: Option<usize>,
+    ) {
         match client {
             Client::Question { top, req, task } => {
                 let answer = TranslationResponse {
@@ -205,7 +210,11 @@ impl Tlb {
     }
 
     /// Looks `client` up; hands it back when it must wait for an MSHR.
-    fn lookup<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, client: Client) -> Result<(), Client> {
+    fn lookup<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        client: Client,
+    ) -> Result<(), Client> {
         let page = client.page(self.geometry.page_bytes);
         if let Client::Access { top, req, task } = &client {
             let offset = req.address % self.geometry.page_bytes;
@@ -248,7 +257,11 @@ impl Tlb {
         Ok(())
     }
 
-    fn translated<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
+    fn translated<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        answer: TranslationResponse,
+    ) {
         let (asked_at, mut waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
         if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
             self.entries.insert(answer.page, gpu);
@@ -287,7 +300,11 @@ impl Tlb {
         }
     }
 
-    fn answer_from_below<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        response: MemResponse,
+    ) {
         let what = self
             .below
             .remove(response.id as usize)
