@@ -23,6 +23,8 @@ pub struct Context<'a, M> {
     pub(crate) hooks: &'a mut [Box<dyn Hook<M>>],
     /// Whether a hook wants `Sent` and `Retrieved` observations.
     pub(crate) message_hooks: bool,
+    /// Whether a hook wants `TaskStart` observations.
+    pub(crate) start_hooks: bool,
     pub(crate) seq: &'a mut u64,
     pub(crate) out: EventSink<'a, M>,
     /// The credits it returned (the engine gives them back after the handler).
@@ -198,7 +200,9 @@ impl<M> Context<'_, M> {
     /// Reports the start of task `id` of `kind` to the hooks; returns the task, to end
     /// with [`Context::end_task`].
     pub fn start_task(&mut self, id: u64, kind: &'static str) -> Task {
-        self.notify(&Observation::TaskStart { task: id, kind });
+        if self.start_hooks {
+            self.notify(&Observation::TaskStart { task: id, kind });
+        }
         Task {
             id,
             started: self.now,

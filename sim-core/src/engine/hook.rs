@@ -82,6 +82,12 @@ pub trait Hook<M>: Send {
         true
     }
 
+    /// Whether it wants `TaskStart` observations (a component whose hooks all say no
+    /// skips them: a task's `TaskEnd` carries its start).
+    fn observes_task_starts(&self) -> bool {
+        true
+    }
+
     /// Publishes what it gathered but kept to itself, so that its readers see it (the
     /// engine calls it from [`Engine::flush_hooks`](super::Engine::flush_hooks)).
     fn flush(&mut self) {}

@@ -61,6 +61,8 @@ struct Slot<M> {
     hooks: Vec<Box<dyn Hook<M>>>,
     /// Whether a hook wants to see every message sent and retrieved.
     message_hooks: bool,
+    /// Whether a hook wants to see tasks start.
+    start_hooks: bool,
     /// Events this component has created so far (its part of the event order).
     seq: u64,
     /// The wake-ups of its events in the step being handled, with their keys' creating
@@ -127,6 +129,7 @@ impl<M: Send> Engine<M> {
             port_info: Vec::new(),
             hooks: Vec::new(),
             message_hooks: false,
+            start_hooks: false,
             seq: 0,
             arrivals: Vec::new(),
             wakes: Vec::new(),
@@ -214,6 +217,7 @@ impl<M: Send> Engine<M> {
     pub fn add_hook(&mut self, id: ComponentId, hook: Box<dyn Hook<M>>) {
         let slot = &mut self.slots[id.index()];
         slot.message_hooks |= hook.observes_messages();
+        slot.start_hooks |= hook.observes_task_starts();
         slot.hooks.push(hook);
     }
 
@@ -560,6 +564,7 @@ impl<M: Send> Engine<M> {
             port_info: &slot.port_info,
             hooks: &mut slot.hooks,
             message_hooks: slot.message_hooks,
+            start_hooks: slot.start_hooks,
             seq: &mut slot.seq,
             out: EventSink::Buffer(out),
             credits,
@@ -847,6 +852,7 @@ fn run_component<M>(
         port_info: &slot.port_info,
         hooks: &mut slot.hooks,
         message_hooks: slot.message_hooks,
+        start_hooks: slot.start_hooks,
         seq: &mut slot.seq,
         out: EventSink::Queue(queue),
         credits,

@@ -248,6 +248,8 @@ pub struct Cache {
     lookups: Lookups<Arrival>,
     /// Lines being fetched, with what waits for them.
     mshrs: HashMap<u64, Vec<Waiter>, FastHash>,
+    /// Emptied waiter lists, for the next misses (no allocation per miss).
+    spare_waiters: Vec<Vec<Waiter>>,
     /// Answers due after the data array's latency, in order, that could not be sent
     /// ahead (see [`Cache::answer_after`]).
     answers: Pipeline<Answer>,
@@ -282,6 +284,7 @@ impl Cache {
             lines: SetAssociative::new(geometry.sets, geometry.ways, geometry.banks),
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
+            spare_waiters: Vec::new(),
             answers: Pipeline::default(),
             releases: VecDeque::new(),
             below: SlotTable::default(),
@@ -293,9 +296,16 @@ impl Cache {
         }
     }
 
-    fn send_below(&mut self, access: Access, address: u64, what: Below) {
+    fn send_below<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        access: Access,
+        address: u64,
+        what: Below,
+    ) {
         let id = self.below.insert(what) as u64;
-        self.outbox.push(
+        self.outbox.send_or_push(
+            ctx,
             self.bottom,
             MemoryMessage::Request(MemRequest {
                 id,
@@ -330,8 +340,13 @@ impl Cache {
         } else {
             let kind = arrival.req.access.kind();
             ctx.end_task_at(arrival.task, kind, due);
-            let place = self.releases.partition_point(|&t| t <= due);
-            self.releases.insert(place, due);
+            // Mostly in order already (answers of one latency).
+            if self.releases.back().is_none_or(|&last| last <= due) {
+                self.releases.push_back(due);
+            } else {
+                let place = self.releases.partition_point(|&t| t <= due);
+                self.releases.insert(place, due);
+            }
             let response = MemResponse {
                 id: arrival.req.id,
                 result,
@@ -344,7 +359,7 @@ impl Cache {
         }
     }
 
-    fn answer<M>(
+    fn answer<M: CarriesMemory>(
         &mut self,
         ctx: &mut Context<'_, M>,
         arrival: Arrival,
@@ -358,7 +373,7 @@ impl Cache {
             result,
         };
         self.outbox
-            .push(arrival.top, MemoryMessage::Response(response));
+            .send_or_push(ctx, arrival.top, MemoryMessage::Response(response));
     }
 
     fn busy(&self) -> bool {
@@ -407,7 +422,7 @@ impl Cache {
             return Err(arrival);
         } else {
             count(ctx, "read_misses");
-            self.fetch(line, Waiter::Read(arrival));
+            self.fetch(ctx, line, Waiter::Read(arrival));
         }
         Ok(())
     }
@@ -442,6 +457,7 @@ impl Cache {
                 let data = std::mem::take(data_of(&mut arrival.req.access));
                 let address = arrival.req.address;
                 self.send_below(
+                    ctx,
                     Access::Write { data },
                     address,
                     Below::WriteThrough(arrival),
@@ -467,17 +483,20 @@ impl Cache {
                     return Err(arrival);
                 } else {
                     count(ctx, "write_misses");
-                    self.fetch(line, Waiter::Write(arrival));
+                    self.fetch(ctx, line, Waiter::Write(arrival));
                 }
             }
         }
         Ok(())
     }
 
-    fn fetch(&mut self, line: u64, first: Waiter) {
-        self.mshrs.insert(line, vec![first]);
+    fn fetch<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, first: Waiter) {
+        let mut waiters = self.spare_waiters.pop().unwrap_or_default();
+        waiters.push(first);
+        self.mshrs.insert(line, waiters);
         let bytes = self.geometry.line_bytes as u32;
         self.send_below(
+            ctx,
             Access::Read { bytes },
             line * self.geometry.line_bytes,
             Below::Fill(line),
@@ -486,13 +505,18 @@ impl Cache {
 
     /// Holds a way for `line`, about to be fetched, when misses allocate (dropping the
     /// line there); false when every way of its set is held.
-    fn reserve<M>(&mut self, ctx: &mut Context<'_, M>, line: u64) -> bool {
+    fn reserve<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64) -> bool {
         !self.geometry.allocate_on_miss || self.place(ctx, line, Line::clean())
     }
 
     /// Stores a line, writing back the dirty line it replaces, which is never one being
     /// fetched into a way it holds; false when every way of its set is so held.
-    fn place<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, value: Line) -> bool {
+    fn place<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        line: u64,
+        value: Line,
+    ) -> bool {
         let (mshrs, holds) = (&self.mshrs, self.geometry.allocate_on_miss);
         let held = |key| holds && mshrs.contains_key(&key);
         match self.lines.insert_unless_held(line, value, held) {
@@ -506,7 +530,7 @@ impl Cache {
     }
 
     /// Writes the dirty bytes of `cached`, line number `line`, to the level below.
-    fn write_back<M>(&mut self, ctx: &mut Context<'_, M>, line: u64, cached: &Line) {
+    fn write_back<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>, line: u64, cached: &Line) {
         let runs = cached.dirty_runs();
         if runs.is_empty() {
             return;
@@ -515,6 +539,7 @@ impl Cache {
         let address = line * self.geometry.line_bytes;
         for (offset, data) in runs {
             self.send_below(
+                ctx,
                 Access::Write { data },
                 address + offset as u64,
                 Below::WriteBack,
@@ -529,19 +554,20 @@ impl Cache {
         line: u64,
         result: Result<Payload, MemError>,
     ) {
-        let waiters = self.mshrs.remove(&line).unwrap_or_default();
+        let mut waiters = self.mshrs.remove(&line).unwrap_or_default();
         let line_bytes = self.geometry.line_bytes;
         if let Err(error) = result {
             // A way held for the line is free again.
             self.lines.remove(line);
-            for waiter in waiters {
+            for waiter in waiters.drain(..) {
                 let (Waiter::Read(arrival) | Waiter::Write(arrival)) = waiter;
                 self.answer(ctx, arrival, Err(error.clone()));
             }
+            self.spare_waiters.push(waiters);
             return;
         }
         let mut filled = Line::clean();
-        for waiter in waiters {
+        for waiter in waiters.drain(..) {
             match waiter {
                 Waiter::Read(arrival) => {
                     let part = Payload::read(arrival.req.len() as u32);
@@ -556,6 +582,7 @@ impl Cache {
                 }
             }
         }
+        self.spare_waiters.push(waiters);
         // A held way keeps the place in the replacement order its miss gave it.
         if let Some(held) = self.lines.peek(line) {
             *held = filled;
@@ -588,14 +615,14 @@ impl Cache {
     /// flush below; once that is answered, answers the flush.
     // Inlined: it runs for every lookup, and there is mostly no flush.
     #[inline]
-    fn advance_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+    fn advance_flush<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         if self.flush.is_some() {
             self.advance_pending_flush(ctx);
         }
     }
 
     /// [`advance_flush`](Self::advance_flush) with a flush under way.
-    fn advance_pending_flush<M>(&mut self, ctx: &mut Context<'_, M>) {
+    fn advance_pending_flush<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         if !self.below.is_empty()
             || !self.mshrs.is_empty()
             || self.answers.len() > 0
@@ -621,7 +648,7 @@ impl Cache {
                         self.write_back(ctx, line, &cached);
                     }
                 }
-                self.send_below(access, 0, Below::Flush);
+                self.send_below(ctx, access, 0, Below::Flush);
                 self.flush = Some((arrival, true));
             }
             Some((arrival, true)) => self.answer(ctx, arrival, Ok(Payload::EMPTY)),

@@ -211,7 +211,7 @@ impl Crossbar {
     fn run<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
         while let Some((port, msg)) = self.transit.pop_due(ctx.now()) {
             self.in_transit[port.index()] -= 1;
-            self.outbox.push(port, msg);
+            self.outbox.send_or_push(ctx, port, msg);
         }
         // Room freed at the outputs counts before deciding whether to take requests.
         self.outbox.send(ctx);

@@ -174,7 +174,7 @@ impl<M: CarriesMemory> Component<M> for DramController {
         while let Some((response, task, kind)) = self.pipeline.pop_due(ctx.now()) {
             ctx.end_task(task, kind);
             self.outbox
-                .push(self.top, MemoryMessage::Response(response));
+                .send_or_push(ctx, self.top, MemoryMessage::Response(response));
         }
         while let Some(msg) = take(ctx, self.top) {
             let MemoryMessage::Request(req) = msg else {

@@ -210,6 +210,10 @@ impl<M> Hook<M> for MetricsHook {
         false
     }
 
+    fn observes_task_starts(&self) -> bool {
+        false
+    }
+
     fn flush(&mut self) {
         if self.own.counts.is_empty() && self.own.latencies.is_empty() {
             return;

@@ -40,6 +40,9 @@ pub(crate) struct Outbox {
     queues: Vec<VecDeque<MemoryMessage>>,
     /// The ports with messages queued, in port order (a few at most).
     waiting: Vec<Port>,
+    /// By port, the messages [`send_or_push`](Self::send_or_push) sent at once since the
+    /// last [`send`](Self::send): until then they count as queued.
+    early: Vec<(Port, u32)>,
 }
 
 impl Outbox {
@@ -54,14 +57,52 @@ impl Outbox {
         }
     }
 
-    /// Messages queued for `port`.
+    /// Sends `msg` through `port` at once if nothing waits there and the port takes it,
+    /// and otherwise queues it as [`push`](Self::push) does. The port's messages leave in
+    /// the same order, and the same of them, as when all are queued and sent by the next
+    /// [`send`](Self::send) (which every user makes at the end of each run; the port's
+    /// credits cannot change within a run), and until that `send` one sent at once counts
+    /// as queued, so [`queued`](Self::queued) is the same as well. Only its event's place
+    /// among the run's other events (through other ports, and the credits the run returns)
+    /// changes, which no port's order depends on.
+    pub(crate) fn send_or_push<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        port: Port,
+        msg: MemoryMessage,
+    ) {
+        if self.queues.get(port.index()).is_some_and(|q| !q.is_empty()) {
+            return self.push(port, msg);
+        }
+        match ctx.send(port, M::from(msg)) {
+            Ok(()) => match self.early.iter_mut().find(|(p, _)| *p == port) {
+                Some((_, sent)) => *sent += 1,
+                None => self.early.push((port, 1)),
+            },
+            Err(refused) => {
+                let msg = refused
+                    .into_memory()
+                    .unwrap_or_else(|_| unreachable!("the message was a memory message"));
+                self.push(port, msg);
+            }
+        }
+    }
+
+    /// Messages queued for `port` (with those sent at once since the last
+    /// [`send`](Self::send)).
     pub(crate) fn queued(&self, port: Port) -> usize {
-        self.queues.get(port.index()).map_or(0, VecDeque::len)
+        let early = self
+            .early
+            .iter()
+            .find(|(p, _)| *p == port)
+            .map_or(0, |&(_, sent)| sent as usize);
+        self.queues.get(port.index()).map_or(0, VecDeque::len) + early
     }
 
     /// Sends what the ports accept, port by port; the rest waits for
     /// [`Wake::PortFree`](crate::engine::Wake).
     pub(crate) fn send<M: CarriesMemory>(&mut self, ctx: &mut Context<'_, M>) {
+        self.early.clear();
         let queues = &mut self.queues;
         self.waiting.retain(|&port| {
             let queue = &mut queues[port.index()];

@@ -9,10 +9,13 @@
 /// The entries lie in flat arrays by set, then way, so a lookup goes straight to its
 /// set's keys (a scan of a few host cache lines), with no list per set to reach first.
 /// The arrays start zeroed, so the operating system backs the pages of a large, sparsely
-/// used one (the L2 TLB's 16,384 sets of 64 ways) only as sets are used.
+/// used one (the L2 TLB's 16,384 sets of 64 ways) only as sets are used. The entry
+/// found or stored last is tried first: consecutive lookups mostly want the same one (a
+/// wavefront's accesses to one page), which a wide set's scan would find last.
 #[derive(Debug)]
 pub(crate) struct SetAssociative<V> {
-    /// By set, then way: each entry's key + 1 (0 in a way not filled yet).
+    /// By set, then way: each entry's key + 1 (0 in a way not filled, so a key is found
+    /// only where its entry is).
     keys: Vec<u64>,
     /// By set, then way: when each entry was last used (a count of uses).
     last_use: Vec<u64>,
@@ -25,6 +28,8 @@ pub(crate) struct SetAssociative<V> {
     stride: u64,
     /// Counts uses, to order them.
     uses: u64,
+    /// Where the entry found or stored last lies (its key may have moved on since).
+    recent: usize,
 }
 
 impl<V: Default + Clone> SetAssociative<V> {
@@ -44,6 +49,7 @@ impl<V: Default + Clone> SetAssociative<V> {
             ways,
             stride,
             uses: 0,
+            recent: 0,
         }
     }
 
@@ -74,7 +80,11 @@ impl<V: Default + Clone> SetAssociative<V> {
 
     /// Where `key`'s entry lies in the flat arrays, if present.
     #[inline]
-    fn position(&self, key: u64) -> Option<usize> {
+    fn position(&mut self, key: u64) -> Option<usize> {
+        // Keys are unique, and a way not filled holds 0: a match is the entry.
+        if self.keys[self.recent] == key + 1 {
+            return Some(self.recent);
+        }
         let set = self.set(key);
         let first = set * self.ways;
         let filled = self.filled[set] as usize;
@@ -82,6 +92,7 @@ impl<V: Default + Clone> SetAssociative<V> {
         let way = self.keys[first..first + filled]
             .iter()
             .rposition(|&k| k == key + 1)?;
+        self.recent = first + way;
         Some(first + way)
     }
 
@@ -111,18 +122,25 @@ impl<V: Default + Clone> SetAssociative<V> {
             self.last_use[first + filled] = self.uses;
             self.values[first + filled] = value;
             self.filled[set] += 1;
+            self.recent = first + filled;
             return Ok(None);
         }
-        let Some((victim, _)) = self.last_use[first..first + self.ways]
-            .iter()
-            .enumerate()
-            .filter(|&(way, _)| !held(self.keys[first + way] - 1))
-            .min_by_key(|&(_, &used)| used)
-        else {
+        let uses = &self.last_use[first..first + self.ways];
+        // Uses are distinct, so the least recently used way is the victim unless it is
+        // held; only then are the others asked about (`held` may cost a lookup each).
+        let lru = (0..self.ways).min_by_key(|&way| uses[way]);
+        let victim = match lru {
+            Some(way) if !held(self.keys[first + way] - 1) => Some(way),
+            _ => (0..self.ways)
+                .filter(|&way| !held(self.keys[first + way] - 1))
+                .min_by_key(|&way| uses[way]),
+        };
+        let Some(victim) = victim else {
             return Err(value);
         };
         self.uses += 1;
         let at = first + victim;
+        self.recent = at;
         self.last_use[at] = self.uses;
         let old_key = std::mem::replace(&mut self.keys[at], key + 1) - 1;
         let old = std::mem::replace(&mut self.values[at], value);
@@ -163,7 +181,8 @@ impl<V: Default + Clone> SetAssociative<V> {
         for (set, filled) in self.filled.iter_mut().enumerate() {
             let first = set * self.ways;
             for at in first..first + std::mem::take(filled) as usize {
-                out.push((self.keys[at] - 1, std::mem::take(&mut self.values[at])));
+                let key = std::mem::take(&mut self.keys[at]) - 1;
+                out.push((key, std::mem::take(&mut self.values[at])));
             }
         }
         out
@@ -209,6 +228,23 @@ mod tests {
         assert!(s.remove(2).is_none());
         assert_eq!(s.insert(4, "e"), None);
         assert_eq!(s.insert(5, "f"), Some((3, "d")));
+    }
+
+    #[test]
+    fn the_entry_found_last_is_never_found_once_gone() {
+        let mut s = SetAssociative::new(1, 4, 1);
+        for key in 0..3 {
+            assert!(s.insert(key, key * 10).is_none());
+        }
+        assert_eq!(s.get(0), Some(&mut 0));
+        // Removing 0 moves 2 into its way: 2 is found there, 0 nowhere.
+        assert_eq!(s.remove(0), Some(0));
+        assert!(s.get(0).is_none());
+        assert_eq!(s.get(2), Some(&mut 20));
+        assert_eq!(s.get(2), Some(&mut 20));
+        assert_eq!(s.drain().len(), 2);
+        assert!(s.get(2).is_none());
+        assert!(s.peek(1).is_none());
     }
 
     #[test]

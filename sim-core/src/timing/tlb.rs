@@ -103,6 +103,8 @@ pub struct Tlb {
     lookups: Lookups<Client>,
     /// Pages asked about, with the flush count when asked and what waits for them.
     mshrs: HashMap<u64, (u64, Vec<Client>), FastHash>,
+    /// Emptied waiting lists, for the next misses (no allocation per miss).
+    spare_waiting: Vec<Vec<Client>>,
     /// Flushes so far: an answer to a question asked before a flush is not kept.
     flush_count: u64,
     /// Requests passed on, by id.
@@ -135,6 +137,7 @@ impl Tlb {
             entries: SetAssociative::new(geometry.sets, geometry.ways, 1),
             lookups: Lookups::default(),
             mshrs: HashMap::default(),
+            spare_waiting: Vec::new(),
             flush_count: 0,
             below: SlotTable::default(),
             flushes: BTreeMap::new(),
@@ -160,7 +163,12 @@ impl Tlb {
     }
 
     /// Serves `client` with the translation of its page (`None`: a page fault).
-    fn serve<M>(&mut self, ctx: &mut Context<'_, M>, client: Client, gpu: Option<usize>) {
+    fn serve<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        client: Client,
+        gpu: Option<usize>,
+    ) {
         match client {
             Client::Question { top, req, task } => {
                 let answer = TranslationResponse {
@@ -169,7 +177,8 @@ impl Tlb {
                     gpu,
                 };
                 ctx.end_task(task, "translation");
-                self.outbox.push(top, MemoryMessage::Translation(answer));
+                self.outbox
+                    .send_or_push(ctx, top, MemoryMessage::Translation(answer));
             }
             Client::Access { top, req, task } => {
                 let (Some(gpu), Some(bottom)) = (gpu, self.bottom) else {
@@ -180,7 +189,8 @@ impl Tlb {
                         }),
                     };
                     ctx.end_task(task, "access");
-                    self.outbox.push(top, MemoryMessage::Response(response));
+                    self.outbox
+                        .send_or_push(ctx, top, MemoryMessage::Response(response));
                     return;
                 };
                 let id = self.below.insert(Below::Access {
@@ -193,13 +203,18 @@ impl Tlb {
                     address: physical_address(gpu, req.address),
                     access: req.access,
                 };
-                self.outbox.push(bottom, MemoryMessage::Request(forwarded));
+                self.outbox
+                    .send_or_push(ctx, bottom, MemoryMessage::Request(forwarded));
             }
         }
     }
 
     /// Looks `client` up; hands it back when it must wait for an MSHR.
-    fn lookup<M>(&mut self, ctx: &mut Context<'_, M>, client: Client) -> Result<(), Client> {
+    fn lookup<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        client: Client,
+    ) -> Result<(), Client> {
         let page = client.page(self.geometry.page_bytes);
         if let Client::Access { top, req, task } = &client {
             let offset = req.address % self.geometry.page_bytes;
@@ -213,7 +228,8 @@ impl Tlb {
                     }),
                 };
                 ctx.end_task(*task, "access");
-                self.outbox.push(*top, MemoryMessage::Response(response));
+                self.outbox
+                    .send_or_push(ctx, *top, MemoryMessage::Response(response));
                 return Ok(());
             }
         }
@@ -227,31 +243,44 @@ impl Tlb {
             return Err(client);
         } else {
             count(ctx, "misses");
-            self.mshrs.insert(page, (self.flush_count, vec![client]));
+            let mut waiting = self.spare_waiting.pop().unwrap_or_default();
+            waiting.push(client);
+            self.mshrs.insert(page, (self.flush_count, waiting));
             let question = TranslationRequest {
                 id: page,
                 gpu: self.gpu,
                 page,
             };
             self.outbox
-                .push(self.next, MemoryMessage::Translate(question));
+                .send_or_push(ctx, self.next, MemoryMessage::Translate(question));
         }
         Ok(())
     }
 
-    fn translated<M>(&mut self, ctx: &mut Context<'_, M>, answer: TranslationResponse) {
-        let (asked_at, waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
+    fn translated<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        answer: TranslationResponse,
+    ) {
+        let (asked_at, mut waiting) = self.mshrs.remove(&answer.page).unwrap_or_default();
         if let (Some(gpu), true) = (answer.gpu, asked_at == self.flush_count) {
             self.entries.insert(answer.page, gpu);
         }
-        for client in waiting {
+        for client in waiting.drain(..) {
             self.serve(ctx, client, answer.gpu);
         }
+        self.spare_waiting.push(waiting);
     }
 
     /// Drops every translation (if the flush invalidates) and passes the flush below and
     /// to the next level.
-    fn flush(&mut self, top: Port, req: MemRequest, task: Task) {
+    fn flush<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        top: Port,
+        req: MemRequest,
+        task: Task,
+    ) {
         let invalidate = matches!(req.access, Access::Flush { invalidate: true });
         if invalidate {
             self.entries.drain();
@@ -266,11 +295,16 @@ impl Tlb {
                 address: 0,
                 access: req.access.clone(),
             };
-            self.outbox.push(target, MemoryMessage::Request(forwarded));
+            self.outbox
+                .send_or_push(ctx, target, MemoryMessage::Request(forwarded));
         }
     }
 
-    fn answer_from_below<M>(&mut self, ctx: &mut Context<'_, M>, response: MemResponse) {
+    fn answer_from_below<M: CarriesMemory>(
+        &mut self,
+        ctx: &mut Context<'_, M>,
+        response: MemResponse,
+    ) {
         let what = self
             .below
             .remove(response.id as usize)
@@ -282,7 +316,8 @@ impl Tlb {
                     id,
                     result: response.result,
                 };
-                self.outbox.push(top, MemoryMessage::Response(answer));
+                self.outbox
+                    .send_or_push(ctx, top, MemoryMessage::Response(answer));
             }
             Below::Flush { top, id } => {
                 let (remaining, task) = self
@@ -298,7 +333,8 @@ impl Tlb {
                         id,
                         result: Ok(Payload::EMPTY),
                     };
-                    self.outbox.push(top, MemoryMessage::Response(answer));
+                    self.outbox
+                        .send_or_push(ctx, top, MemoryMessage::Response(answer));
                 }
             }
         }
@@ -363,7 +399,7 @@ impl Tlb {
                             if matches!(req.access, Access::Flush { .. }) =>
                         {
                             let task = ctx.start_task(task, "flush");
-                            self.flush(top, req, task);
+                            self.flush(ctx, top, req, task);
                             continue;
                         }
                         MemoryMessage::Request(req) => {
