@@ -200,6 +200,9 @@ pub struct ComputeUnit {
     wake: Option<Time>,
     /// The resident wavefronts of each SIMD, in arrival order.
     by_simd: Vec<Vec<usize>>,
+    /// After the sticky arbiter issued nothing and found no wavefront ready: the earliest
+    /// time one is, and the views' [changes](ResidentWaves::changes) then.
+    quiet: Option<(Time, u64)>,
     /// Per SIMD: where the issue arbiter starts looking next.
     round_robin: Vec<usize>,
     /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
@@ -287,6 +290,7 @@ impl ComputeUnit {
             cpi: CpiStack::default(),
             wake: None,
             by_simd: vec![Vec::new(); simds],
+            quiet: None,
             round_robin: vec![0; simds],
             quiet_until: vec![0; simds],
             fetch_from: 0,
@@ -437,7 +441,8 @@ impl ComputeUnit {
         self.answer(ctx, wg.workgroup, wg.task, result);
     }
 
-    /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]).
+    /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]), from
+    /// every wavefront's view.
     fn waiting_for(&self, now: Time) -> IssueState {
         self.waves
             .views()
@@ -693,10 +698,12 @@ impl ComputeUnit {
         }
     }
 
-    /// The issue arbiter for the current cycle (see the module documentation); whether it
-    /// issued anything.
-    fn issue(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+    /// The issue arbiter for the current cycle (see the module documentation): whether it
+    /// issued anything or else what the wavefront closest to issuing waits for.
+    fn issue(&mut self, ctx: &mut Context<'_, Message>) -> IssueState {
         let mut issued = false;
+        // Whether a wavefront was found ready now, and whether one failed.
+        let (mut seen_ready, mut faulted) = (false, false);
         let now = ctx.now();
         let clock = ctx.clock();
         let cycle = clock.cycle_at(now);
@@ -747,6 +754,7 @@ impl ComputeUnit {
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
                     self.fault(ctx, key, kind.expect("no timing: it does not decode"));
+                    faulted = true;
                     continue;
                 };
                 let slot = timing.unit.index();
@@ -778,12 +786,35 @@ impl ComputeUnit {
             }
             if any_ready {
                 self.last_simd = simd;
+                seen_ready = true;
                 break;
             }
             self.quiet_until[simd] = quiet_until;
         }
         self.candidates = candidates;
-        issued
+        self.quiet = None;
+        if issued {
+            return IssueState::Issued;
+        }
+        if faulted || self.pipeline.arbiter() != IssueArbiter::Sticky {
+            return self.waiting_for(now);
+        }
+        // The sticky arbiter tried every SIMD: each it passed over has no wavefront ready
+        // before its `quiet_until`, which lies after now.
+        if seen_ready {
+            return IssueState::Arbiter;
+        }
+        let ready = (0..simds)
+            .filter(|&simd| !self.by_simd[simd].is_empty())
+            .map(|simd| self.quiet_until[simd])
+            .min()
+            .unwrap_or(Time::MAX);
+        self.quiet = Some((ready, self.waves.changes()));
+        if self.waves.any_ready() {
+            IssueState::Unit
+        } else {
+            self.waves.closest_blocked()
+        }
     }
 
     /// Executes wavefront `key`'s next instruction functionally and times it through the
@@ -983,6 +1014,18 @@ impl ComputeUnit {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
+        if let Some((ready, changes)) = self.quiet {
+            if changes == self.waves.changes() {
+                // Every wavefront ready at some time is ready after now (see `issue`).
+                if ready != Time::MAX {
+                    earliest(
+                        &mut next,
+                        clock.cycles(clock.cycle_at(clock.next_edge(ready))),
+                    );
+                }
+                return next;
+            }
+        }
         for w in self.waves.views() {
             if next == Some(soonest) {
                 break;
@@ -1088,13 +1131,8 @@ impl Component<Message> for ComputeUnit {
             self.receive(ctx, cycle.saturating_sub(1));
             self.complete_timed(ctx);
             self.fetch(now);
-            let issued = self.issue(ctx);
-            self.stalled = !issued;
-            let state = if issued {
-                IssueState::Issued
-            } else {
-                self.waiting_for(now)
-            };
+            let state = self.issue(ctx);
+            self.stalled = state != IssueState::Issued;
             self.cpi.record(ctx.clock().cycle_at(now), state);
         }
         // A work-group that arrived after the arbiter decided: it decides again next

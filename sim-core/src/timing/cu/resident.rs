@@ -5,8 +5,11 @@
 //! wake-up. A wavefront's state is large (its registers and instruction buffer); the
 //! views are small and lie together, so those scans touch little memory. A view is
 //! worked out again whenever the wavefront may have changed: every change goes through
-//! [`ResidentWaves::get_mut`], whose guard refreshes the view when dropped.
+//! [`ResidentWaves::get_mut`], whose guard refreshes the view when dropped. It also
+//! keeps count of the views by what they wait for, so that what the wavefront closest
+//! to issuing waits for needs no scan.
 
+use super::cpi::IssueState;
 use super::wavefront::{WaveSlot, WaveView};
 use crate::timing::slot_table::SlotTable;
 use std::ops::{Deref, DerefMut, Index};
@@ -20,6 +23,12 @@ pub struct ResidentWaves {
     /// A bit per SIMD: a view of one of its wavefronts changed, or one came or went,
     /// since [`take_changed`](Self::take_changed) last looked.
     changed: u64,
+    /// How many views are ready at some time ([`WaveView::ready`]), and how many of the
+    /// others wait for each [`IssueState`] (by its index).
+    ready: u32,
+    blocked: [u32; IssueState::ALL],
+    /// Changes to the views so far (a view worked out again, a wavefront come or gone).
+    changes: u64,
 }
 
 impl ResidentWaves {
@@ -33,8 +42,11 @@ impl ResidentWaves {
     /// Removes wavefront `key` and returns it, if it was there.
     pub fn remove(&mut self, key: usize) -> Option<WaveSlot> {
         let wave = self.waves.remove(key)?;
-        self.views[SlotTable::<WaveSlot>::slot(key)] = None;
+        if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].take() {
+            self.count(&view, false);
+        }
         self.changed |= 1 << (wave.simd % 64);
+        self.changes += 1;
         Some(wave)
     }
 
@@ -72,6 +84,25 @@ impl ResidentWaves {
         changed
     }
 
+    /// Whether some wavefront is ready to issue at some time ([`WaveView::ready`]).
+    pub fn any_ready(&self) -> bool {
+        self.ready > 0
+    }
+
+    /// What the wavefront closest to issuing among those not ready waits for
+    /// ([`IssueState::Empty`] when there is none).
+    pub fn closest_blocked(&self) -> IssueState {
+        IssueState::BLOCKED
+            .into_iter()
+            .find(|&s| self.blocked[s as usize] > 0)
+            .unwrap_or(IssueState::Empty)
+    }
+
+    /// Changes to the views so far: while it stays the same, so do they.
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// Whether no wavefront is resident.
     pub fn is_empty(&self) -> bool {
         self.waves.is_empty()
@@ -85,8 +116,26 @@ impl ResidentWaves {
         if self.views.len() <= slot {
             self.views.resize(slot + 1, None);
         }
-        self.views[slot] = Some((key, wave.view()));
+        let view = wave.view();
         self.changed |= 1 << (wave.simd % 64);
+        self.changes += 1;
+        self.count(&view, true);
+        if let Some((_, old)) = self.views[slot].replace((key, view)) {
+            self.count(&old, false);
+        }
+    }
+
+    /// Counts `view` in (`add`) or out of the counts by what views wait for.
+    fn count(&mut self, view: &WaveView, add: bool) {
+        let n = match view.ready {
+            Some(_) => &mut self.ready,
+            None => &mut self.blocked[view.blocked() as usize],
+        };
+        if add {
+            *n += 1;
+        } else {
+            *n -= 1;
+        }
     }
 }
 

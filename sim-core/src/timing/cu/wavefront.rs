@@ -68,6 +68,11 @@ pub struct WaveView {
 }
 
 impl WaveView {
+    /// What it waits for while [`ready`](Self::ready) is `None`.
+    pub fn blocked(&self) -> IssueState {
+        self.blocked
+    }
+
     /// What keeps the wavefront from issuing at `now` (see [`IssueState`]).
     pub fn waiting_for(&self, now: Time) -> IssueState {
         match self.ready {
