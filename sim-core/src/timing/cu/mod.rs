@@ -45,6 +45,7 @@
 mod answer_order;
 mod coalescer;
 mod cpi;
+mod instruction_buffer;
 mod pipeline;
 mod request_window;
 mod resident;

@@ -3,13 +3,13 @@
 //! memory instructions it still waits for.
 
 use super::cpi::IssueState;
+use super::instruction_buffer::InstructionBuffer;
 use super::units::{OpTiming, Timing, Unit};
 use super::LINE_BYTES;
 use crate::emu::program::Program;
 use crate::emu::{WaveStatus, Wavefront};
 use crate::engine::Time;
 use crate::isa::{Category, Extra};
-use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -29,10 +29,8 @@ pub struct WaveSlot {
     pub program: Arc<Program>,
     /// The lines (line numbers) the code occupies: prefetching stays within them.
     pub code_lines: Range<u64>,
-    /// Code lines (line numbers) in its instruction buffer, oldest first.
-    buffer: VecDeque<u64>,
-    /// How many lines the buffer holds.
-    buffer_lines: usize,
+    /// Code lines (line numbers) in its instruction buffer.
+    buffer: InstructionBuffer,
     /// No fetch starts before this time (a branch empties the buffer when it ends).
     pub fetch_not_before: Time,
     /// Whether the buffer holds every line of the code (then no fetch is needed while the
@@ -142,8 +140,7 @@ impl WaveSlot {
             ready_at,
             program,
             code_lines,
-            buffer: VecDeque::new(),
-            buffer_lines,
+            buffer: InstructionBuffer::new(buffer_lines),
             fetch_not_before: 0,
             holds_all_code: false,
             next,
@@ -244,8 +241,7 @@ impl WaveSlot {
 
     /// Whether line `line` is in the instruction buffer.
     pub fn has_line(&self, line: u64) -> bool {
-        // The newest lines are the likeliest.
-        self.buffer.iter().rev().any(|&l| l == line)
+        self.buffer.contains(line)
     }
 
     /// Puts `line` into the instruction buffer, dropping the oldest line when full.
@@ -254,12 +250,9 @@ impl WaveSlot {
             self.fetching = None;
         }
         if !self.has_line(line) {
-            if self.buffer.len() == self.buffer_lines {
-                self.buffer.pop_front();
-            }
-            self.buffer.push_back(line);
+            self.buffer.push(line);
             self.holds_all_code = self.code_lines.end - self.code_lines.start
-                <= self.buffer_lines as u64
+                <= self.buffer.capacity() as u64
                 && self.code_lines.clone().all(|l| self.has_line(l));
             self.buffered = self.lines_buffered();
         }
