@@ -57,6 +57,7 @@ mod wavefront;
 pub use coalescer::{coalesce, LineAccess};
 pub use cpi::IssueState;
 pub use pipeline::{Issued, Pipeline};
+use wavefront::Ready;
 pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemResponse, MemoryMessage};
@@ -199,16 +200,11 @@ pub struct ComputeUnit {
     /// Cycles by what the issue arbiter did.
     cpi: CpiStack,
     wake: Option<Time>,
-    /// The resident wavefronts of each SIMD, in arrival order.
-    by_simd: Vec<Vec<usize>>,
-    /// After the sticky arbiter issued nothing and found no wavefront ready: the earliest
-    /// time one is, and the views' [changes](ResidentWaves::changes) then.
-    quiet: Option<(Time, u64)>,
     /// Per SIMD: where the issue arbiter starts looking next.
     round_robin: Vec<usize>,
     /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
-    /// arbiter last found while their views stayed the same; it skips the SIMD until
-    /// then.
+    /// arbiter last found, while the times they are ready have not changed since; it
+    /// skips the SIMD until then.
     quiet_until: Vec<Time>,
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
@@ -218,8 +214,8 @@ pub struct ComputeUnit {
     may_fetch: WaveSet,
     /// Reused list of wavefronts found not to want a line.
     satisfied: Vec<usize>,
-    /// Reused list of issue candidates.
-    candidates: Vec<usize>,
+    /// Reused list of issue candidates, with when they are ready.
+    candidates: Vec<(usize, Ready)>,
     /// The instructions issued this cycle that execute when the compute unit runs in
     /// order at the end of the step (see [`ComputeUnit::issue`]): wavefront and occupancy.
     in_order: Vec<(usize, u64)>,
@@ -290,8 +286,6 @@ impl ComputeUnit {
             stalled: false,
             cpi: CpiStack::default(),
             wake: None,
-            by_simd: vec![Vec::new(); simds],
-            quiet: None,
             round_robin: vec![0; simds],
             quiet_until: vec![0; simds],
             fetch_from: 0,
@@ -360,7 +354,6 @@ impl ComputeUnit {
                 ));
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
-                self.by_simd[placed.simd as usize].push(wave_key);
             }
             let lds = vec![0u8; workgroup.lds_bytes as usize];
             self.workgroups.insert(
@@ -407,9 +400,7 @@ impl ComputeUnit {
             return;
         };
         for wave in &wg.waves {
-            if let Some(w) = self.waves.remove(*wave) {
-                self.by_simd[w.simd as usize].retain(|k| k != wave);
-            }
+            self.waves.remove(*wave);
         }
         let packet = wg.workgroup.kernel.dispatch_packet_address;
         self.settings.dispatches.add_counts(packet, &wg.counts);
@@ -713,7 +704,7 @@ impl ComputeUnit {
         let mut candidates = std::mem::take(&mut self.candidates);
         for simd in (0..tries).map(|i| (first + i) % simds) {
             candidates.clear();
-            let list = &self.by_simd[simd];
+            let list = self.waves.on_simd(simd);
             let n = list.len();
             if n == 0 {
                 continue;
@@ -734,16 +725,31 @@ impl ComputeUnit {
             if now < self.quiet_until[simd] {
                 continue;
             }
+            let list = self.waves.on_simd(simd);
             candidates.extend_from_slice(&list[start..]);
             candidates.extend_from_slice(&list[..start]);
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             let mut quiet_until = Time::MAX;
-            for &key in &candidates {
-                let Some(view) = self.waves.view(key) else {
-                    continue;
+            // Whether a wavefront executed or failed since the candidates were copied:
+            // then when the rest are ready is looked up again.
+            let mut stale = false;
+            for (i, &(key, ready)) in candidates.iter().enumerate() {
+                let ready = if stale {
+                    // Where it is unless a wavefront left during this scan.
+                    let at = if start + i < n {
+                        start + i
+                    } else {
+                        start + i - n
+                    };
+                    match self.waves.ready_on_simd(simd, key, at) {
+                        Some(ready) => ready,
+                        None => continue,
+                    }
+                } else {
+                    ready
                 };
-                let Some((ready, unit)) = view.ready else {
+                let Some((ready, unit)) = ready else {
                     continue;
                 };
                 if ready > now {
@@ -755,7 +761,7 @@ impl ComputeUnit {
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
                     self.fault(ctx, key, kind.expect("no timing: it does not decode"));
-                    faulted = true;
+                    (faulted, stale) = (true, true);
                     continue;
                 };
                 let slot = timing.unit.index();
@@ -782,6 +788,7 @@ impl ComputeUnit {
                     self.in_order.push((key, occupancy));
                 } else {
                     self.execute(ctx, key, occupancy);
+                    stale = true;
                 }
                 issued = true;
             }
@@ -793,7 +800,6 @@ impl ComputeUnit {
             self.quiet_until[simd] = quiet_until;
         }
         self.candidates = candidates;
-        self.quiet = None;
         if issued {
             return IssueState::Issued;
         }
@@ -803,15 +809,8 @@ impl ComputeUnit {
         // The sticky arbiter tried every SIMD: each it passed over has no wavefront ready
         // before its `quiet_until`, which lies after now.
         if seen_ready {
-            return IssueState::Arbiter;
-        }
-        let ready = (0..simds)
-            .filter(|&simd| !self.by_simd[simd].is_empty())
-            .map(|simd| self.quiet_until[simd])
-            .min()
-            .unwrap_or(Time::MAX);
-        self.quiet = Some((ready, self.waves.changes()));
-        if self.waves.any_ready() {
+            IssueState::Arbiter
+        } else if self.waves.any_ready() {
             IssueState::Unit
         } else {
             self.waves.closest_blocked()
@@ -1015,26 +1014,42 @@ impl ComputeUnit {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
-        if let Some((ready, changes)) = self.quiet {
-            if changes == self.waves.changes() {
-                // Every wavefront ready at some time is ready after now (see `issue`).
-                if ready != Time::MAX {
-                    earliest(
-                        &mut next,
-                        clock.cycles(clock.cycle_at(clock.next_edge(ready))),
-                    );
+        let sticky = self.pipeline.arbiter() == IssueArbiter::Sticky;
+        for simd in 0..simds {
+            let quiet_until = self.quiet_until[simd as usize];
+            if sticky && quiet_until > now && !self.waves.changed(simd as usize) {
+                // No wavefront of the SIMD is ready before `quiet_until`, and one is then
+                // (see `issue`): the sticky arbiter decides again then.
+                if quiet_until != Time::MAX {
+                    let cycle = clock.cycle_at(clock.next_edge(quiet_until));
+                    earliest(&mut next, clock.cycles(cycle));
                 }
-                return next;
+                continue;
             }
+            self.next_issue_on(simd, now, clock, &mut next);
         }
-        for w in self.waves.views() {
-            if next == Some(soonest) {
+        next
+    }
+
+    /// Lowers `next` to the next time the issue arbiter could issue from SIMD `simd`
+    /// (of `simds`), or decide otherwise, as far as its wavefronts are concerned.
+    fn next_issue_on(
+        &self,
+        simd: u64,
+        now: Time,
+        clock: crate::engine::Clock,
+        next: &mut Option<Time>,
+    ) {
+        let simds = u64::from(self.settings.simds);
+        let soonest = clock.next_edge(now + 1);
+        for &(_, ready) in self.waves.on_simd(simd as usize) {
+            if *next == Some(soonest) {
                 break;
             }
-            let Some((ready, unit)) = w.ready else {
+            let Some((ready, unit)) = ready else {
                 continue;
             };
-            let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));
+            let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, simd as usize));
             let issuable = ready.max(clock.cycles(accepts));
             let t = match self.pipeline.arbiter() {
                 // The sticky arbiter's choice of SIMD changes when a wavefront becomes
@@ -1049,11 +1064,11 @@ impl ComputeUnit {
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
             if self.pipeline.arbiter() == IssueArbiter::RoundRobin {
                 // The first cycle at or after t (and after now) that is this SIMD's turn.
-                cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
+                cycle += (simd + simds - cycle % simds) % simds;
             }
-            earliest(&mut next, clock.cycles(cycle));
+            let t = clock.cycles(cycle);
+            *next = Some(next.map_or(t, |n| n.min(t)));
         }
-        next
     }
 
     /// Sends what is due and the ports accept: answers to the dispatcher, and the

@@ -7,10 +7,11 @@
 //! worked out again whenever the wavefront may have changed: every change goes through
 //! [`ResidentWaves::get_mut`], whose guard refreshes the view when dropped. It also
 //! keeps count of the views by what they wait for, so that what the wavefront closest
-//! to issuing waits for needs no scan.
+//! to issuing waits for needs no scan, and each SIMD's wavefronts in arrival order with
+//! when they are ready, side by side, for the issue arbiter.
 
 use super::cpi::IssueState;
-use super::wavefront::{WaveSlot, WaveView};
+use super::wavefront::{Ready, WaveSlot, WaveView};
 use crate::timing::slot_table::SlotTable;
 use std::ops::{Deref, DerefMut, Index};
 
@@ -20,21 +21,27 @@ pub struct ResidentWaves {
     waves: SlotTable<WaveSlot>,
     /// By slot: the key of the wavefront there and its view (`None` for a free slot).
     views: Vec<Option<(usize, WaveView)>>,
-    /// A bit per SIMD: a view of one of its wavefronts changed, or one came or went,
+    /// A bit per SIMD: when one of its wavefronts is ready changed, or one came or went,
     /// since [`take_changed`](Self::take_changed) last looked.
     changed: u64,
     /// How many views are ready at some time ([`WaveView::ready`]), and how many of the
     /// others wait for each [`IssueState`] (by its index).
     ready: u32,
     blocked: [u32; IssueState::ALL],
-    /// Changes to the views so far (a view worked out again, a wavefront come or gone).
-    changes: u64,
+    /// Per SIMD: the keys of its wavefronts in arrival order (so in increasing order),
+    /// each with its view's [`ready`](WaveView::ready).
+    by_simd: Vec<Vec<(usize, Ready)>>,
 }
 
 impl ResidentWaves {
     /// Adds `wave`; returns its key.
     pub fn insert(&mut self, wave: WaveSlot) -> usize {
+        let simd = wave.simd as usize;
         let key = self.waves.insert(wave);
+        if self.by_simd.len() <= simd {
+            self.by_simd.resize_with(simd + 1, Vec::new);
+        }
+        self.by_simd[simd].push((key, None));
         self.refresh(key);
         key
     }
@@ -45,8 +52,11 @@ impl ResidentWaves {
         if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].take() {
             self.count(&view, false);
         }
+        let list = &mut self.by_simd[wave.simd as usize];
+        if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
+            list.remove(i);
+        }
         self.changed |= 1 << (wave.simd % 64);
-        self.changes += 1;
         Some(wave)
     }
 
@@ -75,8 +85,33 @@ impl ResidentWaves {
         self.views.iter().flatten().map(|(_, view)| view)
     }
 
-    /// Whether a view of a wavefront of SIMD `simd` changed, or one came or went, since
-    /// the last call for that SIMD.
+    /// The wavefronts of SIMD `simd` in arrival order, each with its view's
+    /// [`ready`](WaveView::ready).
+    pub fn on_simd(&self, simd: usize) -> &[(usize, Ready)] {
+        self.by_simd.get(simd).map_or(&[], Vec::as_slice)
+    }
+
+    /// The view's [`ready`](WaveView::ready) of wavefront `key` of SIMD `simd`, if it is
+    /// still there; `at` is where it is likeliest in [`on_simd`](Self::on_simd).
+    pub fn ready_on_simd(&self, simd: usize, key: usize, at: usize) -> Option<Ready> {
+        let list = self.on_simd(simd);
+        match list.get(at) {
+            Some(&(k, ready)) if k == key => Some(ready),
+            _ => {
+                let i = list.binary_search_by_key(&key, |e| e.0).ok()?;
+                Some(list[i].1)
+            }
+        }
+    }
+
+    /// Whether when a wavefront of SIMD `simd` is ready changed, or one came or went,
+    /// since [`take_changed`](Self::take_changed) last looked at that SIMD.
+    pub fn changed(&self, simd: usize) -> bool {
+        self.changed & (1 << (simd % 64)) != 0
+    }
+
+    /// Whether when a wavefront of SIMD `simd` is ready changed, or one came or went,
+    /// since the last call for that SIMD.
     pub fn take_changed(&mut self, simd: usize) -> bool {
         let bit = 1 << (simd % 64);
         let changed = self.changed & bit != 0;
@@ -98,11 +133,6 @@ impl ResidentWaves {
             .unwrap_or(IssueState::Empty)
     }
 
-    /// Changes to the views so far: while it stays the same, so do they.
-    pub fn changes(&self) -> u64 {
-        self.changes
-    }
-
     /// Whether no wavefront is resident.
     pub fn is_empty(&self) -> bool {
         self.waves.is_empty()
@@ -116,12 +146,19 @@ impl ResidentWaves {
         if self.views.len() <= slot {
             self.views.resize(slot + 1, None);
         }
-        let view = wave.view();
-        self.changed |= 1 << (wave.simd % 64);
-        self.changes += 1;
+        let (view, simd) = (wave.view(), wave.simd as usize);
+        let old = self.views[slot].replace((key, view)).map(|(_, old)| old);
+        if let Some(old) = &old {
+            self.count(old, false);
+        }
         self.count(&view, true);
-        if let Some((_, old)) = self.views[slot].replace((key, view)) {
-            self.count(&old, false);
+        // The issue arbiter looks only at when wavefronts are ready.
+        if old.map(|old| old.ready) != Some(view.ready) {
+            let list = &mut self.by_simd[simd];
+            if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
+                list[i].1 = view.ready;
+            }
+            self.changed |= 1 << (simd % 64);
         }
     }
 

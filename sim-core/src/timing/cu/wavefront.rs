@@ -48,15 +48,17 @@ pub struct WaveSlot {
     pub lgkm_outstanding: u32,
 }
 
+/// When a wavefront could issue its next instruction and the unit kind it goes to (see
+/// [`WaveSlot::ready_for`]).
+pub type Ready = Option<(Time, Option<Unit>)>;
+
 /// What the compute unit's per-cycle scans (issue and fetch arbiters, CPI stack, next
 /// wake-up) need to know of a wavefront, worked out each time its state changes, so
 /// that those scans read a few bytes per wavefront rather than its whole state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WaveView {
-    /// The SIMD it runs on.
-    pub simd: u32,
     /// [`WaveSlot::ready_for`].
-    pub ready: Option<(Time, Option<Unit>)>,
+    pub ready: Ready,
     /// What it waits for while `ready` is `None`.
     blocked: IssueState,
     /// [`WaveSlot::wanted_line`].
@@ -179,7 +181,7 @@ impl WaveSlot {
     /// kind that instruction goes to (`None`: it issues whatever is busy, and fails or
     /// ends); `None` while it waits for something other than time (a fetch, memory, a
     /// barrier, or its end).
-    pub fn ready_for(&self) -> Option<(Time, Option<Unit>)> {
+    pub fn ready_for(&self) -> Ready {
         // The slot's own fields first: the state's status lies in another cache line.
         let next = &self.next;
         if !self.buffered
@@ -205,7 +207,6 @@ impl WaveSlot {
             WaveStatus::Running => IssueState::Memory,
         };
         WaveView {
-            simd: self.simd,
             ready,
             blocked,
             wanted: self.wanted_line(),
