@@ -823,8 +823,7 @@ impl ComputeUnit {
         let now = ctx.now();
         let clock = ctx.clock();
         let limit = self.settings.limits.max_instructions_per_wavefront;
-        let driver = self.settings.driver.clone();
-        let memory = match driver.gpu(self.settings.gpu) {
+        let memory = match self.settings.driver.gpu(self.settings.gpu) {
             Ok(m) => m,
             Err(e) => return self.memory_error(ctx, key, e.to_string()),
         };
@@ -835,7 +834,6 @@ impl ComputeUnit {
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
         let simd = w.simd as usize;
-        let program = Arc::clone(&w.program);
         let wg = self
             .workgroups
             .get_mut(&w.workgroup)
@@ -850,21 +848,27 @@ impl ComputeUnit {
             tlb: Tlb::recording(memory, &mut self.translations, &mut self.accesses),
             lds: &mut wg.lds,
         };
-        let result = program.execute(&mut w.state, &mut env);
-        let step = match result {
-            Ok(step) => step,
+        let slot = &mut *w;
+        let (info, image) = match slot.program.execute(&mut slot.state, &mut env) {
+            // What an image instruction asks of the texture path, and for how many lanes.
+            Ok(step) => (
+                step.inst.info,
+                (step.inst.info.category == Category::Image).then(|| {
+                    let lanes = slot.state.exec().count_ones();
+                    (texture_op(&step.inst, &slot.state), lanes)
+                }),
+            ),
             Err(kind) => {
                 drop(w);
                 return self.fault(ctx, key, kind);
             }
         };
         w.pc_moved();
-        let inst = &step.inst;
-        wg.counts.count(inst.info.category);
+        wg.counts.count(info.category);
         let wg_key = w.workgroup;
-        let op_timing = OpTiming::of(inst.info);
+        let op_timing = OpTiming::of(info);
         let (vm, lgkm) = op_timing.counters;
-        let category = inst.info.category;
+        let category = info.category;
         let mut lines = std::mem::take(&mut self.lines);
         lines.clear();
         if (vm || lgkm) && category != Category::Lds {
@@ -885,12 +889,8 @@ impl ComputeUnit {
         );
         w.ready_at = clock.cycles(issued.ready);
         let mut first_request = issued.first_request;
-        let texture = (category == Category::Image).then(|| {
-            let cost = TextureCost::of(
-                texture_op(inst, &w.state),
-                w.state.exec().count_ones(),
-                &self.settings.pipeline,
-            );
+        let texture = image.map(|(op, lanes)| {
+            let cost = TextureCost::of(op, lanes, &self.settings.pipeline);
             let addressed = self.texture.address(issued.executed, cost);
             first_request = addressed + first_request - issued.executed;
             cost
@@ -927,7 +927,7 @@ impl ComputeUnit {
             });
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
-                let done = if category == Category::Lds || inst.info.format == Format::Flat {
+                let done = if category == Category::Lds || info.format == Format::Flat {
                     clock.cycles(issued.lds_done)
                 } else {
                     now + clock.period()
@@ -939,6 +939,8 @@ impl ComputeUnit {
                 match kind {
                     MemoryKind::Store => {
                         let mut data = vec![0u8; line.bytes as usize];
+                        let memory = self.settings.driver.gpu(self.settings.gpu);
+                        let memory = memory.expect("looked up before the instruction executed");
                         if let Err(e) = memory.read(line.address, &mut data) {
                             return self.memory_error(ctx, key, e.to_string());
                         }
