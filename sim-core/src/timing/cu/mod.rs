@@ -539,10 +539,8 @@ impl ComputeUnit {
                 Ok(_) => {
                     if let Some(mut w) = self.waves.get_mut(wave) {
                         w.fill(line);
-                        if w.wanted_line().is_some() {
-                            self.may_fetch.insert(wave);
-                        }
                     }
+                    self.note_wanted_line(wave);
                 }
                 Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
             },
@@ -572,6 +570,14 @@ impl ComputeUnit {
                 }
             }
             None => {}
+        }
+    }
+
+    /// Adds wavefront `wave` to those that may want a line fetched if its view says it
+    /// wants one.
+    fn note_wanted_line(&mut self, wave: usize) {
+        if self.waves.view(wave).is_some_and(|v| v.wanted.is_some()) {
+            self.may_fetch.insert(wave);
         }
     }
 
@@ -905,12 +911,10 @@ impl ComputeUnit {
             let ready_at = w.ready_at;
             w.flush_buffer(ready_at);
         }
-        if w.wanted_line().is_some() {
-            self.may_fetch.insert(key);
-        }
         w.vm_outstanding += u32::from(vm);
         w.lgkm_outstanding += u32::from(lgkm);
         drop(w);
+        self.note_wanted_line(key);
         if vm || lgkm {
             let kind = op_timing.kind;
             let path = if category == Category::ScalarMemory {
