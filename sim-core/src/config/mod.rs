@@ -8,7 +8,7 @@ pub use error::ConfigError;
 pub use platform::{
     optional_keys, CacheConfig, CuConfig, DiscreteTimeline, DramConfig, GpuConfig, GpuLinks,
     IssueArbiter, LinkModel, MigrationProcedure, PageMigration, PlatformConfig, TlbConfig,
-    UnifiedPageOrder, DEFAULT_PLATFORM_TOML,
+    UnifiedPageOrder, DEFAULT_PLATFORM_TOML, MAX_INSTRUCTION_BUFFER_LINES,
 };
 
 use std::path::PathBuf;

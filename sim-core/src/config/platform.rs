@@ -261,6 +261,9 @@ pub enum IssueArbiter {
     RoundRobin,
 }
 
+/// The most lines `gpu.cu.instruction_buffer_lines` may give an instruction buffer.
+pub const MAX_INSTRUCTION_BUFFER_LINES: u32 = 16;
+
 /// The pipeline of a timing compute unit: how instructions pass from issue through the
 /// decoders into the execution units (cycles of the GPU clock).
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
@@ -290,7 +293,8 @@ pub struct CuConfig {
     /// buffer entries); a request due to leave waits, holding up those behind it, while
     /// that many are. 0: no limit.
     pub vector_requests_in_flight: u32,
-    /// Cache lines of code each wavefront's instruction buffer holds.
+    /// Cache lines of code each wavefront's instruction buffer holds (1 to
+    /// [`MAX_INSTRUCTION_BUFFER_LINES`]).
     pub instruction_buffer_lines: u32,
     /// Whether a branch instruction empties its wavefront's instruction buffer (taken or
     /// not), so that the code after it is fetched again.
@@ -620,10 +624,14 @@ impl PlatformConfig {
         }
         positive("gpu.cu.unit_stages", g.cu.unit_stages.into())?;
         positive("gpu.cu.lds_latency_cycles", g.cu.lds_latency_cycles.into())?;
-        positive(
-            "gpu.cu.instruction_buffer_lines",
-            g.cu.instruction_buffer_lines.into(),
-        )?;
+        let lines = g.cu.instruction_buffer_lines;
+        if !(1..=MAX_INSTRUCTION_BUFFER_LINES).contains(&lines) {
+            return Err(ConfigError::new(
+                "gpu.cu.instruction_buffer_lines",
+                lines.to_string(),
+                format!("must be 1 to {MAX_INSTRUCTION_BUFFER_LINES}"),
+            ));
+        }
         Ok(())
     }
 }

@@ -40,6 +40,17 @@ impl IssueState {
         IssueState::Barrier,
     ];
 
+    /// How many states there are.
+    pub const ALL: usize = 7;
+
+    /// The states a wavefront that is not ready waits in, closest to issuing first.
+    pub const BLOCKED: [IssueState; 4] = [
+        IssueState::Memory,
+        IssueState::Fetch,
+        IssueState::Barrier,
+        IssueState::Empty,
+    ];
+
     /// The report's name for cycles in this state.
     pub fn name(self) -> &'static str {
         match self {

@@ -45,6 +45,7 @@
 mod answer_order;
 mod coalescer;
 mod cpi;
+mod instruction_buffer;
 mod pipeline;
 mod request_window;
 mod resident;
@@ -56,6 +57,7 @@ mod wavefront;
 pub use coalescer::{coalesce, LineAccess};
 pub use cpi::IssueState;
 pub use pipeline::{Issued, Pipeline};
+use wavefront::Ready;
 pub use wavefront::WaveSlot;
 
 use super::protocol::{MemRequest, MemResponse, MemoryMessage};
@@ -198,13 +200,11 @@ pub struct ComputeUnit {
     /// Cycles by what the issue arbiter did.
     cpi: CpiStack,
     wake: Option<Time>,
-    /// The resident wavefronts of each SIMD, in arrival order.
-    by_simd: Vec<Vec<usize>>,
     /// Per SIMD: where the issue arbiter starts looking next.
     round_robin: Vec<usize>,
     /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
-    /// arbiter last found while their views stayed the same; it skips the SIMD until
-    /// then.
+    /// arbiter last found, while the times they are ready have not changed since; it
+    /// skips the SIMD until then.
     quiet_until: Vec<Time>,
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
@@ -214,8 +214,8 @@ pub struct ComputeUnit {
     may_fetch: WaveSet,
     /// Reused list of wavefronts found not to want a line.
     satisfied: Vec<usize>,
-    /// Reused list of issue candidates.
-    candidates: Vec<usize>,
+    /// Reused list of issue candidates, with when they are ready.
+    candidates: Vec<(usize, Ready)>,
     /// The instructions issued this cycle that execute when the compute unit runs in
     /// order at the end of the step (see [`ComputeUnit::issue`]): wavefront and occupancy.
     in_order: Vec<(usize, u64)>,
@@ -286,7 +286,6 @@ impl ComputeUnit {
             stalled: false,
             cpi: CpiStack::default(),
             wake: None,
-            by_simd: vec![Vec::new(); simds],
             round_robin: vec![0; simds],
             quiet_until: vec![0; simds],
             fetch_from: 0,
@@ -355,7 +354,6 @@ impl ComputeUnit {
                 ));
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
-                self.by_simd[placed.simd as usize].push(wave_key);
             }
             let lds = vec![0u8; workgroup.lds_bytes as usize];
             self.workgroups.insert(
@@ -402,9 +400,7 @@ impl ComputeUnit {
             return;
         };
         for wave in &wg.waves {
-            if let Some(w) = self.waves.remove(*wave) {
-                self.by_simd[w.simd as usize].retain(|k| k != wave);
-            }
+            self.waves.remove(*wave);
         }
         let packet = wg.workgroup.kernel.dispatch_packet_address;
         self.settings.dispatches.add_counts(packet, &wg.counts);
@@ -437,7 +433,8 @@ impl ComputeUnit {
         self.answer(ctx, wg.workgroup, wg.task, result);
     }
 
-    /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]).
+    /// What the wavefront closest to issuing waits for at `now` (see [`cpi`]), from
+    /// every wavefront's view.
     fn waiting_for(&self, now: Time) -> IssueState {
         self.waves
             .views()
@@ -542,10 +539,8 @@ impl ComputeUnit {
                 Ok(_) => {
                     if let Some(mut w) = self.waves.get_mut(wave) {
                         w.fill(line);
-                        if w.wanted_line().is_some() {
-                            self.may_fetch.insert(wave);
-                        }
                     }
+                    self.note_wanted_line(wave);
                 }
                 Err(e) => self.fetch_failed(ctx, wave, line, e.to_string()),
             },
@@ -575,6 +570,14 @@ impl ComputeUnit {
                 }
             }
             None => {}
+        }
+    }
+
+    /// Adds wavefront `wave` to those that may want a line fetched if its view says it
+    /// wants one.
+    fn note_wanted_line(&mut self, wave: usize) {
+        if self.waves.view(wave).is_some_and(|v| v.wanted.is_some()) {
+            self.may_fetch.insert(wave);
         }
     }
 
@@ -693,10 +696,12 @@ impl ComputeUnit {
         }
     }
 
-    /// The issue arbiter for the current cycle (see the module documentation); whether it
-    /// issued anything.
-    fn issue(&mut self, ctx: &mut Context<'_, Message>) -> bool {
+    /// The issue arbiter for the current cycle (see the module documentation): whether it
+    /// issued anything or else what the wavefront closest to issuing waits for.
+    fn issue(&mut self, ctx: &mut Context<'_, Message>) -> IssueState {
         let mut issued = false;
+        // Whether a wavefront was found ready now, and whether one failed.
+        let (mut seen_ready, mut faulted) = (false, false);
         let now = ctx.now();
         let clock = ctx.clock();
         let cycle = clock.cycle_at(now);
@@ -705,7 +710,7 @@ impl ComputeUnit {
         let mut candidates = std::mem::take(&mut self.candidates);
         for simd in (0..tries).map(|i| (first + i) % simds) {
             candidates.clear();
-            let list = &self.by_simd[simd];
+            let list = self.waves.on_simd(simd);
             let n = list.len();
             if n == 0 {
                 continue;
@@ -726,16 +731,31 @@ impl ComputeUnit {
             if now < self.quiet_until[simd] {
                 continue;
             }
+            let list = self.waves.on_simd(simd);
             candidates.extend_from_slice(&list[start..]);
             candidates.extend_from_slice(&list[..start]);
             let mut used = [false; Unit::COUNT];
             let mut any_ready = false;
             let mut quiet_until = Time::MAX;
-            for &key in &candidates {
-                let Some(view) = self.waves.view(key) else {
-                    continue;
+            // Whether a wavefront executed or failed since the candidates were copied:
+            // then when the rest are ready is looked up again.
+            let mut stale = false;
+            for (i, &(key, ready)) in candidates.iter().enumerate() {
+                let ready = if stale {
+                    // Where it is unless a wavefront left during this scan.
+                    let at = if start + i < n {
+                        start + i
+                    } else {
+                        start + i - n
+                    };
+                    match self.waves.ready_on_simd(simd, key, at) {
+                        Some(ready) => ready,
+                        None => continue,
+                    }
+                } else {
+                    ready
                 };
-                let Some((ready, unit)) = view.ready else {
+                let Some((ready, unit)) = ready else {
                     continue;
                 };
                 if ready > now {
@@ -747,6 +767,7 @@ impl ComputeUnit {
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
                     self.fault(ctx, key, kind.expect("no timing: it does not decode"));
+                    (faulted, stale) = (true, true);
                     continue;
                 };
                 let slot = timing.unit.index();
@@ -773,17 +794,33 @@ impl ComputeUnit {
                     self.in_order.push((key, occupancy));
                 } else {
                     self.execute(ctx, key, occupancy);
+                    stale = true;
                 }
                 issued = true;
             }
             if any_ready {
                 self.last_simd = simd;
+                seen_ready = true;
                 break;
             }
             self.quiet_until[simd] = quiet_until;
         }
         self.candidates = candidates;
-        issued
+        if issued {
+            return IssueState::Issued;
+        }
+        if faulted || self.pipeline.arbiter() != IssueArbiter::Sticky {
+            return self.waiting_for(now);
+        }
+        // The sticky arbiter tried every SIMD: each it passed over has no wavefront ready
+        // before its `quiet_until`, which lies after now.
+        if seen_ready {
+            IssueState::Arbiter
+        } else if self.waves.any_ready() {
+            IssueState::Unit
+        } else {
+            self.waves.closest_blocked()
+        }
     }
 
     /// Executes wavefront `key`'s next instruction functionally and times it through the
@@ -792,8 +829,7 @@ impl ComputeUnit {
         let now = ctx.now();
         let clock = ctx.clock();
         let limit = self.settings.limits.max_instructions_per_wavefront;
-        let driver = self.settings.driver.clone();
-        let memory = match driver.gpu(self.settings.gpu) {
+        let memory = match self.settings.driver.gpu(self.settings.gpu) {
             Ok(m) => m,
             Err(e) => return self.memory_error(ctx, key, e.to_string()),
         };
@@ -804,7 +840,6 @@ impl ComputeUnit {
             return self.fault(ctx, key, FaultKind::InstructionLimit(limit));
         }
         let simd = w.simd as usize;
-        let program = Arc::clone(&w.program);
         let wg = self
             .workgroups
             .get_mut(&w.workgroup)
@@ -819,21 +854,27 @@ impl ComputeUnit {
             tlb: Tlb::recording(memory, &mut self.translations, &mut self.accesses),
             lds: &mut wg.lds,
         };
-        let result = program.execute(&mut w.state, &mut env);
-        let step = match result {
-            Ok(step) => step,
+        let slot = &mut *w;
+        let (info, image) = match slot.program.execute(&mut slot.state, &mut env) {
+            // What an image instruction asks of the texture path, and for how many lanes.
+            Ok(step) => (
+                step.inst.info,
+                (step.inst.info.category == Category::Image).then(|| {
+                    let lanes = slot.state.exec().count_ones();
+                    (texture_op(&step.inst, &slot.state), lanes)
+                }),
+            ),
             Err(kind) => {
                 drop(w);
                 return self.fault(ctx, key, kind);
             }
         };
         w.pc_moved();
-        let inst = &step.inst;
-        wg.counts.count(inst.info.category);
+        wg.counts.count(info.category);
         let wg_key = w.workgroup;
-        let op_timing = OpTiming::of(inst.info);
+        let op_timing = OpTiming::of(info);
         let (vm, lgkm) = op_timing.counters;
-        let category = inst.info.category;
+        let category = info.category;
         let mut lines = std::mem::take(&mut self.lines);
         lines.clear();
         if (vm || lgkm) && category != Category::Lds {
@@ -854,12 +895,8 @@ impl ComputeUnit {
         );
         w.ready_at = clock.cycles(issued.ready);
         let mut first_request = issued.first_request;
-        let texture = (category == Category::Image).then(|| {
-            let cost = TextureCost::of(
-                texture_op(inst, &w.state),
-                w.state.exec().count_ones(),
-                &self.settings.pipeline,
-            );
+        let texture = image.map(|(op, lanes)| {
+            let cost = TextureCost::of(op, lanes, &self.settings.pipeline);
             let addressed = self.texture.address(issued.executed, cost);
             first_request = addressed + first_request - issued.executed;
             cost
@@ -874,12 +911,10 @@ impl ComputeUnit {
             let ready_at = w.ready_at;
             w.flush_buffer(ready_at);
         }
-        if w.wanted_line().is_some() {
-            self.may_fetch.insert(key);
-        }
         w.vm_outstanding += u32::from(vm);
         w.lgkm_outstanding += u32::from(lgkm);
         drop(w);
+        self.note_wanted_line(key);
         if vm || lgkm {
             let kind = op_timing.kind;
             let path = if category == Category::ScalarMemory {
@@ -896,7 +931,7 @@ impl ComputeUnit {
             });
             if lines.is_empty() {
                 // LDS (or a flat access that reached it), or no lane active.
-                let done = if category == Category::Lds || inst.info.format == Format::Flat {
+                let done = if category == Category::Lds || info.format == Format::Flat {
                     clock.cycles(issued.lds_done)
                 } else {
                     now + clock.period()
@@ -908,6 +943,8 @@ impl ComputeUnit {
                 match kind {
                     MemoryKind::Store => {
                         let mut data = vec![0u8; line.bytes as usize];
+                        let memory = self.settings.driver.gpu(self.settings.gpu);
+                        let memory = memory.expect("looked up before the instruction executed");
                         if let Err(e) = memory.read(line.address, &mut data) {
                             return self.memory_error(ctx, key, e.to_string());
                         }
@@ -983,14 +1020,42 @@ impl ComputeUnit {
                 earliest(&mut next, w.fetch_not_before.max(soonest));
             }
         }
-        for w in self.waves.views() {
-            if next == Some(soonest) {
+        let sticky = self.pipeline.arbiter() == IssueArbiter::Sticky;
+        for simd in 0..simds {
+            let quiet_until = self.quiet_until[simd as usize];
+            if sticky && quiet_until > now && !self.waves.changed(simd as usize) {
+                // No wavefront of the SIMD is ready before `quiet_until`, and one is then
+                // (see `issue`): the sticky arbiter decides again then.
+                if quiet_until != Time::MAX {
+                    let cycle = clock.cycle_at(clock.next_edge(quiet_until));
+                    earliest(&mut next, clock.cycles(cycle));
+                }
+                continue;
+            }
+            self.next_issue_on(simd, now, clock, &mut next);
+        }
+        next
+    }
+
+    /// Lowers `next` to the next time the issue arbiter could issue from SIMD `simd`
+    /// (of `simds`), or decide otherwise, as far as its wavefronts are concerned.
+    fn next_issue_on(
+        &self,
+        simd: u64,
+        now: Time,
+        clock: crate::engine::Clock,
+        next: &mut Option<Time>,
+    ) {
+        let simds = u64::from(self.settings.simds);
+        let soonest = clock.next_edge(now + 1);
+        for &(_, ready) in self.waves.on_simd(simd as usize) {
+            if *next == Some(soonest) {
                 break;
             }
-            let Some((ready, unit)) = w.ready else {
+            let Some((ready, unit)) = ready else {
                 continue;
             };
-            let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, w.simd as usize));
+            let accepts = unit.map_or(0, |u| self.pipeline.accepts_from(u, simd as usize));
             let issuable = ready.max(clock.cycles(accepts));
             let t = match self.pipeline.arbiter() {
                 // The sticky arbiter's choice of SIMD changes when a wavefront becomes
@@ -1005,11 +1070,11 @@ impl ComputeUnit {
             let mut cycle = clock.cycle_at(clock.next_edge(t.max(now + 1)));
             if self.pipeline.arbiter() == IssueArbiter::RoundRobin {
                 // The first cycle at or after t (and after now) that is this SIMD's turn.
-                cycle += (u64::from(w.simd) + simds - cycle % simds) % simds;
+                cycle += (simd + simds - cycle % simds) % simds;
             }
-            earliest(&mut next, clock.cycles(cycle));
+            let t = clock.cycles(cycle);
+            *next = Some(next.map_or(t, |n| n.min(t)));
         }
-        next
     }
 
     /// Sends what is due and the ports accept: answers to the dispatcher, and the
@@ -1088,13 +1153,8 @@ impl Component<Message> for ComputeUnit {
             self.receive(ctx, cycle.saturating_sub(1));
             self.complete_timed(ctx);
             self.fetch(now);
-            let issued = self.issue(ctx);
-            self.stalled = !issued;
-            let state = if issued {
-                IssueState::Issued
-            } else {
-                self.waiting_for(now)
-            };
+            let state = self.issue(ctx);
+            self.stalled = state != IssueState::Issued;
             self.cpi.record(ctx.clock().cycle_at(now), state);
         }
         // A work-group that arrived after the arbiter decided: it decides again next

@@ -5,9 +5,13 @@
 //! wake-up. A wavefront's state is large (its registers and instruction buffer); the
 //! views are small and lie together, so those scans touch little memory. A view is
 //! worked out again whenever the wavefront may have changed: every change goes through
-//! [`ResidentWaves::get_mut`], whose guard refreshes the view when dropped.
+//! [`ResidentWaves::get_mut`], whose guard refreshes the view when dropped. It also
+//! keeps count of the views by what they wait for, so that what the wavefront closest
+//! to issuing waits for needs no scan, and each SIMD's wavefronts in arrival order with
+//! when they are ready, side by side, for the issue arbiter.
 
-use super::wavefront::{WaveSlot, WaveView};
+use super::cpi::IssueState;
+use super::wavefront::{Ready, WaveSlot, WaveView};
 use crate::timing::slot_table::SlotTable;
 use std::ops::{Deref, DerefMut, Index};
 
@@ -17,15 +21,27 @@ pub struct ResidentWaves {
     waves: SlotTable<WaveSlot>,
     /// By slot: the key of the wavefront there and its view (`None` for a free slot).
     views: Vec<Option<(usize, WaveView)>>,
-    /// A bit per SIMD: a view of one of its wavefronts changed, or one came or went,
+    /// A bit per SIMD: when one of its wavefronts is ready changed, or one came or went,
     /// since [`take_changed`](Self::take_changed) last looked.
     changed: u64,
+    /// How many views are ready at some time ([`WaveView::ready`]), and how many of the
+    /// others wait for each [`IssueState`] (by its index).
+    ready: u32,
+    blocked: [u32; IssueState::ALL],
+    /// Per SIMD: the keys of its wavefronts in arrival order (so in increasing order),
+    /// each with its view's [`ready`](WaveView::ready).
+    by_simd: Vec<Vec<(usize, Ready)>>,
 }
 
 impl ResidentWaves {
     /// Adds `wave`; returns its key.
     pub fn insert(&mut self, wave: WaveSlot) -> usize {
+        let simd = wave.simd as usize;
         let key = self.waves.insert(wave);
+        if self.by_simd.len() <= simd {
+            self.by_simd.resize_with(simd + 1, Vec::new);
+        }
+        self.by_simd[simd].push((key, None));
         self.refresh(key);
         key
     }
@@ -33,7 +49,13 @@ impl ResidentWaves {
     /// Removes wavefront `key` and returns it, if it was there.
     pub fn remove(&mut self, key: usize) -> Option<WaveSlot> {
         let wave = self.waves.remove(key)?;
-        self.views[SlotTable::<WaveSlot>::slot(key)] = None;
+        if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].take() {
+            self.count(&view, false);
+        }
+        let list = &mut self.by_simd[wave.simd as usize];
+        if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
+            list.remove(i);
+        }
         self.changed |= 1 << (wave.simd % 64);
         Some(wave)
     }
@@ -63,13 +85,52 @@ impl ResidentWaves {
         self.views.iter().flatten().map(|(_, view)| view)
     }
 
-    /// Whether a view of a wavefront of SIMD `simd` changed, or one came or went, since
-    /// the last call for that SIMD.
+    /// The wavefronts of SIMD `simd` in arrival order, each with its view's
+    /// [`ready`](WaveView::ready).
+    pub fn on_simd(&self, simd: usize) -> &[(usize, Ready)] {
+        self.by_simd.get(simd).map_or(&[], Vec::as_slice)
+    }
+
+    /// The view's [`ready`](WaveView::ready) of wavefront `key` of SIMD `simd`, if it is
+    /// still there; `at` is where it is likeliest in [`on_simd`](Self::on_simd).
+    pub fn ready_on_simd(&self, simd: usize, key: usize, at: usize) -> Option<Ready> {
+        let list = self.on_simd(simd);
+        match list.get(at) {
+            Some(&(k, ready)) if k == key => Some(ready),
+            _ => {
+                let i = list.binary_search_by_key(&key, |e| e.0).ok()?;
+                Some(list[i].1)
+            }
+        }
+    }
+
+    /// Whether when a wavefront of SIMD `simd` is ready changed, or one came or went,
+    /// since [`take_changed`](Self::take_changed) last looked at that SIMD.
+    pub fn changed(&self, simd: usize) -> bool {
+        self.changed & (1 << (simd % 64)) != 0
+    }
+
+    /// Whether when a wavefront of SIMD `simd` is ready changed, or one came or went,
+    /// since the last call for that SIMD.
     pub fn take_changed(&mut self, simd: usize) -> bool {
         let bit = 1 << (simd % 64);
         let changed = self.changed & bit != 0;
         self.changed &= !bit;
         changed
+    }
+
+    /// Whether some wavefront is ready to issue at some time ([`WaveView::ready`]).
+    pub fn any_ready(&self) -> bool {
+        self.ready > 0
+    }
+
+    /// What the wavefront closest to issuing among those not ready waits for
+    /// ([`IssueState::Empty`] when there is none).
+    pub fn closest_blocked(&self) -> IssueState {
+        IssueState::BLOCKED
+            .into_iter()
+            .find(|&s| self.blocked[s as usize] > 0)
+            .unwrap_or(IssueState::Empty)
     }
 
     /// Whether no wavefront is resident.
@@ -85,8 +146,33 @@ impl ResidentWaves {
         if self.views.len() <= slot {
             self.views.resize(slot + 1, None);
         }
-        self.views[slot] = Some((key, wave.view()));
-        self.changed |= 1 << (wave.simd % 64);
+        let (view, simd) = (wave.view(), wave.simd as usize);
+        let old = self.views[slot].replace((key, view)).map(|(_, old)| old);
+        if let Some(old) = &old {
+            self.count(old, false);
+        }
+        self.count(&view, true);
+        // The issue arbiter looks only at when wavefronts are ready.
+        if old.map(|old| old.ready) != Some(view.ready) {
+            let list = &mut self.by_simd[simd];
+            if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
+                list[i].1 = view.ready;
+            }
+            self.changed |= 1 << (simd % 64);
+        }
+    }
+
+    /// Counts `view` in (`add`) or out of the counts by what views wait for.
+    fn count(&mut self, view: &WaveView, add: bool) {
+        let n = match view.ready {
+            Some(_) => &mut self.ready,
+            None => &mut self.blocked[view.blocked() as usize],
+        };
+        if add {
+            *n += 1;
+        } else {
+            *n -= 1;
+        }
     }
 }
 

@@ -3,13 +3,13 @@
 //! memory instructions it still waits for.
 
 use super::cpi::IssueState;
+use super::instruction_buffer::InstructionBuffer;
 use super::units::{OpTiming, Timing, Unit};
 use super::LINE_BYTES;
 use crate::emu::program::Program;
 use crate::emu::{WaveStatus, Wavefront};
 use crate::engine::Time;
 use crate::isa::{Category, Extra};
-use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -29,10 +29,8 @@ pub struct WaveSlot {
     pub program: Arc<Program>,
     /// The lines (line numbers) the code occupies: prefetching stays within them.
     pub code_lines: Range<u64>,
-    /// Code lines (line numbers) in its instruction buffer, oldest first.
-    buffer: VecDeque<u64>,
-    /// How many lines the buffer holds.
-    buffer_lines: usize,
+    /// Code lines (line numbers) in its instruction buffer.
+    buffer: InstructionBuffer,
     /// No fetch starts before this time (a branch empties the buffer when it ends).
     pub fetch_not_before: Time,
     /// Whether the buffer holds every line of the code (then no fetch is needed while the
@@ -50,15 +48,17 @@ pub struct WaveSlot {
     pub lgkm_outstanding: u32,
 }
 
+/// When a wavefront could issue its next instruction and the unit kind it goes to (see
+/// [`WaveSlot::ready_for`]).
+pub type Ready = Option<(Time, Option<Unit>)>;
+
 /// What the compute unit's per-cycle scans (issue and fetch arbiters, CPI stack, next
 /// wake-up) need to know of a wavefront, worked out each time its state changes, so
 /// that those scans read a few bytes per wavefront rather than its whole state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WaveView {
-    /// The SIMD it runs on.
-    pub simd: u32,
     /// [`WaveSlot::ready_for`].
-    pub ready: Option<(Time, Option<Unit>)>,
+    pub ready: Ready,
     /// What it waits for while `ready` is `None`.
     blocked: IssueState,
     /// [`WaveSlot::wanted_line`].
@@ -68,6 +68,11 @@ pub struct WaveView {
 }
 
 impl WaveView {
+    /// What it waits for while [`ready`](Self::ready) is `None`.
+    pub fn blocked(&self) -> IssueState {
+        self.blocked
+    }
+
     /// What keeps the wavefront from issuing at `now` (see [`IssueState`]).
     pub fn waiting_for(&self, now: Time) -> IssueState {
         match self.ready {
@@ -137,8 +142,7 @@ impl WaveSlot {
             ready_at,
             program,
             code_lines,
-            buffer: VecDeque::new(),
-            buffer_lines,
+            buffer: InstructionBuffer::new(buffer_lines),
             fetch_not_before: 0,
             holds_all_code: false,
             next,
@@ -177,7 +181,7 @@ impl WaveSlot {
     /// kind that instruction goes to (`None`: it issues whatever is busy, and fails or
     /// ends); `None` while it waits for something other than time (a fetch, memory, a
     /// barrier, or its end).
-    pub fn ready_for(&self) -> Option<(Time, Option<Unit>)> {
+    pub fn ready_for(&self) -> Ready {
         // The slot's own fields first: the state's status lies in another cache line.
         let next = &self.next;
         if !self.buffered
@@ -203,7 +207,6 @@ impl WaveSlot {
             WaveStatus::Running => IssueState::Memory,
         };
         WaveView {
-            simd: self.simd,
             ready,
             blocked,
             wanted: self.wanted_line(),
@@ -239,8 +242,7 @@ impl WaveSlot {
 
     /// Whether line `line` is in the instruction buffer.
     pub fn has_line(&self, line: u64) -> bool {
-        // The newest lines are the likeliest.
-        self.buffer.iter().rev().any(|&l| l == line)
+        self.buffer.contains(line)
     }
 
     /// Puts `line` into the instruction buffer, dropping the oldest line when full.
@@ -249,12 +251,9 @@ impl WaveSlot {
             self.fetching = None;
         }
         if !self.has_line(line) {
-            if self.buffer.len() == self.buffer_lines {
-                self.buffer.pop_front();
-            }
-            self.buffer.push_back(line);
+            self.buffer.push(line);
             self.holds_all_code = self.code_lines.end - self.code_lines.start
-                <= self.buffer_lines as u64
+                <= self.buffer.capacity() as u64
                 && self.code_lines.clone().all(|l| self.has_line(l));
             self.buffered = self.lines_buffered();
         }
