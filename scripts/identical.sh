@@ -7,6 +7,9 @@
 #
 #   scripts/identical.sh OUT_DIR [LIBDIR]
 #
+# The timing runs use IDENTICAL_THREADS simulator threads (default 1), so the
+# same build's output at 1 and 2 threads can be compared too.
+#
 # LIBDIR is where libgcnsim.so is found (default: this worktree's
 # target/release); the apps are taken from build/ (scripts/run.sh builds them).
 set -euo pipefail
@@ -18,7 +21,7 @@ run() {
     local name=$1 gpus=$2
     shift 2
     env OCL_ICD_VENDORS="$GCNSIM_REPO/OpenCL.icd" LD_LIBRARY_PATH="$lib" \
-        GCNSIM_MODE=timing GCNSIM_GPUS="$gpus" GCNSIM_THREADS=1 \
+        GCNSIM_MODE=timing GCNSIM_GPUS="$gpus" GCNSIM_THREADS="${IDENTICAL_THREADS:-1}" \
         GCNSIM_REPORT="$out/$name.csv" GCNSIM_TRACE="$out/$name.trace.json" \
         "$@" 2>&1 | grep -v '^build: ' >"$out/$name.out"
 }
