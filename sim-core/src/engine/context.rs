@@ -241,6 +241,9 @@ impl<M> Context<'_, M> {
         }
     }
 
+    // Always inlined: a call here (made or not by the compiler's choice as the code
+    // around moves) costs every message a copy of the event.
+    #[inline(always)]
     fn schedule(&mut self, time: Time, target: ComponentId, kind: EventKind<M>) {
         let key = self.next_key(time);
         self.out.push(Event { key, target, kind });

@@ -470,6 +470,7 @@ impl Cache {
                     count(ctx, "write_mshr_hits");
                 } else if let Some(cached) = self.lines.get(line) {
                     cached.write(line_bytes as usize, offset, data);
+                    self.lines.note(line);
                     count(ctx, "write_hits");
                     self.answer_after(ctx, self.geometry.data_latency, arrival, Ok(Payload::EMPTY));
                 } else if data.len() as u64 == line_bytes {
@@ -517,6 +518,9 @@ impl Cache {
         line: u64,
         value: Line,
     ) -> bool {
+        if value.is_dirty() {
+            self.lines.note(line);
+        }
         let (mshrs, holds) = (&self.mshrs, self.geometry.allocate_on_miss);
         let held = |key| holds && mshrs.contains_key(&key);
         match self.lines.insert_unless_held(line, value, held) {
@@ -583,6 +587,9 @@ impl Cache {
             }
         }
         self.spare_waiters.push(waiters);
+        if filled.is_dirty() {
+            self.lines.note(line);
+        }
         // A held way keeps the place in the replacement order its miss gave it.
         if let Some(held) = self.lines.peek(line) {
             *held = filled;
@@ -638,12 +645,12 @@ impl Cache {
                         self.write_back(ctx, line, &cached);
                     }
                 } else {
-                    let dirty: Vec<(u64, Line)> = self
-                        .lines
-                        .iter_mut()
-                        .filter(|(_, cached)| cached.is_dirty())
-                        .map(|(line, cached)| (line, std::mem::take(cached)))
-                        .collect();
+                    let mut dirty: Vec<(u64, Line)> = Vec::new();
+                    self.lines.take_noted(|line, cached| {
+                        if cached.is_dirty() {
+                            dirty.push((line, std::mem::take(cached)));
+                        }
+                    });
                     for (line, cached) in dirty {
                         self.write_back(ctx, line, &cached);
                     }

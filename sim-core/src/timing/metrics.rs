@@ -18,27 +18,69 @@ pub struct Metric {
     pub unit: &'static str,
 }
 
-/// What one component's hook has gathered: a few named counters, kept in a short list
-/// that the hook searches by the name's address first (components count with literals).
+/// What one component's hook has gathered: a few named counters and, per task kind,
+/// (tasks ended, total time they took in ps).
 #[derive(Debug, Default, Clone)]
 struct Tally {
-    counts: Vec<(&'static str, u64)>,
-    /// Per task kind: (tasks ended, total time they took in ps).
-    latencies: Vec<(&'static str, (u64, Time))>,
+    counts: Named<u64>,
+    latencies: Named<(u64, Time)>,
 }
 
-/// The value named `name` in `list`, added if missing.
-#[inline]
-fn entry<'a, V: Default>(list: &'a mut Vec<(&'static str, V)>, name: &'static str) -> &'a mut V {
-    let place = list
-        .iter()
-        .position(|(n, _)| std::ptr::eq(*n, name))
-        .or_else(|| list.iter().position(|(n, _)| *n == name))
-        .unwrap_or_else(|| {
-            list.push((name, V::default()));
-            list.len() - 1
-        });
-    &mut list[place].1
+/// Values named by `&'static str`, in the order first named, found by the name's address
+/// through a small table (components count with literals, so an observation is mostly
+/// a hash of the address and one comparison), else by the name's text.
+#[derive(Debug, Default, Clone)]
+struct Named<V> {
+    list: Vec<(&'static str, V)>,
+    /// By a hash of a name's address: its place in `list` + 1 (0: none yet).
+    slots: [u8; 16],
+}
+
+impl<V: Default> Named<V> {
+    /// The value named `name`, added if missing.
+    #[inline]
+    fn entry(&mut self, name: &'static str) -> &mut V {
+        let address = name.as_ptr() as usize;
+        let slot = (address ^ address >> 4 ^ address >> 8) % self.slots.len();
+        let place = match self.slots[slot].checked_sub(1) {
+            Some(place) if std::ptr::eq(self.list[place as usize].0, name) => place as usize,
+            _ => self.find(name, slot),
+        };
+        &mut self.list[place].1
+    }
+
+    /// The place of `name` in the list, added if missing, remembered in `slot`.
+    #[inline(never)]
+    fn find(&mut self, name: &'static str, slot: usize) -> usize {
+        let place = self
+            .list
+            .iter()
+            .position(|(n, _)| std::ptr::eq(*n, name))
+            .or_else(|| self.list.iter().position(|(n, _)| *n == name))
+            .unwrap_or_else(|| {
+                self.list.push((name, V::default()));
+                self.list.len() - 1
+            });
+        if let Ok(remembered) = u8::try_from(place + 1) {
+            self.slots[slot] = remembered;
+        }
+        place
+    }
+
+    /// The value named `name`, if any.
+    fn get(&self, name: &str) -> Option<&V> {
+        self.list.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Takes every value, in the order first named, and starts afresh.
+    fn drain(&mut self) -> std::vec::Drain<'_, (&'static str, V)> {
+        self.slots = [0; 16];
+        self.list.drain(..)
+    }
 }
 
 /// One component's tally, shared by its hook (which adds what it gathered when flushed)
@@ -103,18 +145,14 @@ impl MetricsCollector {
             return 0;
         };
         let tally = lock(tally);
-        tally
-            .counts
-            .iter()
-            .find(|(n, _)| *n == what)
-            .map_or(0, |&(_, v)| v)
+        tally.counts.get(what).copied().unwrap_or(0)
     }
 
     /// The average time, in ps, that tasks of `kind` took at `location`, if any ended.
     pub fn average_latency(&self, location: &str, kind: &str) -> Option<f64> {
         let tallies = self.lock();
         let tally = lock(tallies.get(location)?);
-        let &(_, (n, total)) = tally.latencies.iter().find(|(k, _)| *k == kind)?;
+        let &(n, total) = tally.latencies.get(kind)?;
         (n > 0).then(|| total as f64 / n as f64)
     }
 
@@ -150,7 +188,7 @@ impl MetricsCollector {
                 continue;
             }
             let tally = lock(tally);
-            for &(what, value) in &tally.counts {
+            for &(what, value) in &tally.counts.list {
                 rows.push(Metric {
                     location: location.clone(),
                     what: what.to_string(),
@@ -164,7 +202,7 @@ impl MetricsCollector {
                     },
                 });
             }
-            for &(kind, (n, total)) in &tally.latencies {
+            for &(kind, (n, total)) in &tally.latencies.list {
                 rows.push(Metric {
                     location: location.clone(),
                     what: format!("{kind}_tasks"),
@@ -194,9 +232,9 @@ struct MetricsHook {
 impl<M> Hook<M> for MetricsHook {
     fn observe(&mut self, at: HookContext, what: &Observation<'_, M>) {
         match *what {
-            Observation::Count { what, amount } => *entry(&mut self.own.counts, what) += amount,
+            Observation::Count { what, amount } => *self.own.counts.entry(what) += amount,
             Observation::TaskEnd { kind, started, .. } => {
-                let (n, total) = entry(&mut self.own.latencies, kind);
+                let (n, total) = self.own.latencies.entry(kind);
                 *n += 1;
                 *total += at.time - started;
             }
@@ -219,11 +257,11 @@ impl<M> Hook<M> for MetricsHook {
             return;
         }
         let mut tally = lock(&self.tally);
-        for (what, amount) in self.own.counts.drain(..) {
-            *entry(&mut tally.counts, what) += amount;
+        for (what, amount) in self.own.counts.drain() {
+            *tally.counts.entry(what) += amount;
         }
-        for (kind, (n, time)) in self.own.latencies.drain(..) {
-            let (total_n, total_time) = entry(&mut tally.latencies, kind);
+        for (kind, (n, time)) in self.own.latencies.drain() {
+            let (total_n, total_time) = tally.latencies.entry(kind);
             *total_n += n;
             *total_time += time;
         }
@@ -281,7 +319,34 @@ mod tests {
                 amount: 3,
             },
         );
+        // More names than the table's slots, each counted by two literals of one
+        // text at different addresses: every count lands on its name.
+        let names: Vec<(&'static str, &'static str)> = (0..40)
+            .map(|i| {
+                let name: &'static str = Box::leak(format!("n{i}").into_boxed_str());
+                (
+                    name,
+                    Box::leak(name.to_string().into_boxed_str()) as &'static str,
+                )
+            })
+            .collect();
+        for round in 0..3 {
+            for (i, &(a, b)) in names.iter().enumerate() {
+                let what = if (i + round) % 2 == 0 { a } else { b };
+                observe(
+                    &mut hook,
+                    0,
+                    Observation::Count {
+                        what,
+                        amount: i as u64,
+                    },
+                );
+            }
+        }
         Hook::<()>::flush(&mut hook);
+        for (i, &(name, _)) in names.iter().enumerate() {
+            assert_eq!(collector.count("c", name), 3 * i as u64);
+        }
         let durations = [130 - 10, 120 - 20, 160 - 30, 150 - 35, 170 - 40];
         let mean = durations.iter().sum::<u64>() as f64 / 5.0;
         assert_eq!(collector.average_latency("c", "read"), Some(mean));

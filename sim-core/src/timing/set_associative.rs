@@ -30,6 +30,8 @@ pub(crate) struct SetAssociative<V> {
     uses: u64,
     /// Where the entry found or stored last lies (its key may have moved on since).
     recent: usize,
+    /// A bit per set: the sets [`note`](Self::note)d since they were last taken.
+    noted: Vec<u64>,
 }
 
 impl<V: Default + Clone> SetAssociative<V> {
@@ -50,6 +52,7 @@ impl<V: Default + Clone> SetAssociative<V> {
             stride,
             uses: 0,
             recent: 0,
+            noted: vec![0; sets.div_ceil(64)],
         }
     }
 
@@ -160,23 +163,33 @@ impl<V: Default + Clone> SetAssociative<V> {
         Some(std::mem::take(&mut self.values[last]))
     }
 
-    /// Every entry, by set, then by way (not marked as used).
-    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (u64, &mut V)> {
-        let ways = self.ways;
-        let filled = &self.filled;
-        self.keys
-            .chunks(ways)
-            .zip(self.values.chunks_mut(ways))
-            .zip(filled)
-            .filter(|(_, &n)| n > 0)
-            .flat_map(|((keys, values), &n)| {
-                let n = n as usize;
-                keys[..n].iter().map(|&k| k - 1).zip(&mut values[..n])
-            })
+    /// Notes the set of `key` (e.g. as one that may hold a dirty entry), to be visited by
+    /// [`take_noted`](Self::take_noted).
+    pub(crate) fn note(&mut self, key: u64) {
+        let set = self.set(key);
+        self.noted[set / 64] |= 1 << (set % 64);
+    }
+
+    /// Calls `visit` with every entry of the sets noted since the last call (or
+    /// [`drain`](Self::drain)), by set, then by way (not marked as used), and forgets the
+    /// notes: a pass that skips the sets never noted.
+    pub(crate) fn take_noted(&mut self, mut visit: impl FnMut(u64, &mut V)) {
+        for word in 0..self.noted.len() {
+            let mut bits = std::mem::take(&mut self.noted[word]);
+            while bits != 0 {
+                let set = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let first = set * self.ways;
+                for at in first..first + self.filled[set] as usize {
+                    visit(self.keys[at] - 1, &mut self.values[at]);
+                }
+            }
+        }
     }
 
     /// Removes every entry; returns them by set, then by way.
     pub(crate) fn drain(&mut self) -> Vec<(u64, V)> {
+        self.noted.fill(0);
         let mut out = Vec::new();
         for (set, filled) in self.filled.iter_mut().enumerate() {
             let first = set * self.ways;
@@ -245,6 +258,25 @@ mod tests {
         assert_eq!(s.drain().len(), 2);
         assert!(s.get(2).is_none());
         assert!(s.peek(1).is_none());
+    }
+
+    #[test]
+    fn only_noted_sets_are_visited_in_set_order_once() {
+        // 130 sets of one way (three words of notes): keys 0..130, one per set.
+        let mut s = SetAssociative::new(256, 1, 1);
+        for key in 0..130 {
+            assert!(s.insert(key, key).is_none());
+        }
+        for key in [129, 3, 64, 3] {
+            s.note(key);
+        }
+        let mut seen = Vec::new();
+        s.take_noted(|key, value| seen.push((key, *value)));
+        assert_eq!(seen, [(3, 3), (64, 64), (129, 129)]);
+        s.take_noted(|key, _| panic!("set of {key} visited twice"));
+        s.note(5);
+        s.drain();
+        s.take_noted(|key, _| panic!("set of {key} visited after a drain"));
     }
 
     #[test]
