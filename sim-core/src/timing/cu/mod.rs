@@ -769,6 +769,17 @@ impl ComputeUnit {
                     continue;
                 }
                 any_ready = true;
+                // A unit the list names is its next instruction's: whether that unit is
+                // taken this cycle or busy is known without reading the wavefront's slot.
+                if let Some(u) = unit {
+                    if used[u.index()] {
+                        continue;
+                    }
+                    used[u.index()] = true;
+                    if self.pipeline.accepts_from(u, simd) > cycle {
+                        continue;
+                    }
+                }
                 let w = &self.waves[key];
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
@@ -776,13 +787,14 @@ impl ComputeUnit {
                     (faulted, stale) = (true, true);
                     continue;
                 };
-                let slot = timing.unit.index();
-                if used[slot] {
-                    continue;
-                }
-                used[slot] = true;
-                if unit.is_some_and(|u| self.pipeline.accepts_from(u, simd) > cycle) {
-                    continue;
+                if unit.is_none() {
+                    // An `s_waitcnt` without its immediate: it goes to its unit whatever
+                    // is busy, once that unit is not taken this cycle.
+                    let slot = timing.unit.index();
+                    if used[slot] {
+                        continue;
+                    }
+                    used[slot] = true;
                 }
                 let occupancy = if timing.quarter_rate {
                     self.settings.pipeline.quarter_rate_valu_cycles.into()
