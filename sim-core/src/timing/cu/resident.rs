@@ -113,7 +113,9 @@ impl ResidentWaves {
     fn place(&self, simd: usize, key: usize) -> Option<usize> {
         let range = self.simd_range(simd);
         let start = range.start;
-        let i = self.by_simd[range].binary_search_by_key(&key, |e| e.0).ok()?;
+        let i = self.by_simd[range]
+            .binary_search_by_key(&key, |e| e.0)
+            .ok()?;
         Some(start + i)
     }
 
