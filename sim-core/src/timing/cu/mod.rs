@@ -166,48 +166,18 @@ enum Sent {
 
 /// A GCN3 compute unit's timing model (see the module documentation).
 pub struct ComputeUnit {
+    // Read at every run, first (fields keep their order unless alignment moves them),
+    // so that a run touches few cache lines of the compute unit.
     ports: CuPorts,
-    settings: CuSettings,
-    workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    waves: ResidentWaves,
-    next_key: usize,
-    /// Memory instructions in flight (keys grow in the order they issued).
-    ops: SlotTable<MemoryOp>,
-    /// Requests in flight, by id.
-    sent: SlotTable<Sent>,
-    /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
-    timed: BTreeMap<(Time, usize), ()>,
-    /// Requests waiting to leave, by [`Path`] (in the order of its variants).
-    outbox: [VecDeque<Message>; 3],
-    /// Requests the units have not let go yet, with the time they leave (in time order
-    /// per path, as each path's unit lets them go in order).
-    delayed: [VecDeque<(Time, Message)>; 3],
-    /// With `gpu.cu.vector_answers_in_order`: the vector memory answers, taken in
-    /// request order, one a cycle.
-    vector_answers: Option<InOrderAnswers>,
-    /// Vector memory requests that left and whose answers are not taken yet, the most
-    /// there may be (`gpu.cu.vector_requests_in_flight`), and the time the last left.
-    vector_in_flight: RequestWindow,
-    answers: VecDeque<Message>,
-    pipeline: Pipeline,
+    last_issue: Option<Time>,
+    wake: Option<Time>,
     /// The SIMD the sticky arbiter issued from last.
     last_simd: usize,
-    last_issue: Option<Time>,
-    /// The last issue attempt issued nothing and nothing that could change its decision
-    /// has arrived or completed since: until some wavefront's or unit's time comes, the
-    /// arbiter would decide the same.
-    stalled: bool,
-    /// Cycles by what the issue arbiter did.
-    cpi: CpiStack,
-    wake: Option<Time>,
-    /// Per SIMD: where the issue arbiter starts looking next.
-    round_robin: Vec<usize>,
-    /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
-    /// arbiter last found, while the times they are ready have not changed since; it
-    /// skips the SIMD until then.
-    quiet_until: Vec<Time>,
     /// Where the fetch arbiter starts looking next (a wavefront key).
     fetch_from: usize,
+    /// SIMDs per compute unit (`settings.simds`, kept with what every run reads).
+    simds: usize,
+    waves: ResidentWaves,
     /// The wavefronts that may want a line fetched: all that do, and some that no longer
     /// do (the fetch arbiter drops those). A wavefront is added when it arrives, its fetch
     /// fails, or its PC moves or buffer fills and it then wants a line.
@@ -219,6 +189,41 @@ pub struct ComputeUnit {
     /// The instructions issued this cycle that execute when the compute unit runs in
     /// order at the end of the step (see [`ComputeUnit::issue`]): wavefront and occupancy.
     in_order: Vec<(usize, u64)>,
+    /// Per SIMD: none of its wavefronts is ready before this time (0: not known), as the
+    /// arbiter last found, while the times they are ready have not changed since; it
+    /// skips the SIMD until then.
+    quiet_until: Vec<Time>,
+    /// Per SIMD: where the issue arbiter starts looking next.
+    round_robin: Vec<usize>,
+    /// The last issue attempt issued nothing and nothing that could change its decision
+    /// has arrived or completed since: until some wavefront's or unit's time comes, the
+    /// arbiter would decide the same.
+    stalled: bool,
+    /// Memory instructions that complete at a fixed time (LDS, or no lanes active).
+    timed: BTreeMap<(Time, usize), ()>,
+    answers: VecDeque<Message>,
+    /// Requests the units have not let go yet, with the time they leave (in time order
+    /// per path, as each path's unit lets them go in order).
+    delayed: [VecDeque<(Time, Message)>; 3],
+    /// Requests waiting to leave, by [`Path`] (in the order of its variants).
+    outbox: [VecDeque<Message>; 3],
+    /// Vector memory requests that left and whose answers are not taken yet, the most
+    /// there may be (`gpu.cu.vector_requests_in_flight`), and the time the last left.
+    vector_in_flight: RequestWindow,
+    /// With `gpu.cu.vector_answers_in_order`: the vector memory answers, taken in
+    /// request order, one a cycle.
+    vector_answers: Option<InOrderAnswers>,
+    /// Cycles by what the issue arbiter did.
+    cpi: CpiStack,
+    pipeline: Pipeline,
+    // Read when instructions execute or requests come and go.
+    settings: CuSettings,
+    workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
+    next_key: usize,
+    /// Memory instructions in flight (keys grow in the order they issued).
+    ops: SlotTable<MemoryOp>,
+    /// Requests in flight, by id.
+    sent: SlotTable<Sent>,
     /// The page translations of the memory instructions executed for the resident
     /// work-groups (dropped when a work-group arrives, as pages move only between kernels).
     translations: TlbEntries,
@@ -268,6 +273,7 @@ impl ComputeUnit {
         let vector_in_flight = RequestWindow::new(settings.pipeline.vector_requests_in_flight);
         ComputeUnit {
             ports,
+            simds,
             settings,
             workgroups: HashMap::default(),
             waves: ResidentWaves::default(),
@@ -689,7 +695,7 @@ impl ComputeUnit {
     /// tries them: MGPUSim's sticky arbiter starts at the SIMD that issued last and takes
     /// the first with a ready wavefront; GCN3's gives the cycle to one SIMD.
     fn simd_order(&self, cycle: u64) -> (usize, usize) {
-        let simds = self.settings.simds as usize;
+        let simds = self.simds;
         match self.pipeline.arbiter() {
             IssueArbiter::Sticky => (self.last_simd, simds),
             IssueArbiter::RoundRobin => ((cycle % simds as u64) as usize, 1),
@@ -706,7 +712,7 @@ impl ComputeUnit {
         let clock = ctx.clock();
         let cycle = clock.cycle_at(now);
         let (first, tries) = self.simd_order(cycle);
-        let simds = self.settings.simds as usize;
+        let simds = self.simds;
         let mut candidates = std::mem::take(&mut self.candidates);
         for simd in (0..tries).map(|i| (first + i) % simds) {
             candidates.clear();
@@ -763,6 +769,17 @@ impl ComputeUnit {
                     continue;
                 }
                 any_ready = true;
+                // A unit the list names is its next instruction's: whether that unit is
+                // taken this cycle or busy is known without reading the wavefront's slot.
+                if let Some(u) = unit {
+                    if used[u.index()] {
+                        continue;
+                    }
+                    used[u.index()] = true;
+                    if self.pipeline.accepts_from(u, simd) > cycle {
+                        continue;
+                    }
+                }
                 let w = &self.waves[key];
                 let Some(timing) = w.next_timing() else {
                     let kind = w.program.at(w.state.pc).err();
@@ -770,13 +787,14 @@ impl ComputeUnit {
                     (faulted, stale) = (true, true);
                     continue;
                 };
-                let slot = timing.unit.index();
-                if used[slot] {
-                    continue;
-                }
-                used[slot] = true;
-                if unit.is_some_and(|u| self.pipeline.accepts_from(u, simd) > cycle) {
-                    continue;
+                if unit.is_none() {
+                    // An `s_waitcnt` without its immediate: it goes to its unit whatever
+                    // is busy, once that unit is not taken this cycle.
+                    let slot = timing.unit.index();
+                    if used[slot] {
+                        continue;
+                    }
+                    used[slot] = true;
                 }
                 let occupancy = if timing.quarter_rate {
                     self.settings.pipeline.quarter_rate_valu_cycles.into()
@@ -994,7 +1012,7 @@ impl ComputeUnit {
 
     /// The next time something can happen without a message arriving.
     fn next_event(&self, now: Time, clock: crate::engine::Clock) -> Option<Time> {
-        let simds = u64::from(self.settings.simds);
+        let simds = self.simds as u64;
         let soonest = clock.next_edge(now + 1);
         if !self.stalled && !self.waves.is_empty() {
             // Something issued (or arrived): the arbiter decides again next cycle.
@@ -1046,7 +1064,7 @@ impl ComputeUnit {
         clock: crate::engine::Clock,
         next: &mut Option<Time>,
     ) {
-        let simds = u64::from(self.settings.simds);
+        let simds = self.simds as u64;
         let soonest = clock.next_edge(now + 1);
         for &(_, ready) in self.waves.on_simd(simd as usize) {
             if *next == Some(soonest) {

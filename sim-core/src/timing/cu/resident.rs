@@ -28,9 +28,13 @@ pub struct ResidentWaves {
     /// others wait for each [`IssueState`] (by its index).
     ready: u32,
     blocked: [u32; IssueState::ALL],
-    /// Per SIMD: the keys of its wavefronts in arrival order (so in increasing order),
-    /// each with its view's [`ready`](WaveView::ready).
-    by_simd: Vec<Vec<(usize, Ready)>>,
+    /// The keys of the wavefronts, SIMD after SIMD, each SIMD's in arrival order (so in
+    /// increasing order), each with its view's [`ready`](WaveView::ready): one array, so
+    /// the scans over the SIMDs read consecutive memory.
+    by_simd: Vec<(usize, Ready)>,
+    /// Per SIMD: where its wavefronts end in `by_simd` (they start where the previous
+    /// SIMD's end).
+    simd_ends: Vec<usize>,
 }
 
 impl ResidentWaves {
@@ -38,10 +42,13 @@ impl ResidentWaves {
     pub fn insert(&mut self, wave: WaveSlot) -> usize {
         let simd = wave.simd as usize;
         let key = self.waves.insert(wave);
-        if self.by_simd.len() <= simd {
-            self.by_simd.resize_with(simd + 1, Vec::new);
+        if self.simd_ends.len() <= simd {
+            self.simd_ends.resize(simd + 1, self.by_simd.len());
         }
-        self.by_simd[simd].push((key, None));
+        self.by_simd.insert(self.simd_ends[simd], (key, None));
+        for end in &mut self.simd_ends[simd..] {
+            *end += 1;
+        }
         self.refresh(key);
         key
     }
@@ -52,9 +59,12 @@ impl ResidentWaves {
         if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].take() {
             self.count(&view, false);
         }
-        let list = &mut self.by_simd[wave.simd as usize];
-        if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
-            list.remove(i);
+        let simd = wave.simd as usize;
+        if let Some(i) = self.place(simd, key) {
+            self.by_simd.remove(i);
+            for end in &mut self.simd_ends[simd..] {
+                *end -= 1;
+            }
         }
         self.changed |= 1 << (wave.simd % 64);
         Some(wave)
@@ -88,7 +98,25 @@ impl ResidentWaves {
     /// The wavefronts of SIMD `simd` in arrival order, each with its view's
     /// [`ready`](WaveView::ready).
     pub fn on_simd(&self, simd: usize) -> &[(usize, Ready)] {
-        self.by_simd.get(simd).map_or(&[], Vec::as_slice)
+        &self.by_simd[self.simd_range(simd)]
+    }
+
+    /// Where the wavefronts of SIMD `simd` lie in `by_simd`.
+    fn simd_range(&self, simd: usize) -> std::ops::Range<usize> {
+        match self.simd_ends.get(simd) {
+            Some(&end) => simd.checked_sub(1).map_or(0, |s| self.simd_ends[s])..end,
+            None => 0..0,
+        }
+    }
+
+    /// Where wavefront `key` of SIMD `simd` lies in `by_simd`, if it is there.
+    fn place(&self, simd: usize, key: usize) -> Option<usize> {
+        let range = self.simd_range(simd);
+        let start = range.start;
+        let i = self.by_simd[range]
+            .binary_search_by_key(&key, |e| e.0)
+            .ok()?;
+        Some(start + i)
     }
 
     /// The view's [`ready`](WaveView::ready) of wavefront `key` of SIMD `simd`, if it is
@@ -154,9 +182,8 @@ impl ResidentWaves {
         self.count(&view, true);
         // The issue arbiter looks only at when wavefronts are ready.
         if old.map(|old| old.ready) != Some(view.ready) {
-            let list = &mut self.by_simd[simd];
-            if let Ok(i) = list.binary_search_by_key(&key, |e| e.0) {
-                list[i].1 = view.ready;
+            if let Some(i) = self.place(simd, key) {
+                self.by_simd[i].1 = view.ready;
             }
             self.changed |= 1 << (simd % 64);
         }
