@@ -166,8 +166,9 @@ enum Sent {
 
 /// A GCN3 compute unit's timing model (see the module documentation).
 pub struct ComputeUnit {
-    // Read at every run, first (fields keep their order unless alignment moves them),
-    // so that a run touches few cache lines of the compute unit.
+    // Read at every run, declared first so that a run may touch few cache lines of the
+    // compute unit. Rust's default layout does not promise any order (rustc today keeps
+    // fields of the same alignment in declaration order); nothing depends on it but speed.
     ports: CuPorts,
     last_issue: Option<Time>,
     wake: Option<Time>,
