@@ -370,10 +370,7 @@ impl ComputeUnit {
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
             }
-            self.workgroups
-                .get_mut(key)
-                .expect("inserted above")
-                .waves = waves;
+            self.workgroups.get_mut(key).expect("inserted above").waves = waves;
         }
         any
     }
