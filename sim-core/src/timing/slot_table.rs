@@ -17,22 +17,28 @@ const FREE: usize = usize::MAX;
 /// Values in slots, found by key.
 #[derive(Debug)]
 pub(crate) struct SlotTable<V> {
-    /// Per slot: the key of its value ([`FREE`] when it has none). Apart from the values,
-    /// so that checking a key touches little memory.
-    keys: Vec<usize>,
-    /// Per slot: its value, if taken.
-    values: Vec<Option<V>>,
+    /// Per slot: the key of its value and the value, side by side, so that finding a
+    /// value by key reads the cache line its key lies in (a value's first bytes share it).
+    entries: Vec<Entry<V>>,
     /// Free slots, the one freed last on top.
     free: Vec<usize>,
     /// Values added so far.
     additions: usize,
 }
 
+/// One slot of a [`SlotTable`].
+#[derive(Debug)]
+struct Entry<V> {
+    /// The key of its value ([`FREE`] when it has none).
+    key: usize,
+    /// Its value, if taken.
+    value: Option<V>,
+}
+
 impl<V> Default for SlotTable<V> {
     fn default() -> Self {
         SlotTable {
-            keys: Vec::new(),
-            values: Vec::new(),
+            entries: Vec::new(),
             free: Vec::new(),
             additions: 0,
         }
@@ -43,47 +49,47 @@ impl<V> SlotTable<V> {
     /// Adds `value` in a free slot; returns its key.
     pub(crate) fn insert(&mut self, value: V) -> usize {
         let slot = self.free.pop().unwrap_or_else(|| {
-            self.keys.push(FREE);
-            self.values.push(None);
-            self.keys.len() - 1
+            self.entries.push(Entry {
+                key: FREE,
+                value: None,
+            });
+            self.entries.len() - 1
         });
         assert!(slot <= SLOT_MASK, "more than 2^24 values in a slot table");
         let key = (self.additions << SLOT_BITS) | slot;
         self.additions += 1;
-        self.keys[slot] = key;
-        self.values[slot] = Some(value);
+        self.entries[slot] = Entry {
+            key,
+            value: Some(value),
+        };
         key
     }
 
     /// The value `key` names, if it is still there.
     #[inline]
     pub(crate) fn get(&self, key: usize) -> Option<&V> {
-        let slot = key & SLOT_MASK;
-        if self.keys.get(slot) != Some(&key) {
-            return None;
+        match self.entries.get(key & SLOT_MASK) {
+            Some(entry) if entry.key == key => entry.value.as_ref(),
+            _ => None,
         }
-        self.values[slot].as_ref()
     }
 
     /// The value `key` names, if it is still there, to change.
     #[inline]
     pub(crate) fn get_mut(&mut self, key: usize) -> Option<&mut V> {
-        let slot = key & SLOT_MASK;
-        if self.keys.get(slot) != Some(&key) {
-            return None;
+        match self.entries.get_mut(key & SLOT_MASK) {
+            Some(entry) if entry.key == key => entry.value.as_mut(),
+            _ => None,
         }
-        self.values[slot].as_mut()
     }
 
     /// Removes the value `key` names and returns it, if it was there.
     pub(crate) fn remove(&mut self, key: usize) -> Option<V> {
         let slot = key & SLOT_MASK;
-        if self.keys.get(slot) != Some(&key) {
-            return None;
-        }
-        self.keys[slot] = FREE;
+        let entry = self.entries.get_mut(slot).filter(|e| e.key == key)?;
+        entry.key = FREE;
         self.free.push(slot);
-        self.values[slot].take()
+        entry.value.take()
     }
 
     /// The slot `key` names (below the number of slots the table has had), whether or
@@ -94,7 +100,7 @@ impl<V> SlotTable<V> {
 
     /// Whether the table holds no value.
     pub(crate) fn is_empty(&self) -> bool {
-        self.free.len() == self.keys.len()
+        self.free.len() == self.entries.len()
     }
 }
 

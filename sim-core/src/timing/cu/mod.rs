@@ -72,14 +72,13 @@ use crate::emu::{
     RunLimits, WaveStatus, Wavefront,
 };
 use crate::engine::{Component, Context, Observation, Port, Task, Time, Wake};
-use crate::fast_hash::FastHash;
 use crate::gpu::{ExecutionError, Message, WorkGroup, WorkGroupDone};
 use crate::isa::{Category, Format};
 use answer_order::InOrderAnswers;
 use cpi::CpiStack;
 use request_window::RequestWindow;
 use resident::ResidentWaves;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use texture::{TextureCost, TextureOp, TexturePath};
 use units::{MemoryKind, OpTiming, Unit};
@@ -219,8 +218,8 @@ pub struct ComputeUnit {
     pipeline: Pipeline,
     // Read when instructions execute or requests come and go.
     settings: CuSettings,
-    workgroups: HashMap<usize, ResidentWorkGroup, FastHash>,
-    next_key: usize,
+    /// The resident work-groups.
+    workgroups: SlotTable<ResidentWorkGroup>,
     /// Memory instructions in flight (keys grow in the order they issued).
     ops: SlotTable<MemoryOp>,
     /// Requests in flight, by id.
@@ -276,9 +275,8 @@ impl ComputeUnit {
             ports,
             simds,
             settings,
-            workgroups: HashMap::default(),
+            workgroups: SlotTable::default(),
             waves: ResidentWaves::default(),
-            next_key: 0,
             ops: SlotTable::default(),
             sent: SlotTable::default(),
             timed: BTreeMap::new(),
@@ -345,10 +343,20 @@ impl ComputeUnit {
                 .steps()
                 .last()
                 .map_or(program.base(), |s| s.pc + u64::from(s.inst.size));
-            let key = self.next_key;
-            self.next_key += 1;
+            let lds = vec![0u8; workgroup.lds_bytes as usize];
+            let key = self.workgroups.insert(ResidentWorkGroup {
+                workgroup,
+                task,
+                code: code.clone(),
+                fetch_offset: resources.fetch_offset,
+                budget: resources.budget.clone(),
+                lds,
+                waves: Vec::with_capacity(setups.len()),
+                counts: InstructionCounts::default(),
+            });
+            let placed = self.workgroups[key].workgroup.wavefronts();
             let mut waves = Vec::with_capacity(setups.len());
-            for (setup, placed) in setups.iter().zip(workgroup.wavefronts()) {
+            for (setup, placed) in setups.iter().zip(placed) {
                 let mut state = Wavefront::new(vgprs);
                 initialize(&mut state, &code.descriptor, setup, code.entry_pc);
                 let wave_key = self.waves.insert(WaveSlot::new(
@@ -362,20 +370,7 @@ impl ComputeUnit {
                 waves.push(wave_key);
                 self.may_fetch.insert(wave_key);
             }
-            let lds = vec![0u8; workgroup.lds_bytes as usize];
-            self.workgroups.insert(
-                key,
-                ResidentWorkGroup {
-                    workgroup,
-                    task,
-                    code,
-                    fetch_offset: resources.fetch_offset,
-                    budget: resources.budget.clone(),
-                    lds,
-                    waves,
-                    counts: InstructionCounts::default(),
-                },
-            );
+            self.workgroups.get_mut(key).expect("inserted above").waves = waves;
         }
         any
     }
@@ -403,7 +398,7 @@ impl ComputeUnit {
         key: usize,
         result: Result<(), Box<ExecutionError>>,
     ) {
-        let Some(wg) = self.workgroups.remove(&key) else {
+        let Some(wg) = self.workgroups.remove(key) else {
             return;
         };
         for wave in &wg.waves {
@@ -452,7 +447,7 @@ impl ComputeUnit {
 
     /// Retires work-group `key` if all its wavefronts ended and nothing is outstanding.
     fn retire_if_done(&mut self, ctx: &mut Context<'_, Message>, key: usize) {
-        let Some(wg) = self.workgroups.get(&key) else {
+        let Some(wg) = self.workgroups.get(key) else {
             return;
         };
         let done = wg.waves.iter().all(|w| {
@@ -473,7 +468,7 @@ impl ComputeUnit {
             return;
         };
         let key = w.workgroup;
-        let wg = &self.workgroups[&key];
+        let wg = &self.workgroups[key];
         let fault = Fault {
             kernel: wg.code.name.clone(),
             workgroup: wg.workgroup.id,
@@ -504,7 +499,7 @@ impl ComputeUnit {
         };
         let key = w.workgroup;
         let error = ExecutionError {
-            workgroup: self.workgroups[&key].workgroup.id,
+            workgroup: self.workgroups[key].workgroup.id,
             wavefront: Some(w.index),
             pc: Some(w.state.pc),
             message: format!("timing model: {message}"),
@@ -680,7 +675,7 @@ impl ComputeUnit {
             let offset = self
                 .waves
                 .get(wave)
-                .and_then(|w| self.workgroups.get(&w.workgroup))
+                .and_then(|w| self.workgroups.get(w.workgroup))
                 .map_or(0, |wg| wg.fetch_offset);
             let address = (line * LINE_BYTES).wrapping_add(offset) / LINE_BYTES * LINE_BYTES;
             if let Some(mut w) = self.waves.get_mut(wave) {
@@ -861,7 +856,7 @@ impl ComputeUnit {
         let simd = w.simd as usize;
         let wg = self
             .workgroups
-            .get_mut(&w.workgroup)
+            .get_mut(w.workgroup)
             .expect("its work-group");
         let executed = w.state.executed;
         if let Err(kind) = wg.budget.spend(executed, executed + 1) {
@@ -992,7 +987,7 @@ impl ComputeUnit {
     /// Lets the wavefronts of work-group `key` past their barrier at `at` once every one
     /// that has not ended has arrived.
     fn release_barrier(&mut self, key: usize, at: Time) {
-        let wg = &self.workgroups[&key];
+        let wg = &self.workgroups[key];
         let all = wg.waves.iter().all(|w| {
             matches!(
                 self.waves[*w].state.status,

@@ -20,7 +20,7 @@ use std::ops::{Deref, DerefMut, Index};
 pub struct ResidentWaves {
     waves: SlotTable<WaveSlot>,
     /// By slot: the key of the wavefront there and its view (`None` for a free slot).
-    views: Vec<Option<(usize, WaveView)>>,
+    views: Vec<ViewSlot>,
     /// A bit per SIMD: when one of its wavefronts is ready changed, or one came or went,
     /// since [`take_changed`](Self::take_changed) last looked.
     changed: u64,
@@ -36,6 +36,18 @@ pub struct ResidentWaves {
     /// SIMD's end).
     simd_ends: Vec<usize>,
 }
+
+/// A slot's entry in [`ResidentWaves::views`]: the key of the wavefront there and its
+/// view (`None` for a free slot), alone in its cache line (56 bytes unaligned would
+/// straddle two lines most of the time).
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct ViewSlot(Option<(usize, WaveView)>);
+
+const _: () = assert!(
+    std::mem::size_of::<ViewSlot>() == 64,
+    "a view fills one cache line"
+);
 
 impl ResidentWaves {
     /// Adds `wave`; returns its key.
@@ -56,7 +68,7 @@ impl ResidentWaves {
     /// Removes wavefront `key` and returns it, if it was there.
     pub fn remove(&mut self, key: usize) -> Option<WaveSlot> {
         let wave = self.waves.remove(key)?;
-        if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].take() {
+        if let Some((_, view)) = self.views[SlotTable::<WaveSlot>::slot(key)].0.take() {
             self.count(&view, false);
         }
         let simd = wave.simd as usize;
@@ -84,7 +96,7 @@ impl ResidentWaves {
 
     /// The view of wavefront `key`, if it is still there.
     pub fn view(&self, key: usize) -> Option<&WaveView> {
-        match self.views.get(SlotTable::<WaveSlot>::slot(key))? {
+        match &self.views.get(SlotTable::<WaveSlot>::slot(key))?.0 {
             Some((k, view)) if *k == key => Some(view),
             _ => None,
         }
@@ -92,7 +104,10 @@ impl ResidentWaves {
 
     /// The views of all resident wavefronts, in no particular order.
     pub fn views(&self) -> impl Iterator<Item = &WaveView> {
-        self.views.iter().flatten().map(|(_, view)| view)
+        self.views
+            .iter()
+            .filter_map(|v| v.0.as_ref())
+            .map(|(_, view)| view)
     }
 
     /// The wavefronts of SIMD `simd` in arrival order, each with its view's
@@ -172,10 +187,10 @@ impl ResidentWaves {
         };
         let slot = SlotTable::<WaveSlot>::slot(key);
         if self.views.len() <= slot {
-            self.views.resize(slot + 1, None);
+            self.views.resize(slot + 1, ViewSlot(None));
         }
         let (view, simd) = (wave.view(), wave.simd as usize);
-        let old = self.views[slot].replace((key, view)).map(|(_, old)| old);
+        let old = self.views[slot].0.replace((key, view)).map(|(_, old)| old);
         if let Some(old) = &old {
             self.count(old, false);
         }

@@ -155,8 +155,13 @@ impl WaveSlot {
 
     /// Takes note that the PC moved (the wavefront executed an instruction).
     pub fn pc_moved(&mut self) {
+        let lines = self.next.lines;
         self.next = NextInstruction::at(&self.program, self.state.pc);
-        self.buffered = self.lines_buffered();
+        // `buffered` is kept current whenever the buffer or the lines change: the
+        // buffer is read again only when the next instruction lies in other lines.
+        if self.next.lines != lines {
+            self.buffered = self.lines_buffered();
+        }
     }
 
     /// How its next instruction is timed (`None` when it does not decode).
@@ -290,6 +295,33 @@ mod tests {
         assert!(!w.waitcnt_satisfied(0x0f71));
         assert!(w.waitcnt_satisfied(0x017f));
         assert!(!w.waitcnt_satisfied(0x007f));
+    }
+
+    #[test]
+    fn whether_the_next_instruction_is_buffered_follows_the_pc_and_the_buffer() {
+        let mut w = slot();
+        let check = |w: &mut WaveSlot, pc: Option<u64>, fill: Option<u64>, expected: bool| {
+            if let Some(pc) = pc {
+                w.state.pc = pc;
+                w.pc_moved();
+            }
+            if let Some(line) = fill {
+                w.fill(line);
+            }
+            assert_eq!(w.buffered, expected, "at pc {:#x}", w.state.pc);
+            assert_eq!(w.buffered, w.lines_buffered());
+        };
+        check(&mut w, Some(0), None, false);
+        check(&mut w, Some(4), Some(0), true);
+        // Within the line, then into one not buffered, then back.
+        check(&mut w, Some(60), None, true);
+        check(&mut w, Some(64), None, false);
+        check(&mut w, Some(68), Some(1), true);
+        check(&mut w, Some(8), None, true);
+        w.flush_buffer(0);
+        check(&mut w, None, None, false);
+        check(&mut w, Some(12), None, false);
+        check(&mut w, Some(16), Some(0), true);
     }
 
     #[test]
