@@ -349,17 +349,25 @@ impl<M: Send> Engine<M> {
         // peer, one component, whose events are queued in the order it created them,
         // so every port receives in key order. The order of a component's wake-ups
         // is put right before it runs (`run_woken`). With a crew, each component's
-        // events are delivered where it runs (see `handle_parallel`).
-        if self.crew.is_some() {
+        // events are delivered where it runs (see `handle_parallel`), unless the step
+        // has too few events to be shared.
+        let grouped = self.crew.is_some() && batch.len() >= PARALLEL_STEP_COMPONENTS;
+        if grouped {
+            // Each event read once here: its target noted and counted for the grouping
+            // by target (`Deliveries::sort`), which then reads only these notes.
+            let mut deliveries = std::mem::take(&mut self.deliveries);
+            deliveries.begin(self.slots.len());
             for event in batch.iter() {
                 let index = event.target.index();
                 self.marks[index / 64] |= 1 << (index % 64);
+                deliveries.note(index);
                 if let EventKind::DeliverAhead { port, .. } = event.kind {
                     self.spend_credit_ahead(event.target, port);
                 }
             }
+            self.deliveries = deliveries;
         } else {
-            // Lanes other than the first hold events only if the engine had a crew.
+            // Each creator's events in the order it created them (see `Lanes`).
             batch.merge();
             for part in &mut batch.parts {
                 for event in part.drain(..) {
@@ -385,11 +393,16 @@ impl<M: Send> Engine<M> {
         self.load.component_runs += touched.len() as u64;
         let handling = timed.then(Instant::now);
         let parallel = match self.crew {
-            Some(_) if (PARALLEL_STEP_COMPONENTS..=MOST_ITEMS).contains(&touched.len()) => {
+            Some(_)
+                if grouped && (PARALLEL_STEP_COMPONENTS..=MOST_ITEMS).contains(&touched.len()) =>
+            {
                 self.handle_parallel(&touched, &mut batch);
                 true
             }
             _ => {
+                if grouped {
+                    self.deliveries.forget(&touched);
+                }
                 // Each creator's events in the order it created them (see `Lanes`).
                 batch.merge();
                 for part in &mut batch.parts {
@@ -459,7 +472,7 @@ impl<M: Send> Engine<M> {
         // Each component's events, in queue order: `order[starts[i]..starts[i + 1]]` are
         // the places in `batch` of those of `touched[i]` (a counting sort by target).
         let mut deliveries = std::mem::take(&mut self.deliveries);
-        deliveries.sort(touched, batch, self.slots.len());
+        deliveries.sort(touched);
         let threads = self
             .crew
             .as_ref()
@@ -599,7 +612,10 @@ pub enum Sharing {
 /// A step's events grouped by the component they are for, each group in queue order.
 #[derive(Default)]
 struct Deliveries {
-    /// Per component slot: its place in the step's list of components (reused space).
+    /// The target of each of the step's events, by place (noted as they are read).
+    targets: Vec<u32>,
+    /// Per component slot: while the step's events are read, how many are for it (0
+    /// between steps); while grouping, where its next event goes in `order`.
     place: Vec<u32>,
     /// `order[starts[i]..starts[i + 1]]`: the places in the step's events of those for
     /// its `i`th component.
@@ -616,29 +632,46 @@ struct Deliveries {
 }
 
 impl Deliveries {
-    /// Groups `events`, whose targets are `touched` (sorted), by target.
-    fn sort<M>(&mut self, touched: &[ComponentId], events: &Batch<M>, components: usize) {
+    /// Starts reading a step's events, for an engine of `components` components.
+    fn begin(&mut self, components: usize) {
         self.place.resize(components, 0);
-        for (i, target) in touched.iter().enumerate() {
-            self.place[target.index()] = i as u32;
+        self.targets.clear();
+    }
+
+    /// Notes that the step's next event is for component `index`.
+    #[inline]
+    fn note(&mut self, index: usize) {
+        self.targets.push(index as u32);
+        self.place[index] += 1;
+    }
+
+    /// Forgets the counts of a step not grouped (its targets `touched`).
+    fn forget(&mut self, touched: &[ComponentId]) {
+        for target in touched {
+            self.place[target.index()] = 0;
         }
+    }
+
+    /// Groups the step's events, as noted, by target; `touched` (sorted) are the
+    /// targets. Leaves the counts at 0 for the next step.
+    fn sort(&mut self, touched: &[ComponentId]) {
         self.starts.clear();
-        self.starts.resize(touched.len() + 1, 0);
-        for event in events.iter() {
-            self.starts[self.place[event.target.index()] as usize + 1] += 1;
-        }
-        for i in 1..self.starts.len() {
-            self.starts[i] += self.starts[i - 1];
-        }
+        self.starts.push(0);
+        let mut start = 0;
         // Filled through `place`, moved to each group's end as it fills.
-        for (i, start) in self.starts[..touched.len()].iter().enumerate() {
-            self.place[touched[i].index()] = *start;
+        for target in touched {
+            let count = std::mem::replace(&mut self.place[target.index()], start);
+            start += count;
+            self.starts.push(start);
         }
-        self.order.resize(events.len(), 0);
-        for (k, event) in events.iter().enumerate() {
-            let next = &mut self.place[event.target.index()];
+        self.order.resize(self.targets.len(), 0);
+        for (k, &target) in self.targets.iter().enumerate() {
+            let next = &mut self.place[target as usize];
             self.order[*next as usize] = k as u32;
             *next += 1;
+        }
+        for target in touched {
+            self.place[target.index()] = 0;
         }
     }
 
@@ -653,8 +686,17 @@ impl Deliveries {
             return;
         }
         self.bounds.resize(threads + 1, 0);
+        // Component `c`'s thread is `c mod threads`: a mask for a power of two (the
+        // division per component, twice a step, was measurable; see docs/speed.md).
+        let group = |target: &ComponentId| {
+            if threads.is_power_of_two() {
+                target.index() & (threads - 1)
+            } else {
+                target.index() % threads
+            }
+        };
         for target in touched {
-            self.bounds[target.index() % threads + 1] += 1;
+            self.bounds[group(target) + 1] += 1;
         }
         for t in 1..=threads {
             self.bounds[t] += self.bounds[t - 1];
@@ -663,7 +705,7 @@ impl Deliveries {
         self.cursor.clear();
         self.cursor.extend_from_slice(&self.bounds[..threads]);
         for (i, target) in touched.iter().enumerate() {
-            let place = &mut self.cursor[target.index() % threads];
+            let place = &mut self.cursor[group(target)];
             self.shares[*place] = i as u32;
             *place += 1;
         }
