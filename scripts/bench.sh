@@ -23,6 +23,13 @@
 #   wf-inst/s wf-inst / wall s
 #   cpu s    user + system CPU time of the whole process (compiling, the app's
 #            CPU reference and the simulation, on all threads)
+#   cores    the process's CPU time while the kernels ran / their wall time
+#            (with several GPUs: the whole process's): how many cores the
+#            simulation had. A waiting simulator thread spins, so a run with 2
+#            threads shows about 2 when it had both cores, and about 1 when
+#            another process (another session's build: the kernel's autogroups
+#            share cores between sessions before nice levels count) held one;
+#            such a run's speed-up means nothing
 #   load     the machine's 1-minute load average before the run: wall times
 #            are only meaningful when it is below the number of cores
 #   build ms the host wall time of the app's clBuildProgram (its `build:` line;
@@ -168,10 +175,11 @@ total = {r["what"]: float(r["value"]) for r in csv.DictReader(open(report))
          if r["location"] == "total"}
 summaries = open(err).read()
 wall = sum(float(m) for m in re.findall(r" ([0-9.]+) s wall,", summaries))
+kernel_cpu = sum(float(m) for m in re.findall(r" s wall, ([0-9.]+) s CPU,", summaries))
 if int(gpus) > 1:
     # Several GPUs simulate at once: their kernels' wall times overlap, so the whole
     # process's counts (it also builds, from the cache, and checks the results).
-    wall = elapsed
+    wall, kernel_cpu = elapsed, cpu
 # Timing mode: the engine's steps per launch ("; <n> steps, <e> events/step, <c>
 # components/step, <s>% serial"), combined over launches (serial share by wall time).
 # A launch of a few steps may have no timed step ("serial not timed"): it counts for
@@ -193,6 +201,7 @@ print(json.dumps({
     "wavefront_instructions": int(inst),
     "wf_inst_per_s": inst / wall if wall else None,
     "process_cpu_s": cpu, "load_average": float(load),
+    "cores": kernel_cpu / wall if wall else None,
     "build_ms": max(builds) if builds else None,
     "engine_steps": steps or None, "events_per_step": events / steps if steps else None,
     "serial_fraction": serial,
@@ -219,10 +228,10 @@ for r in rows:
     r["pocl_kernel_ns"] = ns
     r["vs_pocl"] = r["wall_s"] * 1e9 / ns if ns else None
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
-fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>9}"
-       " {:>10} {:>8} {:>8} {:>7} {:>6}")
+fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>5}"
+       " {:>9} {:>10} {:>8} {:>8} {:>7} {:>6}")
 print(fmt.format("app", "size", "mode", "thr", "sim ns", "wall s", "slowdown",
-                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "load", "build ms", "pocl s",
+                 "wf-inst", "wf-inst/s", "speedup", "cpu s", "cores", "load", "build ms", "pocl s",
                  "vs pocl", "ev/step", "serial", "x16"))
 one = {(r["app"], r["size"], r["mode"]): r["wall_s"] for r in rows if r["threads"] == 1}
 def serial_known(r):
@@ -237,7 +246,9 @@ for r in rows:
                      r["wavefront_instructions"],
                      "%.3g" % r["wf_inst_per_s"] if r["wf_inst_per_s"] else "-",
                      "%.2fx" % speedup if speedup else "-",
-                     "%.2f" % r["process_cpu_s"], "%.1f" % r["load_average"],
+                     "%.2f" % r["process_cpu_s"],
+                     "%.2f" % r["cores"] if r["cores"] else "-",
+                     "%.1f" % r["load_average"],
                      "%.2f" % r["build_ms"] if r["build_ms"] is not None else "-",
                      "%.4f" % (r["pocl_kernel_ns"] / 1e9) if r["pocl_kernel_ns"] else "-",
                      "%.1fx" % r["vs_pocl"] if r["vs_pocl"] else "-",

@@ -14,7 +14,7 @@ use cl_sys::*;
 use sim_core::config::Mode;
 use sim_core::driver::Buffer;
 use sim_core::gpu::LaunchError;
-use sim_core::metrics::{summary_line, KernelLaunchRecord};
+use sim_core::metrics::{process_cpu_time, summary_line, KernelLaunchRecord};
 use sim_core::platform::{Dispatch, KernelError, NdRange};
 use std::sync::Arc;
 use std::time::Instant;
@@ -261,12 +261,12 @@ fn launch(
             queue: queue_index,
         };
         let completion_ns = device.launch.cp_completion_ns;
-        let wall = Instant::now();
+        let (wall, cpu) = (Instant::now(), process_cpu_time());
         let report = simulator.run_kernel(gpu, &dispatch).map_err(|e| {
             simulator.print_message(&format!("gcnsim: {e}"));
             launch_status(&e)
         })?;
-        let wall = wall.elapsed();
+        let (wall, cpu) = (wall.elapsed(), process_cpu_time().saturating_sub(cpu));
         simulator.metrics().record_kernel(KernelLaunchRecord {
             kernel: &name,
             gpu,
@@ -286,7 +286,7 @@ fn launch(
                 mode,
                 simulated,
                 instructions,
-                wall,
+                (wall, cpu),
                 (mode == Mode::Timing).then_some(&report.engine),
             ));
         }

@@ -16,7 +16,7 @@ pub use progress::{
 };
 pub use recorder::{KernelLaunchRecord, Recorder};
 pub use report::{render as render_report, ReportFormat};
-pub use summary::summary_line;
+pub use summary::{process_cpu_time, summary_line};
 pub use trace::{
     render as render_trace, Lane, LinkSpan, TraceEvent, WorkGroupSpan, WorkGroupTracer, MAX_EVENTS,
     WORKGROUPS_PER_KERNEL,
