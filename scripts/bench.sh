@@ -44,7 +44,11 @@
 #            (scheduling events, stores and atomics executed in order)
 #   x16      the speed-up 16 threads would give if the rest divided evenly
 #            (Amdahl's law: 1 / (serial + (1 - serial) / 16))
-# and writes the rows to build/bench.json. It also checks that each
+# and writes the rows to build/bench.json. Before the first run and after the last
+# it prints the host: its CPU (family and model tell its generation) and caches, and
+# the latency of dependent loads through 256 KiB, 4 MiB and 64 MiB (scripts/memlat.c):
+# the timing mode's rate follows the host's caches, so tables taken on different
+# hosts or hours compare only with this line beside them (docs/speed.md). It also checks that each
 # configuration's report is identical with 1 and 2 threads (determinism) and
 # exits 1 if an app fails or a report differs. --mode runs only that mode.
 set -euo pipefail
@@ -78,6 +82,18 @@ fi
 say "building gcnsim (release) and the test apps"
 build_release >/dev/null
 build_apps >/dev/null
+memlat=$GCNSIM_BUILD/memlat
+cc -O2 -o "$memlat" "$GCNSIM_REPO/scripts/memlat.c"
+
+# The host, as the timing mode's speed depends on it: CPU generation, caches, and the
+# latency of dependent loads at three working-set sizes.
+host() {
+    local cpu
+    cpu=$(lscpu | awk -F': *' '/^Model name/ {n=$2} /^CPU family/ {f=$2} /^Model:/ {m=$2}
+        /^L2 cache/ {l2=$2} /^L3 cache/ {l3=$2}
+        END {printf "%s (family %s, model %s), L2 %s, L3 %s", n, f, m, l2, l3}')
+    echo "host $1: $cpu; dependent loads: $("$memlat")"
+}
 
 export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
 export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -129,6 +145,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 results=$work/results.jsonl
 status=0
+host before | tee "$work/host"
 for app in "${apps[@]}"; do
     exe=$GCNSIM_BUILD/$app/$app
     [ -x "$exe" ] || { echo "error: $exe not built" >&2; exit 1; }
@@ -217,16 +234,19 @@ PY
     done < <(sizes "$app")
 done
 
+host after | tee -a "$work/host"
 mkdir -p "$GCNSIM_BUILD"
 touch "$work/pocl.jsonl"
-python3 - "$results" "$GCNSIM_BUILD/bench.json" "$work/pocl.jsonl" <<'PY'
+python3 - "$results" "$GCNSIM_BUILD/bench.json" "$work/pocl.jsonl" "$work/host" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 pocl = {(p["app"], p["size"]): p["pocl_ns"] for p in map(json.loads, open(sys.argv[3]))}
+host = open(sys.argv[4]).read().splitlines()
 for r in rows:
     ns = pocl.get((r["app"], r["size"]))
     r["pocl_kernel_ns"] = ns
     r["vs_pocl"] = r["wall_s"] * 1e9 / ns if ns else None
+    r["host"] = host
 json.dump(rows, open(sys.argv[2], "w"), indent=1)
 fmt = ("{:<12} {:<8} {:<6} {:>3} {:>12} {:>9} {:>10} {:>12} {:>11} {:>8} {:>7} {:>5} {:>5}"
        " {:>9} {:>10} {:>8} {:>8} {:>7} {:>6}")
