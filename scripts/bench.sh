@@ -60,14 +60,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --mode)
-        only_mode=${2:-}
-        case $only_mode in
-        emu | timing) ;;
-        *)
-            echo "error: --mode takes emu or timing, not '$only_mode'" >&2
-            exit 2
-            ;;
-        esac
+        only_mode=$(mode_option "${2:-}")
         shift
         ;;
     *) break ;;

@@ -26,6 +26,18 @@ say() {
     printf '\n==> %s\n' "$*"
 }
 
+# Prints the value of a benchmark script's `--mode` option, after checking it names a
+# simulation mode; exits 2 with an error otherwise.
+mode_option() {
+    case $1 in
+    emu | timing) echo "$1" ;;
+    *)
+        echo "error: --mode takes emu or timing, not '$1'" >&2
+        exit 2
+        ;;
+    esac
+}
+
 # Runs a command as root: directly when root, through sudo when available.
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then

@@ -25,14 +25,7 @@ only_mode=
 while [ $# -gt 0 ]; do
     case $1 in
     --mode)
-        only_mode=${2:-}
-        case $only_mode in
-        emu | timing) ;;
-        *)
-            echo "error: --mode takes emu or timing, not '$only_mode'" >&2
-            exit 2
-            ;;
-        esac
+        only_mode=$(mode_option "${2:-}")
         shift
         ;;
     -*)
