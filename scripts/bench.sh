@@ -47,9 +47,9 @@
 # and writes the rows to build/bench.json. Before the first run and after the last
 # it prints the host: its CPU (family and model tell its generation) and caches, and
 # the latency of dependent loads through 256 KiB, 4 MiB and 64 MiB (scripts/memlat.c):
-# the timing mode's rate follows the host's caches, so tables taken on different
-# hosts or hours compare only with this line beside them (docs/speed.md). It also checks that each
-# configuration's report is identical with 1 and 2 threads (determinism) and
+# the timing mode's rate depends on the host, so tables taken on different hosts or
+# hours compare only with this line beside them (docs/speed.md). It also checks that
+# each configuration's report is identical with 1 and 2 threads (determinism) and
 # exits 1 if an app fails or a report differs. --mode runs only that mode.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"

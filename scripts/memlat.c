@@ -1,6 +1,6 @@
-/* memlat.c — the host's latency of dependent loads at three working-set sizes, for
- * scripts/bench.sh: the timing model's speed follows it (docs/speed.md, "The host's
- * caches set the timing mode's speed").
+/* memlat.c — the host's latency of dependent loads at three working-set sizes, printed
+ * by scripts/bench.sh beside its tables: the timing mode's speed depends on the host
+ * (docs/speed.md, "The host sets the rate; what the last two targets need").
  *
  * For each size, a random cycle through all the 64-byte lines of a buffer of that
  * size (Sattolo's shuffle) is followed load after load; each load's address comes
