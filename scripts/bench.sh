@@ -88,10 +88,8 @@ host() {
     echo "host $1: $cpu; dependent loads: $("$memlat")"
 }
 
-export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
-export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+use_this_build
 export GCNSIM_GPUS=1
-export GCNSIM_CACHE_DIR=$GCNSIM_BUILD/gcnsim-cache
 unset GCNSIM_REPORT GCNSIM_TRACE GCNSIM_THREADS GCNSIM_MODE GCNSIM_SUMMARY
 
 modes=(emu)

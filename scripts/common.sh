@@ -38,6 +38,15 @@ mode_option() {
     esac
 }
 
+# Points the OpenCL loader at this clone's gcnsim build (for the apps this script
+# runs), with compiled kernels cached in the build tree: what the benchmark scripts
+# share.
+use_this_build() {
+    export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
+    export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    export GCNSIM_CACHE_DIR=$GCNSIM_BUILD/gcnsim-cache
+}
+
 # Runs a command as root: directly when root, through sudo when available.
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then

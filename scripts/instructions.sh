@@ -54,10 +54,8 @@ say "building gcnsim (release) and the test apps"
 build_release >/dev/null
 build_apps >/dev/null
 
-export OCL_ICD_VENDORS=$GCNSIM_REPO/OpenCL.icd
-export LD_LIBRARY_PATH=$GCNSIM_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+use_this_build
 export GCNSIM_GPUS=1 GCNSIM_THREADS=1 GCNSIM_SUMMARY=1
-export GCNSIM_CACHE_DIR=$GCNSIM_BUILD/gcnsim-cache
 unset GCNSIM_REPORT GCNSIM_TRACE GCNSIM_MODE GCNSIM_UNIFIED GCNSIM_CONFIG
 
 work=$(mktemp -d)
